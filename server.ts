@@ -1,0 +1,71 @@
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import next from 'next';
+import { ensureAuthConfig, openConfiguredDatabase } from './src/server/bootstrap';
+import { getEnv } from './src/server/env';
+import { getLogger } from './src/server/logger';
+import { attachRealtime } from './src/server/realtime/socket-server';
+import { formatPhone } from './src/shared/phone';
+
+/**
+ * One HTTP server for Next and socket.io. The database is opened (and migrated, and seeded)
+ * before the port is listened on, so no request ever finds it missing.
+ */
+async function main() {
+  const startedAt = Date.now();
+  process.env.NEXT_TELEMETRY_DISABLED = '1';
+  ensureAuthConfig();
+  const env = getEnv();
+  const log = getLogger();
+
+  const database = await openConfiguredDatabase({ seed: true });
+  const app = next({ dev: env.NODE_ENV === 'development', dir: process.cwd(), hostname: 'localhost', port: env.PORT });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+
+  const server = http.createServer((req, res) => {
+    const requestId = randomUUID();
+    req.headers['x-request-id'] = requestId;
+    const begin = process.hrtime.bigint();
+    if (!req.url?.startsWith('/_next/')) {
+      res.on('finish', () => {
+        const ms = Number(process.hrtime.bigint() - begin) / 1e6;
+        log.info({ requestId, method: req.method, url: req.url, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      });
+    }
+    void handle(req, res);
+  });
+  const io = attachRealtime(server);
+
+  server.listen(env.PORT, env.HOST, () => {
+    const url = `http://localhost:${env.PORT}`;
+    const lines = [
+      '',
+      `  Comptoir est prêt : ${url}  (base ${database.kind}, démarré en ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
+    ];
+    if (database.demo) {
+      lines.push('', '  Comptes de démonstration (le code de connexion s’affiche ici, dans le journal du serveur) :');
+      for (const login of database.demo) lines.push(`    ${formatPhone(login.phone).padEnd(20)} ${login.role.padEnd(18)} ${login.name}`);
+    }
+    // Plain console so the URL and logins read well above the JSON log lines.
+    console.log(`${lines.join('\n')}\n`);
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping');
+    io.close();
+    server.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

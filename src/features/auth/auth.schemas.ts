@@ -1,0 +1,29 @@
+import { z } from '@/shared/validation';
+import { COUNTRY_CODES, CURRENCY_CODES } from '@/shared/countries';
+
+export const ZPhoneInput = z.string().trim().min(1).max(32);
+
+export const ZSendCodeBody = z.object({
+  phone: ZPhoneInput,
+  /** The country the number is typed in when it has no +prefix. */
+  country: z.enum(COUNTRY_CODES).default('SN'),
+});
+export const ZSendCodeResult = z.object({
+  phone: z.string(),
+  isNewUser: z.boolean(),
+  expiresInSeconds: z.number().int(),
+});
+
+export const ZSignUpFields = z.object({
+  firstName: z.string().trim().min(1).max(60),
+  lastName: z.string().trim().min(1).max(60),
+  shopName: z.string().trim().min(2).max(80),
+  country: z.enum(COUNTRY_CODES),
+  currency: z.enum(CURRENCY_CODES),
+});
+export type TSignUpFields = z.infer<typeof ZSignUpFields>;
+
+export const ZCodeInput = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Le code contient 6 chiffres.');

@@ -1,0 +1,53 @@
+import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Logo, LogoMark } from '@/client/brand/Logo';
+
+/** The sign-in steps: a brand panel beside the form on wide screens, the form alone on phones. */
+export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+  return (
+    <Flex minH="100dvh" bg="bg.muted">
+      <Flex
+        display={{ base: 'none', lg: 'flex' }}
+        flex="1"
+        direction="column"
+        justify="space-between"
+        p="12"
+        color="white"
+        bgGradient="to-br"
+        gradientFrom="brand.600"
+        gradientTo="brand.800"
+      >
+        <Box bg="white" borderRadius="xl" px="4" py="2" alignSelf="flex-start" color="gray.900">
+          <Logo size={28} />
+        </Box>
+        <Stack gap="4" maxW="md">
+          <Heading size="3xl" lineHeight="1.15">
+            Vendez partout, gérez tout au même endroit.
+          </Heading>
+          <Text fontSize="lg" opacity={0.9}>
+            Boutique en ligne, caisse, WhatsApp, livraison et paiements mobiles : un seul catalogue, un seul stock.
+          </Text>
+        </Stack>
+        <Text fontSize="sm" opacity={0.8}>
+          Conçu pour les commerçants d’Afrique francophone.
+        </Text>
+      </Flex>
+      <Flex flex="1" align="center" justify="center" p={{ base: '4', md: '8' }}>
+        <Box w="full" maxW="md" bg="bg" borderRadius="2xl" boxShadow="md" p={{ base: '6', md: '10' }}>
+          <Stack gap="6">
+            <Box display={{ base: 'block', lg: 'none' }}>
+              <LogoMark size={36} />
+            </Box>
+            <Stack gap="2">
+              <Heading as="h1" size="2xl">
+                {title}
+              </Heading>
+              {subtitle ? <Text color="fg.muted">{subtitle}</Text> : null}
+            </Stack>
+            {children}
+          </Stack>
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}

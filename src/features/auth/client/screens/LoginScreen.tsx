@@ -1,0 +1,94 @@
+import { Alert, Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useRouter } from 'next/router';
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '@/client/api/api-error';
+import { queryWithout } from '@/client/navigation';
+import { COUNTRIES, DEFAULT_COUNTRY } from '@/shared/countries';
+import { getCountryCallingCode } from 'libphonenumber-js';
+import { toE164 } from '@/shared/phone';
+import { AuthLayout } from '../components/AuthLayout';
+import { requestSignInCode, signInErrorMessage } from '../auth.client';
+
+export function LoginScreen() {
+  const router = useRouter();
+  const [country, setCountry] = useState<string>(DEFAULT_COUNTRY.code);
+  const [phone, setPhone] = useState('');
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isSending, setIsSending] = useState(false);
+  const queryError = signInErrorMessage(typeof router.query.error === 'string' ? router.query.error : null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    if (!phone.trim()) return setPhoneError('Saisissez votre numéro de téléphone.');
+    if (!toE164(phone, country as never)) return setPhoneError("Ce numéro de téléphone n'est pas valide.");
+    setPhoneError(null);
+    setIsSending(true);
+    try {
+      const result = await requestSignInCode(phone, country);
+      await router.push({
+        pathname: '/otp',
+        query: { ...queryWithout(router.query, 'error', 'phone', 'new'), phone: result.phone, ...(result.isNewUser ? { new: '1' } : {}) },
+      });
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : null;
+      if (apiError?.details.phone) setPhoneError(apiError.details.phone);
+      else setFormError(apiError?.message ?? 'Une erreur est survenue. Réessayez.');
+      setIsSending(false);
+    }
+  }
+
+  return (
+    <AuthLayout title="Connexion" subtitle="Recevez un code par SMS pour vous connecter, ou pour créer votre boutique si vous êtes nouveau.">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="5">
+          {queryError ? (
+            <Alert.Root status={router.query.error === 'SessionRequired' ? 'info' : 'error'}>
+              <Alert.Indicator />
+              <Alert.Title>{queryError}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          {formError ? (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{formError}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <Field.Root invalid={!!phoneError} required>
+            <Field.Label>Numéro de téléphone</Field.Label>
+            <HStack w="full" gap="2" align="stretch">
+              <NativeSelect.Root width="40%" minW="36">
+                <NativeSelect.Field aria-label="Pays" value={country} onChange={(e) => setCountry(e.currentTarget.value)}>
+                  {COUNTRIES.map((c) => (
+                    <option key={c.code} value={c.code}>
+                      {c.name} (+{getCountryCallingCode(c.code)})
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Input
+                name="phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                placeholder="77 000 00 01"
+                value={phone}
+                onChange={(e) => setPhone(e.currentTarget.value)}
+                autoFocus
+              />
+            </HStack>
+            {phoneError ? <Field.ErrorText>{phoneError}</Field.ErrorText> : null}
+          </Field.Root>
+          <Button type="submit" colorPalette="brand" size="lg" loading={isSending} loadingText="Envoi du code…">
+            Recevoir le code
+          </Button>
+          <Text fontSize="sm" color="fg.muted">
+            Nous n’utilisons votre numéro que pour vous connecter. Un SMS peut vous être facturé par votre opérateur.
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,61 @@
+import { api } from '@/client/api/api';
+import type { Limit } from '@/shared/plans';
+import type { AgentRole } from '@/shared/roles';
+
+export interface PlanQuotas {
+  maxSmsQuota: Limit;
+  currentSmsQuota: number;
+  maxNumberOfAuthorizedAgents: Limit;
+  currentNumberOfAuthorizedAgents: number;
+  maxNumberOfAuthorizedProducts: Limit;
+  currentNumberOfAuthorizedProducts: number;
+  maxNumberOfOrders: Limit;
+  currentNumberOfOrders: number;
+}
+
+export interface Shop {
+  _id: string;
+  name: string;
+  slug: string;
+  sellerId: { _id: string };
+  isBlocked: boolean;
+  subscriptionPlan: string;
+  shopExpiresAt: string | null;
+  freeTrialExpiresAt: string | null;
+  planQuotas: PlanQuotas;
+  currency: string;
+  timeZone: string;
+  country: string;
+  createdAt: string;
+}
+
+export interface Agent {
+  _id: string;
+  shopId: string;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string;
+  email: string | null;
+  role: AgentRole;
+  profilePictureUrl: string | null;
+  isActive: boolean;
+}
+
+export const shopApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getShop: build.query<Shop | null, { shopId?: string }>({
+      query: ({ shopId }) => ({ url: '/api/shop/getShop', params: shopId ? { shopId } : undefined }),
+      providesTags: ['Shop'],
+    }),
+    getOneAgent: build.query<Agent | null, { shopId?: string }>({
+      query: ({ shopId }) => ({ url: '/api/agent/getOneAgent', params: shopId ? { shopId } : undefined }),
+      providesTags: ['Agent'],
+    }),
+    getShopBalance: build.query<{ shopId: string; balance: number; currency: string }, { shopId: string }>({
+      query: ({ shopId }) => ({ url: '/api/shop/getShopBalance', params: { shopId } }),
+      providesTags: ['Balance'],
+    }),
+  }),
+});
+
+export const { useGetShopQuery, useGetOneAgentQuery, useGetShopBalanceQuery } = shopApi;

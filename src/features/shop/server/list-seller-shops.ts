@@ -1,0 +1,16 @@
+import type { Executor } from '@/server/db';
+import type { UserRow } from '@/features/user/server/user.repository';
+import { findShopsBySeller, findShopsOfSellerVisibleTo } from './shop.repository';
+import { toShopDto } from './shop.dto';
+
+/**
+ * The shops a seller owns, as far as the caller may see them: all of them for the seller or a
+ * platform operator, only those the caller works in for anyone else (never another tenant's).
+ */
+export async function listSellerShops(db: Executor, caller: UserRow, sellerId: string) {
+  const rows =
+    caller.id === sellerId || caller.isPlatformOperator
+      ? await findShopsBySeller(db, sellerId)
+      : await findShopsOfSellerVisibleTo(db, sellerId, caller.id);
+  return Promise.all(rows.map((shop) => toShopDto(db, shop)));
+}

@@ -1,0 +1,69 @@
+import { defineRoute } from '@/server/http/define-route';
+import { z } from '@/shared/validation';
+import { getShopBalance, upsertPushDevice } from './shop.repository';
+import { toShopDto } from './shop.dto';
+import { listSellerShops } from './list-seller-shops';
+import { ZBalance, ZIdParams, ZOk, ZSellerIdParams, ZSetFcmIdBody, ZShop, ZShopIdQuery, ZShopIdRequiredQuery } from './shop.schemas';
+
+export const getShopRoute = defineRoute({
+  method: 'GET',
+  path: '/api/shop/getShop',
+  tag: 'shop',
+  summary: "La boutique courante : celle de `shopId` si donné, sinon la première boutique de l'appelant ; null s'il n'en a aucune.",
+  shop: { from: 'query', key: 'shopId', fallbackToFirstShop: true },
+  allowBlockedShop: true,
+  query: ZShopIdQuery,
+  response: ZShop.nullable(),
+  handle: async ({ db, membership }) => (membership ? toShopDto(db, membership.shop) : null),
+});
+
+export const getShopByIdRoute = defineRoute({
+  method: 'GET',
+  path: '/api/shop/getShopById/{id}',
+  tag: 'shop',
+  summary: "Une boutique dont l'appelant est membre.",
+  shop: { from: 'path', key: 'id' },
+  allowBlockedShop: true,
+  params: ZIdParams,
+  response: ZShop,
+  handle: async ({ db, membership }) => toShopDto(db, membership!.shop),
+});
+
+export const listSellerShopRoute = defineRoute({
+  method: 'GET',
+  path: '/api/shop/listSellerShop/{sellerId}',
+  tag: 'shop',
+  summary: "Les boutiques d'un vendeur (propriétaire) visibles par l'appelant.",
+  params: ZSellerIdParams,
+  response: z.array(ZShop),
+  handle: async ({ db, user, params }) => listSellerShops(db, user, params.sellerId),
+});
+
+export const getShopBalanceRoute = defineRoute({
+  method: 'GET',
+  path: '/api/shop/getShopBalance',
+  tag: 'shop',
+  summary: 'Le solde de la boutique, en unités mineures de sa devise (somme des écritures).',
+  shop: { from: 'query', key: 'shopId' },
+  permission: 'balance:view',
+  query: ZShopIdRequiredQuery,
+  response: ZBalance,
+  handle: async ({ db, membership }) => ({
+    shopId: membership!.shop.id,
+    balance: await getShopBalance(db, membership!.shop.id),
+    currency: membership!.shop.currency,
+  }),
+});
+
+export const setFcmIdRoute = defineRoute({
+  method: 'POST',
+  path: '/api/shop/setFcmId',
+  tag: 'shop',
+  summary: "Enregistre l'identifiant push de l'appareil (application native) pour l'utilisateur connecté.",
+  body: ZSetFcmIdBody,
+  response: ZOk,
+  handle: async ({ db, user, body }) => {
+    await upsertPushDevice(db, user.id, body.fmcId);
+    return { success: true as const };
+  },
+});

@@ -1,0 +1,40 @@
+import { z } from '@/shared/validation';
+
+const ZLimit = z.union([z.number().int(), z.literal('infinity')]);
+const ZId = z.string().trim().min(1).max(64);
+
+export const ZPlanQuotas = z.object({
+  maxSmsQuota: ZLimit,
+  currentSmsQuota: z.number().int(),
+  maxNumberOfAuthorizedAgents: ZLimit,
+  currentNumberOfAuthorizedAgents: z.number().int(),
+  maxNumberOfAuthorizedProducts: ZLimit,
+  currentNumberOfAuthorizedProducts: z.number().int(),
+  maxNumberOfOrders: ZLimit,
+  currentNumberOfOrders: z.number().int(),
+});
+
+export const ZShop = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  sellerId: z.object({ _id: z.string() }),
+  isBlocked: z.boolean(),
+  subscriptionPlan: z.string(),
+  shopExpiresAt: z.string().nullable(),
+  freeTrialExpiresAt: z.string().nullable(),
+  planQuotas: ZPlanQuotas,
+  currency: z.string(),
+  timeZone: z.string(),
+  country: z.string(),
+  createdAt: z.string(),
+});
+export type TShop = z.infer<typeof ZShop>;
+
+export const ZShopIdQuery = z.object({ shopId: ZId.optional() });
+export const ZShopIdRequiredQuery = z.object({ shopId: ZId });
+export const ZIdParams = z.object({ id: ZId });
+export const ZSellerIdParams = z.object({ sellerId: ZId });
+export const ZBalance = z.object({ shopId: z.string(), balance: z.number().int(), currency: z.string() });
+export const ZSetFcmIdBody = z.object({ fmcId: z.string().trim().min(1).max(4096) });
+export const ZOk = z.object({ success: z.literal(true) });

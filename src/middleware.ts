@@ -1,0 +1,39 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { getToken } from 'next-auth/jwt';
+import { getEnv } from '@/server/env';
+
+/** Pages a visitor without a session may see: the sign-in steps. */
+const PUBLIC_PAGES = ['/login', '/otp'];
+
+/** The pro host is configured; by default www.example.com goes to pro.example.com. */
+function proHost(host: string): string {
+  const configured = getEnv().PRO_HOST;
+  if (configured) return configured.replace(/\/$/, '');
+  return `https://pro.${host.slice(4)}`;
+}
+
+export async function middleware(request: NextRequest) {
+  const host = request.headers.get('host') ?? '';
+  const { pathname, search } = request.nextUrl;
+
+  if (host.startsWith('www.')) {
+    return NextResponse.redirect(`${proHost(host)}${pathname}${search}`, 308);
+  }
+
+  if (PUBLIC_PAGES.some((p) => pathname === p || pathname.startsWith(`${p}/`))) return NextResponse.next();
+
+  const token = await getToken({ req: request, secret: getEnv().NEXTAUTH_SECRET });
+  if (!token) {
+    const login = request.nextUrl.clone();
+    login.pathname = '/login';
+    // Keep the query (shopId, message…) and remember where to come back to.
+    if (pathname !== '/' && !login.searchParams.has('callbackUrl')) login.searchParams.set('callbackUrl', `${pathname}${search}`);
+    return NextResponse.redirect(login);
+  }
+  return NextResponse.next();
+}
+
+export const config = {
+  // API routes answer 401 themselves; assets and Next internals need no session.
+  matcher: ['/((?!api/|_next/|favicon.ico|logo.svg|robots.txt|manifest.webmanifest).*)'],
+};

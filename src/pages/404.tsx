@@ -1,0 +1,20 @@
+import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import NextLink from 'next/link';
+import { LogoMark } from '@/client/brand/Logo';
+
+export default function NotFoundPage() {
+  return (
+    <Flex minH="100dvh" align="center" justify="center" p="6">
+      <Stack gap="4" align="center" textAlign="center" maxW="md">
+        <LogoMark size={40} />
+        <Heading as="h1" size="2xl">
+          Page introuvable
+        </Heading>
+        <Text color="fg.muted">Cette page n’existe pas, ou elle n’est pas encore disponible dans votre espace.</Text>
+        <Button asChild colorPalette="brand">
+          <NextLink href="/">Retour à l’accueil</NextLink>
+        </Button>
+      </Stack>
+    </Flex>
+  );
+}

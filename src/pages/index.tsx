@@ -1,0 +1,3 @@
+import { HomeScreen } from '@/features/home/client/screens/HomeScreen';
+
+export default HomeScreen;

@@ -1,0 +1,3 @@
+import { LoginScreen } from '@/features/auth/client/screens/LoginScreen';
+
+export default LoginScreen;

@@ -1,0 +1,3 @@
+import { OtpScreen } from '@/features/auth/client/screens/OtpScreen';
+
+export default OtpScreen;

@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { getEnv, setProcessEnv } from './env';
+import { openDatabase } from './db/client';
+import { setDb } from './db';
+import { getLogger } from './logger';
+import { seedDemoShop } from './db/seed';
+
+/**
+ * `npm start` must work with no configuration: a missing session secret is generated once and
+ * kept in the data folder, so sessions survive restarts.
+ */
+export function ensureAuthConfig(): void {
+  const env = getEnv();
+  if (!env.NEXTAUTH_SECRET) {
+    const file = path.join(env.DATA_DIR, 'auth-secret');
+    fs.mkdirSync(env.DATA_DIR, { recursive: true });
+    if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+    setProcessEnv('NEXTAUTH_SECRET', fs.readFileSync(file, 'utf8').trim());
+  }
+  if (!getEnv().NEXTAUTH_URL) setProcessEnv('NEXTAUTH_URL', `http://localhost:${env.PORT}`);
+}
+
+/** Opens (and migrates) the database named by the configuration, and seeds the demo shop if asked. */
+export async function openConfiguredDatabase(options: { seed: boolean }) {
+  const env = getEnv();
+  const opened = await openDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: path.resolve(env.DATA_DIR, 'pglite') },
+  );
+  setDb(opened.db, opened.close);
+  getLogger().info({ database: opened.kind }, 'database ready');
+  const demo = options.seed && env.SEED_DEMO ? await seedDemoShop(opened.db) : null;
+  return { ...opened, demo };
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+import { acquireLock } from './lock';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** A repository works the same inside and outside a transaction. */
+export type Executor = Database | Transaction;
+
+export interface OpenedDatabase {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres://… ; when absent the embedded PGlite is used. */
+  url?: string;
+  /** Folder for PGlite; `memory://` keeps it in memory (tests). */
+  pgliteDir?: string;
+}
+
+export function migrationsFolder(): string {
+  // The folder sits at the project root both in source (src/server/db) and when bundled (dist/).
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../../../drizzle'), path.resolve(here, '../drizzle'), path.resolve('drizzle')];
+  return candidates.find((c) => fs.existsSync(path.join(c, 'meta/_journal.json'))) ?? path.resolve('drizzle');
+}
+
+export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase> {
+  if (options.url) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.Pool({ connectionString: options.url, max: 20 });
+    const db = drizzle(pool, { schema });
+    await migrate(db, { migrationsFolder: migrationsFolder() });
+    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  }
+
+  const dir = options.pgliteDir ?? 'memory://';
+  const releaseLock = dir.startsWith('memory://') ? () => {} : acquireLock(path.join(dir, '..', 'pglite.lock'));
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const client = await PGlite.create(dir);
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: migrationsFolder() });
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}

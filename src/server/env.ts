@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * The only module that reads process.env. Parsed lazily so that server.ts can first put a
+ * generated secret in place (see bootstrap.ts) and so tests can set variables before first use.
+ */
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().positive().default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.string().optional(),
+  NEXTAUTH_URL: z.string().optional(),
+  NEXTAUTH_SECRET: z.string().optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  PRO_HOST: z.string().optional(),
+  PRODUCT_NAME: z.string().default('Comptoir'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: bool(true),
+  TRUST_PROXY: bool(false),
+  PLATFORM_OPERATORS: z.string().default(''),
+  SMS_DRIVER: z.enum(['console', 'http', 'file']).default('console'),
+  SMS_SENDER: z.string().default('Comptoir'),
+  SMS_HTTP_URL: z.string().optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  SMS_FILE_PATH: z.string().optional(),
+  OTP_TTL_SECONDS: z.coerce.number().int().positive().default(300),
+  OTP_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  OTP_MAX_PER_PHONE: z.coerce.number().int().positive().default(3),
+  OTP_MAX_PER_IP: z.coerce.number().int().positive().default(30),
+  OTP_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  PUSH_DRIVER: z.enum(['log']).default('log'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (!cached) {
+    const parsed = EnvSchema.safeParse(process.env);
+    if (!parsed.success) {
+      const fields = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+      throw new Error(`Configuration invalide (${fields})`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** Tests change variables between cases; production never calls this. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}
+
+/** Used by bootstrap.ts only: a generated secret must be visible to next-auth, which reads process.env itself. */
+export function setProcessEnv(name: 'NEXTAUTH_SECRET' | 'NEXTAUTH_URL', value: string): void {
+  process.env[name] = value;
+  cached = undefined;
+}
+
+export function platformOperatorPhones(): string[] {
+  return getEnv()
+    .PLATFORM_OPERATORS.split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+export function authSecret(): string {
+  const secret = getEnv().NEXTAUTH_SECRET;
+  if (!secret) throw new Error('NEXTAUTH_SECRET manquant : démarrez le serveur avec server.ts ou définissez-le.');
+  return secret;
+}

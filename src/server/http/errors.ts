@@ -1,0 +1,27 @@
+/** Every refusal the API makes: a code for programs, a French sentence for people. */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    message: string,
+    readonly details?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const Errors = {
+  unauthenticated: () => new AppError('UNAUTHENTICATED', 401, 'Vous devez être connecté(e) pour continuer.'),
+  forbidden: () => new AppError('FORBIDDEN', 403, "Votre rôle ne vous permet pas d'effectuer cette action."),
+  notFound: (what = 'La ressource demandée') => new AppError('NOT_FOUND', 404, `${what} est introuvable.`),
+  shopBlocked: (productName: string) =>
+    new AppError('SHOP_BLOCKED', 403, `Votre boutique a été bloquée. Veuillez contacter un agent ${productName}`),
+  validation: (details: Record<string, string>, message = 'Certaines informations sont invalides.') =>
+    new AppError('VALIDATION_ERROR', 422, message, details),
+  rateLimited: (message: string) => new AppError('RATE_LIMITED', 429, message),
+  methodNotAllowed: () => new AppError('METHOD_NOT_ALLOWED', 405, "Cette méthode n'est pas autorisée ici."),
+};
+
+export interface ErrorBody {
+  error: { code: string; message: string; details?: Record<string, string>; requestId?: string };
+}

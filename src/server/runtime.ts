@@ -1,0 +1,20 @@
+import type { Database } from './db/client';
+
+/**
+ * Process-wide singletons. server.ts (bundled by esbuild) and Next's API routes (bundled by
+ * webpack) each get their own copy of every module, so the one database, logger and socket server
+ * are shared through globalThis rather than module state.
+ */
+export interface RealtimeEmitter {
+  emitToShop(shopId: string, event: string, payload: unknown): void;
+}
+
+interface Runtime {
+  db?: Database;
+  closeDb?: () => Promise<void>;
+  logger?: unknown;
+  realtime?: RealtimeEmitter;
+}
+
+const holder = globalThis as typeof globalThis & { __comptoir?: Runtime };
+export const runtime: Runtime = (holder.__comptoir ??= {});

@@ -1,0 +1,49 @@
+import type { CountryCode } from 'libphonenumber-js';
+
+export interface CountryInfo {
+  code: CountryCode;
+  name: string;
+  currency: CurrencyCode;
+  timeZone: string;
+}
+
+export const CURRENCIES = {
+  XOF: { code: 'XOF', label: 'Franc CFA (BCEAO)', symbol: 'FCFA', minorDigits: 0 },
+  XAF: { code: 'XAF', label: 'Franc CFA (BEAC)', symbol: 'FCFA', minorDigits: 0 },
+  GNF: { code: 'GNF', label: 'Franc guinéen', symbol: 'GNF', minorDigits: 0 },
+  CDF: { code: 'CDF', label: 'Franc congolais', symbol: 'FC', minorDigits: 2 },
+  MGA: { code: 'MGA', label: 'Ariary', symbol: 'Ar', minorDigits: 0 },
+  MAD: { code: 'MAD', label: 'Dirham marocain', symbol: 'DH', minorDigits: 2 },
+  TND: { code: 'TND', label: 'Dinar tunisien', symbol: 'DT', minorDigits: 3 },
+  EUR: { code: 'EUR', label: 'Euro', symbol: '€', minorDigits: 2 },
+  USD: { code: 'USD', label: 'Dollar américain', symbol: '$', minorDigits: 2 },
+} as const;
+export type CurrencyCode = keyof typeof CURRENCIES;
+export const CURRENCY_CODES = Object.keys(CURRENCIES) as [CurrencyCode, ...CurrencyCode[]];
+
+/** Francophone Africa first; the first entry is the default for new shops. */
+export const COUNTRIES: CountryInfo[] = [
+  { code: 'SN', name: 'Sénégal', currency: 'XOF', timeZone: 'Africa/Dakar' },
+  { code: 'CI', name: "Côte d'Ivoire", currency: 'XOF', timeZone: 'Africa/Abidjan' },
+  { code: 'ML', name: 'Mali', currency: 'XOF', timeZone: 'Africa/Bamako' },
+  { code: 'BF', name: 'Burkina Faso', currency: 'XOF', timeZone: 'Africa/Ouagadougou' },
+  { code: 'BJ', name: 'Bénin', currency: 'XOF', timeZone: 'Africa/Porto-Novo' },
+  { code: 'TG', name: 'Togo', currency: 'XOF', timeZone: 'Africa/Lome' },
+  { code: 'NE', name: 'Niger', currency: 'XOF', timeZone: 'Africa/Niamey' },
+  { code: 'GN', name: 'Guinée', currency: 'GNF', timeZone: 'Africa/Conakry' },
+  { code: 'CM', name: 'Cameroun', currency: 'XAF', timeZone: 'Africa/Douala' },
+  { code: 'GA', name: 'Gabon', currency: 'XAF', timeZone: 'Africa/Libreville' },
+  { code: 'CG', name: 'Congo', currency: 'XAF', timeZone: 'Africa/Brazzaville' },
+  { code: 'TD', name: 'Tchad', currency: 'XAF', timeZone: 'Africa/Ndjamena' },
+  { code: 'CD', name: 'RD Congo', currency: 'CDF', timeZone: 'Africa/Kinshasa' },
+  { code: 'MG', name: 'Madagascar', currency: 'MGA', timeZone: 'Indian/Antananarivo' },
+  { code: 'MA', name: 'Maroc', currency: 'MAD', timeZone: 'Africa/Casablanca' },
+  { code: 'TN', name: 'Tunisie', currency: 'TND', timeZone: 'Africa/Tunis' },
+  { code: 'FR', name: 'France', currency: 'EUR', timeZone: 'Europe/Paris' },
+];
+export const COUNTRY_CODES = COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]];
+export const DEFAULT_COUNTRY: CountryInfo = COUNTRIES[0]!;
+
+export function findCountry(code: string): CountryInfo | undefined {
+  return COUNTRIES.find((c) => c.code === code);
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** French labels for field names, so an error can name the field the way the form does. */
+export const FIELD_LABELS: Record<string, string> = {
+  shopId: 'Boutique',
+  id: 'Identifiant',
+  sellerId: 'Vendeur',
+  notificationsArray: 'Notifications',
+  fmcId: "Identifiant de l'appareil",
+  phone: 'Téléphone',
+  code: 'Code',
+  firstName: 'Prénom',
+  lastName: 'Nom',
+  shopName: 'Nom de la boutique',
+  country: 'Pays',
+  currency: 'Devise',
+  email: 'E-mail',
+};
+
+export function fieldLabel(path: string): string {
+  const last = path.split('.').filter((p) => !/^\d+$/.test(p)).pop() ?? path;
+  return FIELD_LABELS[last] ?? last;
+}
+
+/** Plain French messages for the common cases; zod's own French locale covers the rest. */
+function frenchIssue(issue: z.core.$ZodRawIssue): string | undefined {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null ? 'Ce champ est obligatoire.' : 'Valeur invalide.';
+    case 'too_small':
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? 'Ce champ est obligatoire.' : `Au moins ${issue.minimum} caractères.`;
+      if (issue.origin === 'array') return Number(issue.minimum) <= 1 ? 'La liste ne peut pas être vide.' : `Au moins ${issue.minimum} éléments.`;
+      return `La valeur doit être au moins ${issue.minimum}.`;
+    case 'too_big':
+      if (issue.origin === 'string') return `Au plus ${issue.maximum} caractères.`;
+      if (issue.origin === 'array') return `Au plus ${issue.maximum} éléments.`;
+      return `La valeur doit être au plus ${issue.maximum}.`;
+    case 'invalid_value':
+      return "Cette valeur n'est pas autorisée.";
+    case 'invalid_format':
+      return issue.format === 'email' ? 'Adresse e-mail invalide.' : 'Format invalide.';
+    case 'unrecognized_keys':
+      return `Champ inconnu : ${issue.keys.join(', ')}.`;
+    default:
+      return undefined;
+  }
+}
+
+let configured = false;
+export function configureFrenchValidation(): void {
+  if (configured) return;
+  configured = true;
+  z.config(z.locales.fr());
+  z.config({ customError: frenchIssue });
+}
+configureFrenchValidation();
+
+/** `{ field: message }` from a zod error, the shape of the API's 422 details and of form errors. */
+export function issuesToDetails(error: z.ZodError, prefix = ''): Record<string, string> {
+  const details: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || '_';
+    details[key] ??= issue.message;
+  }
+  return details;
+}
+
+/** « Téléphone : ce champ est obligatoire. » — one sentence naming the first faulty field. */
+export function describeDetails(details: Record<string, string>): string {
+  const [first] = Object.entries(details);
+  if (!first) return 'Certaines informations sont invalides.';
+  const [path, message] = first;
+  return `${fieldLabel(path)} : ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+}
+
+export { z };
