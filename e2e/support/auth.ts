@@ -1,0 +1,48 @@
+import fs from 'node:fs/promises';
+import { expect, type Page } from '@playwright/test';
+import { E2E } from '../../playwright.config';
+
+export const DEMO = {
+  admin: { phone: '+221770000001', local: '77 000 00 01', firstName: 'Awa' },
+  supervisor: { phone: '+221770000002', local: '77 000 00 02', firstName: 'Moussa' },
+  seller: { phone: '+221770000003', local: '77 000 00 03', firstName: 'Fatou' },
+  cashier: { phone: '+221770000004', local: '77 000 00 04', firstName: 'Ibrahima' },
+  'inventory-manager': { phone: '+221770000005', local: '77 000 00 05', firstName: 'Aminata' },
+} as const;
+
+/** The newest code the file SMS driver wrote for `phone` after `since` (ms). */
+export async function readCode(phone: string, since: number, dataDir: string = E2E.dataDir): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const text = await fs.readFile(`${dataDir}/sms.jsonl`, 'utf8').catch(() => '');
+    const lines = text
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { to: string; body: string; sentAt: string })
+      .filter((m) => m.to === phone && Date.parse(m.sentAt) >= since - 1000);
+    const last = lines.at(-1);
+    const code = last?.body.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`Aucun SMS reçu pour ${phone}`);
+}
+
+/** Types a phone on /login and asks for a code; returns the code sent. */
+export async function requestCode(page: Page, localPhone: string, e164: string, dataDir?: string): Promise<string> {
+  const since = Date.now();
+  await page.getByLabel('Numéro de téléphone').fill(localPhone);
+  await page.getByRole('button', { name: 'Recevoir le code' }).click();
+  await expect(page).toHaveURL(/\/otp\?/);
+  return readCode(e164, since, dataDir);
+}
+
+export async function signInAs(page: Page, role: keyof typeof DEMO): Promise<void> {
+  const who = DEMO[role];
+  await page.goto('/login');
+  const code = await requestCode(page, who.local, who.phone);
+  await page.getByLabel('Code reçu par SMS').fill(code);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(`Bonjour ${who.firstName}`) })).toBeVisible();
+}

@@ -1,0 +1,47 @@
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '@/server/db';
+import { shops } from '@/server/db/schema';
+import { signAccessToken } from '@/server/auth/access-token';
+import { insertUser, type UserRow } from '@/features/user/server/user.repository';
+import { insertAgent } from '@/features/agent/server/agent.repository';
+import { createShopWithOwner } from '@/features/shop/server/create-shop';
+import type { ShopRow } from '@/features/shop/server/shop.repository';
+import { AGENT_ROLES, type AgentRole } from '@/shared/roles';
+
+export interface Member {
+  user: UserRow;
+  token: string;
+}
+
+export interface ShopFixture {
+  shop: ShopRow;
+  members: Record<AgentRole, Member>;
+}
+
+/** A valid Senegalese mobile number no other fixture uses. */
+export function uniquePhone(): string {
+  return `+22177${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+}
+
+export async function createUser(db: Database, firstName = 'Test'): Promise<Member> {
+  const user = await insertUser(db, { phone: uniquePhone(), firstName, lastName: 'Utilisateur' });
+  return { user, token: (await signAccessToken(user.id)).token };
+}
+
+/** A shop with one agent per role; the admin is its owner. */
+export async function createShopFixture(db: Database, name = 'Boutique Test'): Promise<ShopFixture> {
+  const owner = await createUser(db, 'Admin');
+  const { shop } = await createShopWithOwner(db, { owner: owner.user, name, country: 'SN', currency: 'XOF' });
+  const members = { admin: owner } as Record<AgentRole, Member>;
+  for (const role of AGENT_ROLES.filter((r) => r !== 'admin')) {
+    const member = await createUser(db, role);
+    await insertAgent(db, { shopId: shop.id, userId: member.user.id, role, phone: member.user.phone, firstName: role, lastName: 'Agent' });
+    members[role] = member;
+  }
+  return { shop, members };
+}
+
+export async function blockShop(db: Database, shopId: string, isBlocked = true): Promise<void> {
+  await db.update(shops).set({ isBlocked }).where(eq(shops.id, shopId));
+}

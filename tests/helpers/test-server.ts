@@ -1,0 +1,55 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ROUTES } from '@/server/http/routes';
+import { attachRealtime } from '@/server/realtime/socket-server';
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestServer {
+  url: string;
+  call: <T = any>(method: 'GET' | 'POST', path: string, options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }) => Promise<ApiAnswer<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  close: () => Promise<void>;
+}
+
+/**
+ * The real route handlers (the same objects Next serves from pages/api) behind a plain HTTP
+ * server, plus the socket server, so tests go through identity, tenancy, validation and errors.
+ */
+export async function startTestServer(): Promise<TestServer> {
+  const server = http.createServer((req, res) => {
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const route = ROUTES.find((r) => r.matchPath(pathname));
+    if (!route) {
+      res.statusCode = 404;
+      res.end('{}');
+      return;
+    }
+    void route.handler(req, res);
+  });
+  const io = attachRealtime(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    async call(method, path, options = {}) {
+      const headers: Record<string, string> = { ...(options.headers ?? {}) };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let payload: string | undefined = options.rawBody;
+      if (options.body !== undefined) {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(options.body);
+      }
+      const response = await fetch(`${url}${path}`, { method, headers, body: payload });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+    },
+    close: async () => {
+      io.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
