@@ -1,4 +1,4 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import base from './vitest.config';
 
 /** The API suite again, against a real PostgreSQL server (TEST_DATABASE_URL). */
@@ -6,4 +6,4 @@ if (!process.env.TEST_DATABASE_URL) {
   throw new Error('npm run test:pg demande TEST_DATABASE_URL (ex. postgres://postgres@127.0.0.1:5432/postgres).');
 }
 
-export default mergeConfig(base, defineConfig({ test: { include: ['tests/api/**/*.test.ts'] } }));
+export default defineConfig({ ...base, test: { ...base.test, include: ['tests/api/**/*.test.ts'] } });

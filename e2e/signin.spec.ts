@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { E2E } from '../playwright.config';
+import { DEMO, requestCode, signInAs } from './support/auth';
+import { alertWith, currentUrl, readLocalAccessToken, readSession, wrongCode } from './support/helpers';
+
+const ROLE_BADGES: Record<keyof typeof DEMO, string> = {
+  admin: 'Administrateur',
+  supervisor: 'Superviseur',
+  seller: 'Vendeur',
+  cashier: 'Chargé de caisse',
+  'inventory-manager': "Chargé de l'inventaire",
+};
+
+test.describe('Connexion des comptes de démonstration', () => {
+  for (const role of Object.keys(DEMO) as (keyof typeof DEMO)[]) {
+    test(`${role} : prénom « ${DEMO[role].firstName} » et badge « ${ROLE_BADGES[role]} »`, async ({ page }) => {
+      await signInAs(page, role);
+
+      expect(currentUrl(page).pathname).toBe('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Bonjour ${DEMO[role].firstName} 👋`);
+      await expect(page.getByTestId('shop-name')).toHaveText('Boutique Awa');
+      await expect(page.getByText(ROLE_BADGES[role], { exact: true })).toBeVisible();
+      // Only this role's badge is shown.
+      for (const other of Object.values(ROLE_BADGES).filter((label) => label !== ROLE_BADGES[role])) {
+        await expect(page.getByText(other, { exact: true })).toHaveCount(0);
+      }
+
+      const session = await readSession(page);
+      expect(session.user?.phone).toBe(DEMO[role].phone);
+      expect(session.accessToken).toEqual(expect.any(String));
+      await expect.poll(() => readLocalAccessToken(page)).toEqual(expect.any(String));
+    });
+  }
+});
+
+test.describe('Code de connexion', () => {
+  test('un code faux est refusé avec les essais restants, puis le bon code connecte', async ({ page }) => {
+    const who = DEMO.seller;
+    await page.goto('/login');
+    const code = await requestCode(page, who.local, who.phone);
+    const otpUrl = currentUrl(page);
+    expect(otpUrl.searchParams.get('phone')).toBe(who.phone);
+    expect(otpUrl.searchParams.has('new')).toBe(false);
+    await expect(page.getByRole('heading', { name: 'Code de connexion' })).toBeVisible();
+
+    await page.getByLabel('Code reçu par SMS').fill(wrongCode(code));
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+
+    await expect(alertWith(page, 'Code incorrect')).toHaveText('Code incorrect. Il vous reste 4 essais.');
+    expect(currentUrl(page).pathname).toBe('/otp');
+    expect(currentUrl(page).searchParams.get('phone')).toBe(who.phone);
+    expect((await readSession(page)).accessToken).toBeUndefined();
+
+    await page.getByLabel('Code reçu par SMS').fill(code);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+
+    await expect(page.getByRole('heading', { name: `Bonjour ${who.firstName} 👋` })).toBeVisible();
+    expect(currentUrl(page).pathname).toBe('/');
+    await expect(alertWith(page, 'Code incorrect')).toHaveCount(0);
+    await expect(page.getByText('Vendeur', { exact: true })).toBeVisible();
+  });
+
+  test('un code expiré est refusé avec un message en français', async ({ page }) => {
+    const who = DEMO.cashier;
+    const origin = `http://localhost:${E2E.shortTtlPort}`;
+    await page.goto(`${origin}/login`);
+    const code = await requestCode(page, who.local, who.phone, E2E.shortTtlDataDir);
+    expect(page.url().startsWith(`${origin}/otp?`)).toBe(true);
+
+    // Codes on this server live 2 s.
+    await page.waitForTimeout(3_000);
+    await page.getByLabel('Code reçu par SMS').fill(code);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+
+    await expect(alertWith(page, 'expiré')).toHaveText('Ce code a expiré. Demandez un nouveau code.');
+    expect(currentUrl(page).pathname).toBe('/otp');
+    await expect(page.getByRole('heading', { name: /Bonjour/ })).toHaveCount(0);
+    const session = await page.request.get(`${origin}/api/auth/session`);
+    expect((await session.json()).accessToken).toBeUndefined();
+  });
+});

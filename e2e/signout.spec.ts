@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { signInAs } from './support/auth';
+import { currentUrl, readLocalAccessToken, readSession } from './support/helpers';
+
+test.describe('Déconnexion', () => {
+  test('la déconnexion passe par la boîte de confirmation et ramène sur /login', async ({ page }) => {
+    await signInAs(page, 'admin');
+    await expect.poll(() => readLocalAccessToken(page)).toEqual(expect.any(String));
+
+    // Open the dialog and check its wording.
+    await page.getByRole('button', { name: 'Déconnexion' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Demande de confirmation' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Demande de confirmation' })).toBeVisible();
+    await expect(dialog.getByText('Êtes-vous sûr(e) de vouloir vous déconnecter ?', { exact: true })).toBeVisible();
+    // The footer button reads « Fermer » (the corner × has the same accessible name but no text).
+    const close = dialog.getByRole('button', { name: 'Fermer' }).filter({ hasText: 'Fermer' });
+    await expect(close).toHaveCount(1);
+    await expect(dialog.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
+
+    // « Fermer » keeps the session.
+    await close.click();
+    await expect(dialog).toBeHidden();
+    expect(currentUrl(page).pathname).toBe('/');
+    await expect(page.getByRole('heading', { name: 'Bonjour Awa 👋' })).toBeVisible();
+
+    // « Se déconnecter » ends it.
+    await page.getByRole('button', { name: 'Déconnexion' }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Se déconnecter' }).click();
+
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
+    await expect(page.getByRole('button', { name: 'Recevoir le code' })).toBeVisible();
+    expect(await readLocalAccessToken(page)).toBeNull();
+    expect((await readSession(page)).accessToken).toBeUndefined();
+
+    // The home page is closed again.
+    await page.goto('/');
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
+    expect(currentUrl(page).searchParams.has('callbackUrl')).toBe(false);
+    await expect(page.getByLabel('Numéro de téléphone')).toBeVisible();
+  });
+});

@@ -1,0 +1,43 @@
+import { expect, type Page, type Request } from '@playwright/test';
+
+/** A fresh, valid Senegalese mobile number (78 + 7 digits): local « 78 123 45 67 » and E.164 « +221781234567 ». */
+export function randomSenegalPhone(): { local: string; e164: string } {
+  const digits = `78${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+  const local = `${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 7)} ${digits.slice(7, 9)}`;
+  return { local, e164: `+221${digits}` };
+}
+
+/** A 6-digit code that is surely not `code`. */
+export function wrongCode(code: string): string {
+  return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+}
+
+/** Records the requests the page sends whose path starts with `pathPrefix`. */
+export function watchRequests(page: Page, pathPrefix: string): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith(pathPrefix)) seen.push(request);
+  });
+  return seen;
+}
+
+/** The visible alert carrying `text` (Next's route announcer is another, hidden, role=alert). */
+export function alertWith(page: Page, text: string) {
+  return page.getByRole('alert').filter({ hasText: text });
+}
+
+/** Path and query of the current page, parsed. */
+export function currentUrl(page: Page): URL {
+  return new URL(page.url());
+}
+
+/** The session next-auth hands to the browser (cookies of the page's context). */
+export async function readSession(page: Page): Promise<{ user?: { phone?: string; name?: string | null }; accessToken?: string }> {
+  const response = await page.request.get('/api/auth/session');
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as { user?: { phone?: string; name?: string | null }; accessToken?: string };
+}
+
+export async function readLocalAccessToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => window.localStorage.getItem('accessToken'));
+}
