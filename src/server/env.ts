@@ -35,7 +35,6 @@ const EnvSchema = z.object({
   OTP_MAX_PER_PHONE: z.coerce.number().int().positive().default(3),
   OTP_MAX_PER_IP: z.coerce.number().int().positive().default(30),
   OTP_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
-  PUSH_DRIVER: z.enum(['log']).default('log'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

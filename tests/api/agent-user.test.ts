@@ -1,96 +1,81 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestDatabase, type TestDatabase } from '../helpers/test-database';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { blockShop, createShopFixture, createUser, type ShopFixture } from '../helpers/fixtures';
+import { setupApiTestbed } from '../helpers/api-testbed';
+import { blockShop, createShopFixture, createUser } from '../helpers/fixtures';
 import { agents } from '@/server/db/schema';
 
-let database: TestDatabase;
-let server: TestServer;
-let awa: ShopFixture;
-let other: ShopFixture;
-
-beforeAll(async () => {
-  database = await startTestDatabase();
-  server = await startTestServer();
-  awa = await createShopFixture(database.db, 'Boutique Awa');
-  other = await createShopFixture(database.db, 'Chez Other');
-});
-afterAll(async () => {
-  await server.close();
-  await database.close();
-});
+const bed = setupApiTestbed();
 
 describe('GET /api/user/getInfo', () => {
   it('answers the signed-in user with the shops they work in', async () => {
-    const { status, body } = await server.call('GET', '/api/user/getInfo', { token: awa.members.cashier.token });
+    const { status, body } = await bed.server.call('GET', '/api/user/getInfo', { token: bed.awa.members.cashier.token });
     expect(status).toBe(200);
     expect(body).toEqual({
-      _id: awa.members.cashier.user.id,
-      phone: awa.members.cashier.user.phone,
+      _id: bed.awa.members.cashier.user.id,
+      phone: bed.awa.members.cashier.user.phone,
       firstName: 'cashier',
       lastName: 'Utilisateur',
       email: null,
       isPlatformOperator: false,
-      shops: [{ _id: awa.shop.id, name: 'Boutique Awa', role: 'cashier', isBlocked: false }],
+      shops: [{ _id: bed.awa.shop.id, name: 'Boutique Awa', role: 'cashier', isBlocked: false }],
     });
   });
 
   it('refuses without token (401) and for a token whose user no longer exists', async () => {
-    expect((await server.call('GET', '/api/user/getInfo')).status).toBe(401);
+    expect((await bed.server.call('GET', '/api/user/getInfo')).status).toBe(401);
     const { signAccessToken } = await import('@/server/auth/access-token');
     const ghost = await signAccessToken('no-such-user');
-    expect((await server.call('GET', '/api/user/getInfo', { token: ghost.token })).status).toBe(401);
+    expect((await bed.server.call('GET', '/api/user/getInfo', { token: ghost.token })).status).toBe(401);
   });
 });
 
 describe('GET /api/agent/getOneAgent', () => {
   it("answers the caller's agent record in their first shop, or in the shop named", async () => {
-    const first = await server.call('GET', '/api/agent/getOneAgent', { token: awa.members.supervisor.token });
+    const first = await bed.server.call('GET', '/api/agent/getOneAgent', { token: bed.awa.members.supervisor.token });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ shopId: awa.shop.id, role: 'supervisor', phone: awa.members.supervisor.user.phone, isActive: true });
-    const named = await server.call('GET', `/api/agent/getOneAgent?shopId=${awa.shop.id}`, { token: awa.members.admin.token });
+    expect(first.body).toMatchObject({ shopId: bed.awa.shop.id, role: 'supervisor', phone: bed.awa.members.supervisor.user.phone, isActive: true });
+    const named = await bed.server.call('GET', `/api/agent/getOneAgent?shopId=${bed.awa.shop.id}`, { token: bed.awa.members.admin.token });
     expect(named.body.role).toBe('admin');
   });
 
   it('answers 404 for a shop the caller is not in, null for a user without shops, 401 without token', async () => {
-    expect((await server.call('GET', `/api/agent/getOneAgent?shopId=${other.shop.id}`, { token: awa.members.admin.token })).status).toBe(404);
-    const loner = await createUser(database.db);
-    const none = await server.call('GET', '/api/agent/getOneAgent', { token: loner.token });
+    expect((await bed.server.call('GET', `/api/agent/getOneAgent?shopId=${bed.other.shop.id}`, { token: bed.awa.members.admin.token })).status).toBe(404);
+    const loner = await createUser(bed.database.db);
+    const none = await bed.server.call('GET', '/api/agent/getOneAgent', { token: loner.token });
     expect(none.status).toBe(200);
     expect(none.body).toBeNull();
-    expect((await server.call('GET', '/api/agent/getOneAgent')).status).toBe(401);
+    expect((await bed.server.call('GET', '/api/agent/getOneAgent')).status).toBe(401);
   });
 
   it('treats a deactivated agent as no longer a member', async () => {
-    const gone = await createShopFixture(database.db, 'Ancienne');
-    await database.db.update(agents).set({ isActive: false }).where(eq(agents.userId, gone.members.seller.user.id));
-    expect((await server.call('GET', `/api/agent/getOneAgent?shopId=${gone.shop.id}`, { token: gone.members.seller.token })).status).toBe(404);
+    const gone = await createShopFixture(bed.database.db, 'Ancienne');
+    await bed.database.db.update(agents).set({ isActive: false }).where(eq(agents.userId, gone.members.seller.user.id));
+    expect((await bed.server.call('GET', `/api/agent/getOneAgent?shopId=${gone.shop.id}`, { token: gone.members.seller.token })).status).toBe(404);
   });
 });
 
 describe('GET /api/agent/getAllAgents/{shopId}', () => {
   it('lists the team for admin and supervisor', async () => {
     for (const role of ['admin', 'supervisor'] as const) {
-      const { status, body } = await server.call('GET', `/api/agent/getAllAgents/${awa.shop.id}`, { token: awa.members[role].token });
+      const { status, body } = await bed.server.call('GET', `/api/agent/getAllAgents/${bed.awa.shop.id}`, { token: bed.awa.members[role].token });
       expect(status).toBe(200);
       expect(body.map((a: { role: string }) => a.role).sort()).toEqual(['admin', 'cashier', 'inventory-manager', 'seller', 'supervisor']);
-      expect(body.every((a: { shopId: string }) => a.shopId === awa.shop.id)).toBe(true);
+      expect(body.every((a: { shopId: string }) => a.shopId === bed.awa.shop.id)).toBe(true);
     }
   });
 
   it('refuses the other roles with 403', async () => {
     for (const role of ['seller', 'cashier', 'inventory-manager'] as const) {
-      expect((await server.call('GET', `/api/agent/getAllAgents/${awa.shop.id}`, { token: awa.members[role].token })).status).toBe(403);
+      expect((await bed.server.call('GET', `/api/agent/getAllAgents/${bed.awa.shop.id}`, { token: bed.awa.members[role].token })).status).toBe(403);
     }
   });
 
   it('answers 404 for another shop, 401 without token, 403 when blocked', async () => {
-    expect((await server.call('GET', `/api/agent/getAllAgents/${other.shop.id}`, { token: awa.members.admin.token })).status).toBe(404);
-    expect((await server.call('GET', `/api/agent/getAllAgents/${awa.shop.id}`)).status).toBe(401);
-    const blocked = await createShopFixture(database.db, 'Bloquée');
-    await blockShop(database.db, blocked.shop.id);
-    const answer = await server.call('GET', `/api/agent/getAllAgents/${blocked.shop.id}`, { token: blocked.members.admin.token });
+    expect((await bed.server.call('GET', `/api/agent/getAllAgents/${bed.other.shop.id}`, { token: bed.awa.members.admin.token })).status).toBe(404);
+    expect((await bed.server.call('GET', `/api/agent/getAllAgents/${bed.awa.shop.id}`)).status).toBe(401);
+    const blocked = await createShopFixture(bed.database.db, 'Bloquée');
+    await blockShop(bed.database.db, blocked.shop.id);
+    const answer = await bed.server.call('GET', `/api/agent/getAllAgents/${blocked.shop.id}`, { token: blocked.members.admin.token });
     expect(answer.status).toBe(403);
     expect(answer.body.error.code).toBe('SHOP_BLOCKED');
   });
