@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['.next/**', 'dist/**', 'node_modules/**', '.data*/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', '.reports/**'] },
@@ -16,6 +17,7 @@ export default tseslint.config(
       ],
     },
   },
+  { files: ['**/*.{js,mjs}'], languageOptions: { globals: globals.node } },
   {
     files: ['**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
