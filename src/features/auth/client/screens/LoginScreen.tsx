@@ -1,8 +1,9 @@
 import { Alert, Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useRouter } from 'next/router';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSession } from 'next-auth/react';
 import { ApiError } from '@/client/api/api-error';
-import { queryWithout } from '@/client/navigation';
+import { queryWithout, safeCallbackUrl } from '@/client/navigation';
 import { COUNTRIES, DEFAULT_COUNTRY } from '@/shared/countries';
 import { getCountryCallingCode } from 'libphonenumber-js';
 import { toE164 } from '@/shared/phone';
@@ -17,6 +18,14 @@ export function LoginScreen() {
   const [formError, setFormError] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
   const queryError = signInErrorMessage(typeof router.query.error === 'string' ? router.query.error : null);
+  const { status } = useSession();
+
+  // Already signed in (e.g. sent here by a 401 on a stale token): go back where the user was.
+  useEffect(() => {
+    if (status !== 'authenticated' || !router.isReady) return;
+    const callback = safeCallbackUrl(router.query.callbackUrl, '');
+    void router.replace(callback || { pathname: '/', query: queryWithout(router.query, 'error', 'callbackUrl') });
+  }, [status, router]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
