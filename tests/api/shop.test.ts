@@ -165,6 +165,9 @@ describe('POST /api/shop/setFcmId', () => {
 
   it('refuses without token and refuses GET', async () => {
     expect((await bed.server.call('POST', '/api/shop/setFcmId', { body: { fmcId: 'x' } })).status).toBe(401);
+    // Identity comes first: an anonymous caller learns nothing from a malformed body either.
+    const anonymousBadJson = await bed.server.call('POST', '/api/shop/setFcmId', { rawBody: '{oops', headers: { 'content-type': 'application/json' } });
+    expect(anonymousBadJson.status).toBe(401);
     const get = await bed.server.call('GET', '/api/shop/setFcmId', { token: bed.awa.members.admin.token });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { getToken } from 'next-auth/jwt';
 import type { Logger } from 'pino';
 import { can, type Capability } from '@/shared/permissions';
-import { isAgentRole, type AgentRole } from '@/shared/roles';
+import { isAgentRole } from '@/shared/roles';
 import { describeDetails, issuesToDetails } from '@/shared/validation';
 import { frenchTypography } from '@/shared/typography';
 import { authSecret, getEnv } from '../env';
@@ -156,6 +156,10 @@ function send(res: ServerResponse, status: number, payload: unknown): void {
   res.end(body);
 }
 
+function readBodyOf(route: Route, req: ApiRequest): Promise<unknown> {
+  return route.method === 'POST' ? readJsonBody(req) : Promise.resolve({});
+}
+
 async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Promise<void> {
   const requestId = (req.headers['x-request-id'] as string | undefined) ?? randomUUID();
   const log = getLogger().child({ requestId, route: route.path });
@@ -168,27 +172,27 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
     const url = new URL(req.url ?? '/', 'http://localhost');
     const rawParams = route.matchPath(url.pathname) ?? {};
     const rawQuery = Object.fromEntries(url.searchParams.entries());
-    const rawBody = route.method === 'POST' ? await readJsonBody(req) : {};
-
     const db = getDb();
+
     if (route.isPublic) {
-      const body = parsePart(route.body, rawBody);
+      const body = parsePart(route.body, await readBodyOf(route, req));
       const result = await route.handle({ db, body, requestId, log, ip: clientIp(req) } as never);
       send(res, 200, route.response.parse(result));
       return;
     }
 
-    // 1. identity
+    // 1. identity (before reading anything else the caller sent)
     const userId = await identify(req);
     if (!userId) throw Errors.unauthenticated();
     const user = await getUserById(db, userId);
     if (!user) throw Errors.unauthenticated();
+    const rawBody = await readBodyOf(route, req);
 
     // 2. membership of the named shop (an outsider learns nothing: 404)
     let membership: MembershipRow | null = null;
     if (route.shop) {
-      const source = { path: rawParams, query: rawQuery, body: rawBody as Record<string, unknown> }[route.shop.from];
-      const shopId = source?.[route.shop.key];
+      const source = { path: rawParams, query: rawQuery, body: rawBody }[route.shop.from];
+      const shopId = source && typeof source === 'object' ? (source as Record<string, unknown>)[route.shop.key] : undefined;
       if (typeof shopId === 'string' && shopId.trim() !== '') {
         membership = await findActiveMembership(db, user.id, shopId);
         if (!membership) throw Errors.notFound('La boutique');
@@ -202,8 +206,8 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
 
     // 3. role, 4. blocked shop
     if (membership) {
-      const role: AgentRole = isAgentRole(membership.agent.role) ? membership.agent.role : 'seller';
-      if (route.permission && !can(role, route.permission)) throw Errors.forbidden();
+      const role = membership.agent.role;
+      if (route.permission && !(isAgentRole(role) && can(role, route.permission))) throw Errors.forbidden();
       if (membership.shop.isBlocked && !route.allowBlockedShop) throw Errors.shopBlocked(getEnv().PRODUCT_NAME);
     } else if (route.permission && route.shop && !route.shop.fallbackToFirstShop) {
       throw Errors.forbidden();
@@ -223,7 +227,13 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
     else if (appError.status >= 500) log.error({ err: error }, appError.code);
     else log.info({ code: appError.code, status: appError.status }, 'request refused');
     const body: ErrorBody = appError
-      ? { error: { code: appError.code, message: frenchTypography(appError.message), ...(appError.details ? { details: appError.details } : {}) } }
+      ? {
+          error: {
+            code: appError.code,
+            message: frenchTypography(appError.message),
+            ...(appError.details ? { details: Object.fromEntries(Object.entries(appError.details).map(([k, v]) => [k, frenchTypography(v)])) } : {}),
+          },
+        }
       : {
           error: {
             code: 'INTERNAL_ERROR',
