@@ -5,6 +5,7 @@ import { ensureAuthConfig, openConfiguredDatabase } from './src/server/bootstrap
 import { getEnv } from './src/server/env';
 import { getLogger } from './src/server/logger';
 import { attachRealtime } from './src/server/realtime/socket-server';
+import { wwwRedirectLocation } from './src/server/http/www-redirect';
 import { formatPhone } from './src/shared/phone';
 
 /**
@@ -24,6 +25,12 @@ async function main() {
   await app.prepare();
 
   const server = http.createServer((req, res) => {
+    const wwwTarget = wwwRedirectLocation(req.headers.host, req.url ?? '/', env.PRO_HOST);
+    if (wwwTarget) {
+      res.writeHead(308, { Location: wwwTarget });
+      res.end();
+      return;
+    }
     const requestId = randomUUID();
     req.headers['x-request-id'] = requestId;
     const begin = process.hrtime.bigint();

@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { E2E } from '../playwright.config';
-import { DEMO, requestCode } from './support/auth';
+import { DEMO, phoneInput, requestCode } from './support/auth';
 import { currentUrl, watchRequests } from './support/helpers';
 
 test.describe('Redirections', () => {
-  test('une page protégée renvoie vers /login en gardant la requête, puis y revient après connexion', async ({ page }) => {
+  test('une page protégée renvoie vers /login en gardant la requête, puis y revient après connexion', async ({
+    page,
+  }) => {
     await page.goto('/mes-commandes?shopId=abc');
 
     await expect(page).toHaveURL((url) => url.pathname === '/login');
@@ -41,10 +43,14 @@ test.describe('Redirections', () => {
     expect(location.searchParams.has('callbackUrl')).toBe(false);
 
     await page.goto('/?shopId=xyz');
-    await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('shopId') === 'xyz');
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/login' && url.searchParams.get('shopId') === 'xyz',
+    );
   });
 
   test('un hôte www. est redirigé (308) vers l’hôte pro en gardant chemin et requête', async ({ page }) => {
+    // PRO_HOST is the server's own origin here: the case where a redirect made by Next's
+    // middleware would loop, which is why server.ts redirects before Next.
     // The server's answer, whatever the client's resolver does with www.localhost.
     const response = await page.request.get(`http://localhost:${E2E.port}/login?x=1`, {
       headers: { host: `www.localhost:${E2E.port}` },
@@ -64,7 +70,7 @@ test.describe('Saisie du numéro', () => {
   test('un numéro invalide affiche une erreur en français et n’envoie rien', async ({ page }) => {
     const sendCalls = watchRequests(page, '/api/otp/');
     await page.goto('/login');
-    const phone = page.getByLabel('Numéro de téléphone');
+    const phone = phoneInput(page);
 
     await phone.fill('12');
     await page.getByRole('button', { name: 'Recevoir le code' }).click();
@@ -80,5 +86,21 @@ test.describe('Saisie du numéro', () => {
     await expect(page.getByText('Saisissez votre numéro de téléphone.', { exact: true })).toBeVisible();
     expect(currentUrl(page).pathname).toBe('/login');
     expect(sendCalls).toHaveLength(0);
+  });
+});
+
+test.describe('Accessibilité du formulaire de connexion', () => {
+  test('le champ téléphone porte le libellé « Numéro de téléphone », le choix du pays « Pays »', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('combobox', { name: 'Pays' })).toHaveValue('SN');
+    const ids = await page.locator('[id]').evaluateAll((els) => els.map((el) => el.id));
+    expect(ids.length - new Set(ids).size, 'ids en double sur /login').toBe(0);
+    await expect(page.getByRole('textbox', { name: 'Numéro de téléphone' })).toHaveAttribute(
+      'name',
+      'phone',
+      { timeout: 2_000 },
+    );
   });
 });

@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { E2E } from '../playwright.config';
 import { DEMO, requestCode, signInAs } from './support/auth';
-import { alertWith, currentUrl, readLocalAccessToken, readSession, wrongCode } from './support/helpers';
+import {
+  alertWith,
+  currentUrl,
+  greeting,
+  readLocalAccessToken,
+  readSession,
+  wrongCode,
+} from './support/helpers';
 
 const ROLE_BADGES: Record<keyof typeof DEMO, string> = {
   admin: 'Administrateur',
@@ -13,11 +20,13 @@ const ROLE_BADGES: Record<keyof typeof DEMO, string> = {
 
 test.describe('Connexion des comptes de démonstration', () => {
   for (const role of Object.keys(DEMO) as (keyof typeof DEMO)[]) {
-    test(`${role} : prénom « ${DEMO[role].firstName} » et badge « ${ROLE_BADGES[role]} »`, async ({ page }) => {
+    test(`${role} : prénom « ${DEMO[role].firstName} » et badge « ${ROLE_BADGES[role]} »`, async ({
+      page,
+    }) => {
       await signInAs(page, role);
 
       expect(currentUrl(page).pathname).toBe('/');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Bonjour ${DEMO[role].firstName} 👋`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(greeting(DEMO[role].firstName));
       await expect(page.getByTestId('shop-name')).toHaveText('Boutique Awa');
       await expect(page.getByText(ROLE_BADGES[role], { exact: true })).toBeVisible();
       // Only this role's badge is shown.
@@ -54,7 +63,7 @@ test.describe('Code de connexion', () => {
     await page.getByLabel('Code reçu par SMS').fill(code);
     await page.getByRole('button', { name: 'Se connecter' }).click();
 
-    await expect(page.getByRole('heading', { name: `Bonjour ${who.firstName} 👋` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: greeting(who.firstName) })).toBeVisible();
     expect(currentUrl(page).pathname).toBe('/');
     await expect(alertWith(page, 'Code incorrect')).toHaveCount(0);
     await expect(page.getByText('Vendeur', { exact: true })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signInAs } from './support/auth';
-import { currentUrl, readLocalAccessToken, readSession } from './support/helpers';
+import { phoneInput, signInAs } from './support/auth';
+import { currentUrl, greeting, readLocalAccessToken, readSession } from './support/helpers';
 
 test.describe('Déconnexion', () => {
   test('la déconnexion passe par la boîte de confirmation et ramène sur /login', async ({ page }) => {
@@ -12,7 +12,9 @@ test.describe('Déconnexion', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Demande de confirmation' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'Demande de confirmation' })).toBeVisible();
-    await expect(dialog.getByText('Êtes-vous sûr(e) de vouloir vous déconnecter ?', { exact: true })).toBeVisible();
+    await expect(
+      dialog.getByText('Êtes-vous sûr(e) de vouloir vous déconnecter ?', { exact: true }),
+    ).toBeVisible();
     // The footer button reads « Fermer » (the corner × has the same accessible name but no text).
     const close = dialog.getByRole('button', { name: 'Fermer' }).filter({ hasText: 'Fermer' });
     await expect(close).toHaveCount(1);
@@ -22,7 +24,7 @@ test.describe('Déconnexion', () => {
     await close.click();
     await expect(dialog).toBeHidden();
     expect(currentUrl(page).pathname).toBe('/');
-    await expect(page.getByRole('heading', { name: 'Bonjour Awa 👋' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: greeting('Awa') })).toBeVisible();
 
     // « Se déconnecter » ends it.
     await page.getByRole('button', { name: 'Déconnexion' }).click();
@@ -38,6 +40,6 @@ test.describe('Déconnexion', () => {
     await page.goto('/');
     await expect(page).toHaveURL((url) => url.pathname === '/login');
     expect(currentUrl(page).searchParams.has('callbackUrl')).toBe(false);
-    await expect(page.getByLabel('Numéro de téléphone')).toBeVisible();
+    await expect(phoneInput(page)).toBeVisible();
   });
 });

@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { readCode, requestCode } from './support/auth';
-import { currentUrl, readLocalAccessToken, readSession, randomSenegalPhone, watchRequests } from './support/helpers';
+import {
+  currentUrl,
+  greeting,
+  readLocalAccessToken,
+  readSession,
+  randomSenegalPhone,
+  watchRequests,
+} from './support/helpers';
 
 test.describe('Inscription d’un nouveau vendeur', () => {
   test('un numéro inconnu crée sa boutique et arrive sur l’accueil en administrateur', async ({ page }) => {
@@ -49,7 +56,9 @@ test.describe('Inscription d’un nouveau vendeur', () => {
 
     // No account exists yet: the server still calls this phone new.
     const since = Date.now();
-    const probe = await page.request.post('/api/otp/sendCode', { data: { phone: phone.e164, country: 'SN' } });
+    const probe = await page.request.post('/api/otp/sendCode', {
+      data: { phone: phone.e164, country: 'SN' },
+    });
     expect(probe.status()).toBe(200);
     expect(await probe.json()).toMatchObject({ phone: phone.e164, isNewUser: true });
     // Asking again replaced the first code: use the new one.
@@ -61,7 +70,7 @@ test.describe('Inscription d’un nouveau vendeur', () => {
     await form.code.fill(code);
     await page.getByRole('button', { name: 'Créer ma boutique' }).click();
 
-    await expect(page.getByRole('heading', { name: `Bonjour ${firstName} 👋` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: greeting(firstName) })).toBeVisible();
     expect(currentUrl(page).pathname).toBe('/');
     expect(currentUrl(page).searchParams.has('new')).toBe(false);
     expect(currentUrl(page).searchParams.has('phone')).toBe(false);
@@ -79,7 +88,9 @@ test.describe('Inscription d’un nouveau vendeur', () => {
     expect((await readLocalAccessToken(page))!.length).toBeGreaterThan(20);
 
     // The phone is now known: asking for a code again is a plain sign-in.
-    const again = await page.request.post('/api/otp/sendCode', { data: { phone: phone.local, country: 'SN' } });
+    const again = await page.request.post('/api/otp/sendCode', {
+      data: { phone: phone.local, country: 'SN' },
+    });
     expect(await again.json()).toMatchObject({ phone: phone.e164, isNewUser: false });
   });
 });

@@ -5,21 +5,9 @@ import { getEnv } from '@/server/env';
 /** Pages a visitor without a session may see: the sign-in steps. */
 const PUBLIC_PAGES = ['/login', '/otp'];
 
-/** The pro host is configured; by default www.example.com goes to pro.example.com. */
-function proHost(host: string): string {
-  const configured = getEnv().PRO_HOST;
-  if (configured) return configured.replace(/\/$/, '');
-  return `https://pro.${host.slice(4)}`;
-}
-
 export async function middleware(request: NextRequest) {
-  const host = request.headers.get('host') ?? '';
+  // www → pro host happens in server.ts, before Next (see src/server/http/www-redirect.ts).
   const { pathname, search } = request.nextUrl;
-
-  if (host.startsWith('www.')) {
-    return NextResponse.redirect(`${proHost(host)}${pathname}${search}`, 308);
-  }
-
   if (PUBLIC_PAGES.some((p) => pathname === p || pathname.startsWith(`${p}/`))) return NextResponse.next();
 
   const token = await getToken({ req: request, secret: getEnv().NEXTAUTH_SECRET });

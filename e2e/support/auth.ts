@@ -29,10 +29,20 @@ export async function readCode(phone: string, since: number, dataDir: string = E
   throw new Error(`Aucun SMS reçu pour ${phone}`);
 }
 
+/** The phone field of /login, found as a person finds it: by its label. */
+export function phoneInput(page: Page) {
+  return page.getByRole('textbox', { name: 'Numéro de téléphone' });
+}
+
 /** Types a phone on /login and asks for a code; returns the code sent. */
-export async function requestCode(page: Page, localPhone: string, e164: string, dataDir?: string): Promise<string> {
+export async function requestCode(
+  page: Page,
+  localPhone: string,
+  e164: string,
+  dataDir?: string,
+): Promise<string> {
   const since = Date.now();
-  await page.getByLabel('Numéro de téléphone').fill(localPhone);
+  await phoneInput(page).fill(localPhone);
   await page.getByRole('button', { name: 'Recevoir le code' }).click();
   await expect(page).toHaveURL(/\/otp\?/);
   return readCode(e164, since, dataDir);

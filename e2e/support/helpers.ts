@@ -1,5 +1,10 @@
 import { expect, type Page, type Request } from '@playwright/test';
 
+/** The home heading « Bonjour <prénom> », the wave emoji being optional. */
+export function greeting(firstName: string): RegExp {
+  return new RegExp(`^Bonjour ${firstName}(\\s*👋)?$`, 'u');
+}
+
 /** A fresh, valid Senegalese mobile number (78 + 7 digits): local « 78 123 45 67 » and E.164 « +221781234567 ». */
 export function randomSenegalPhone(): { local: string; e164: string } {
   const digits = `78${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
@@ -32,7 +37,9 @@ export function currentUrl(page: Page): URL {
 }
 
 /** The session next-auth hands to the browser (cookies of the page's context). */
-export async function readSession(page: Page): Promise<{ user?: { phone?: string; name?: string | null }; accessToken?: string }> {
+export async function readSession(
+  page: Page,
+): Promise<{ user?: { phone?: string; name?: string | null }; accessToken?: string }> {
   const response = await page.request.get('/api/auth/session');
   expect(response.ok()).toBe(true);
   return (await response.json()) as { user?: { phone?: string; name?: string | null }; accessToken?: string };

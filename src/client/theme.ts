@@ -6,6 +6,8 @@ export const LOGO_COLORS = ['#E8590C', '#F5B700', '#2F9E44', '#1C7ED6', '#C2255C
 const config = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg.muted', color: 'fg' },
+    // Focus rings and other palette-driven accents follow the brand, not grey.
+    html: { colorPalette: 'brand' },
   },
   theme: {
     tokens: {
@@ -32,9 +34,9 @@ const config = defineConfig({
     semanticTokens: {
       colors: {
         brand: {
-          solid: { value: '{colors.brand.600}' },
+          solid: { value: '{colors.brand.700}' },
           contrast: { value: 'white' },
-          fg: { value: '{colors.brand.700}' },
+          fg: { value: '{colors.brand.800}' },
           muted: { value: '{colors.brand.100}' },
           subtle: { value: '{colors.brand.50}' },
           emphasized: { value: '{colors.brand.200}' },

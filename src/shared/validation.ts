@@ -29,7 +29,7 @@ function frenchIssue(issue: z.core.$ZodRawIssue): string | undefined {
       return issue.input === undefined || issue.input === null ? 'Ce champ est obligatoire.' : 'Valeur invalide.';
     case 'too_small':
       if (issue.origin === 'string')
-        return Number(issue.minimum) <= 1 ? 'Ce champ est obligatoire.' : `Au moins ${issue.minimum} caractères.`;
+        return Number(issue.minimum) <= 1 || issue.input === '' ? 'Ce champ est obligatoire.' : `Au moins ${issue.minimum} caractères.`;
       if (issue.origin === 'array') return Number(issue.minimum) <= 1 ? 'La liste ne peut pas être vide.' : `Au moins ${issue.minimum} éléments.`;
       return `La valeur doit être au moins ${issue.minimum}.`;
     case 'too_big':

@@ -66,3 +66,13 @@ describe('shared helpers', () => {
     expect(safeCallbackUrl('https://evil.example')).toBe('/');
   });
 });
+
+describe('www redirect', () => {
+  it('sends www hosts to the pro host, path and query kept', async () => {
+    const { wwwRedirectLocation } = await import('@/server/http/www-redirect');
+    expect(wwwRedirectLocation('www.comptoir.sn', '/login?x=1', undefined)).toBe('https://pro.comptoir.sn/login?x=1');
+    expect(wwwRedirectLocation('WWW.localhost:3100', '/a', 'http://localhost:3100/')).toBe('http://localhost:3100/a');
+    expect(wwwRedirectLocation('pro.comptoir.sn', '/', undefined)).toBeNull();
+    expect(wwwRedirectLocation(undefined, '/', undefined)).toBeNull();
+  });
+});

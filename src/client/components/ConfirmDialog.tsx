@@ -42,7 +42,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
               </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Fermer" />
+              <CloseButton size="sm" aria-label="Fermer la fenêtre" />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -64,11 +64,11 @@ export function LoginScreen() {
               <Alert.Title>{formError}</Alert.Title>
             </Alert.Root>
           ) : null}
-          <Field.Root invalid={!!phoneError} required>
-            <Field.Label>Numéro de téléphone</Field.Label>
-            <HStack w="full" gap="2" align="stretch">
-              <NativeSelect.Root width="40%" minW="36">
-                <NativeSelect.Field aria-label="Pays" value={country} onChange={(e) => setCountry(e.currentTarget.value)}>
+          <HStack w="full" gap="3" align="flex-start">
+            <Field.Root width="42%" minW="36">
+              <Field.Label>Pays</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field name="country" value={country} onChange={(e) => setCountry(e.currentTarget.value)}>
                   {COUNTRIES.map((c) => (
                     <option key={c.code} value={c.code}>
                       {c.name} (+{getCountryCallingCode(c.code)})
@@ -77,6 +77,9 @@ export function LoginScreen() {
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
+            </Field.Root>
+            <Field.Root invalid={!!phoneError} required flex="1">
+              <Field.Label>Numéro de téléphone</Field.Label>
               <Input
                 name="phone"
                 type="tel"
@@ -87,9 +90,9 @@ export function LoginScreen() {
                 onChange={(e) => setPhone(e.currentTarget.value)}
                 autoFocus
               />
-            </HStack>
-            {phoneError ? <Field.ErrorText>{phoneError}</Field.ErrorText> : null}
-          </Field.Root>
+              {phoneError ? <Field.ErrorText>{phoneError}</Field.ErrorText> : null}
+            </Field.Root>
+          </HStack>
           <Button type="submit" colorPalette="brand" size="lg" loading={isSending} loadingText="Envoi du code…">
             Recevoir le code
           </Button>

@@ -84,7 +84,10 @@ export function OtpScreen() {
       return;
     }
     setIsSubmitting(false);
-    setFormError(signInErrorMessage(result?.error) ?? 'Connexion refusée. Réessayez.');
+    const message = signInErrorMessage(result?.error) ?? 'Connexion refusée. Réessayez.';
+    setFormError(message);
+    // Sign-up field errors name their field first; any other refusal is about the code.
+    if (!/^(Prénom|Nom|Pays|Devise)/.test(message)) setErrors((e) => ({ ...e, code: 'Vérifiez le code, ou demandez-en un nouveau.' }));
   }
 
   async function resend() {
@@ -133,9 +136,13 @@ export function OtpScreen() {
               fontSize="2xl"
               letterSpacing="0.5em"
               textAlign="center"
+              textIndent="0.5em"
               size="xl"
               value={code}
-              onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
+              onChange={(e) => {
+                setCode(e.currentTarget.value.replace(/\D/g, '').slice(0, 6));
+                setErrors(({ code: _code, ...rest }) => rest);
+              }}
               autoFocus
             />
             {errors.code ? <Field.ErrorText>{errors.code}</Field.ErrorText> : null}
@@ -150,7 +157,7 @@ export function OtpScreen() {
                 <TextField label="Nom" name="lastName" value={signUp.lastName} error={errors.lastName} onChange={setField} autoComplete="family-name" />
               </Grid>
               <TextField label="Nom de la boutique" name="shopName" value={signUp.shopName} error={errors.shopName} onChange={setField} />
-              <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4">
+              <Grid templateColumns="1fr" gap="4">
                 <Field.Root invalid={!!errors.country} required>
                   <Field.Label>Pays</Field.Label>
                   <NativeSelect.Root>
@@ -171,7 +178,7 @@ export function OtpScreen() {
                     <NativeSelect.Field name="currency" value={signUp.currency} onChange={(e) => setField('currency', e.currentTarget.value)}>
                       {CURRENCY_CODES.map((c) => (
                         <option key={c} value={c}>
-                          {CURRENCIES[c].label} ({CURRENCIES[c].symbol})
+                          {CURRENCIES[c].label} — {c}
                         </option>
                       ))}
                     </NativeSelect.Field>
@@ -193,7 +200,7 @@ export function OtpScreen() {
             <Button variant="plain" size="sm" px="0" onClick={() => void router.push({ pathname: '/login', query: queryWithout(router.query, 'phone', 'new') })}>
               Changer de numéro
             </Button>
-            <Button variant="plain" size="sm" px="0" colorPalette="brand" disabled={resendIn > 0} onClick={() => void resend()}>
+            <Button variant="plain" size="sm" px="0" colorPalette={resendIn > 0 ? 'gray' : 'brand'} disabled={resendIn > 0} onClick={() => void resend()}>
               {resendIn > 0 ? `Renvoyer le code (${resendIn} s)` : 'Renvoyer le code'}
             </Button>
           </HStack>

@@ -14,10 +14,12 @@ import { DEFAULT_ROLE, ROLE_LABELS } from '@/shared/roles';
 import { useGetUserInfoQuery } from '@/features/user/client/user.api';
 import { useGetOneAgentQuery, useGetShopBalanceQuery, useGetShopQuery, type Shop } from '@/features/shop/client/shop.api';
 
+const count = new Intl.NumberFormat('fr-FR');
+
 function usage(current: number, max: Limit): { text: string; percent: number } {
-  if (max === 'infinity') return { text: `${current} / illimité`, percent: 0 };
+  if (max === 'infinity') return { text: `${count.format(current)} / illimité`, percent: 0 };
   if (max === 0) return { text: 'non inclus', percent: current > 0 ? 100 : 0 };
-  return { text: `${current} / ${max}`, percent: Math.min(100, Math.round((current / max) * 100)) };
+  return { text: `${count.format(current)} / ${count.format(max)}`, percent: Math.min(100, Math.round((current / max) * 100)) };
 }
 
 function QuotaMeters({ shop }: { shop: Shop }) {
@@ -47,14 +49,19 @@ function QuotaMeters({ shop }: { shop: Shop }) {
   );
 }
 
-function planLabel(shop: Shop): string {
+function PlanLine({ shop }: { shop: Shop }) {
   const now = Date.now();
   const trialEnds = shop.freeTrialExpiresAt ? Date.parse(shop.freeTrialExpiresAt) : 0;
   const paidEnds = shop.shopExpiresAt ? Date.parse(shop.shopExpiresAt) : 0;
   const plan = PLANS[shop.subscriptionPlan as PlanId]?.label ?? shop.subscriptionPlan;
-  if (paidEnds > now) return `Offre ${plan} jusqu’au ${formatDateTime(shop.shopExpiresAt!, shop.timeZone)}`;
-  if (trialEnds > now) return `Essai gratuit (offre Pro) jusqu’au ${formatDateTime(shop.freeTrialExpiresAt!, shop.timeZone)}`;
-  return `Offre ${plan}`;
+  const until = (iso: string) => (
+    <Text as="span" whiteSpace="nowrap">
+      {formatDateTime(iso, shop.timeZone)}
+    </Text>
+  );
+  if (paidEnds > now) return <>Offre {plan} jusqu’au {until(shop.shopExpiresAt!)}</>;
+  if (trialEnds > now) return <>Essai gratuit (offre Pro) jusqu’au {until(shop.freeTrialExpiresAt!)}</>;
+  return <>Offre {plan}</>;
 }
 
 export function HomeScreen() {
@@ -84,7 +91,7 @@ export function HomeScreen() {
     <Box minH="100dvh">
       <Flex as="header" bg="bg" borderBottomWidth="1px" px={{ base: '4', md: '8' }} py="3" align="center" justify="space-between" gap="4">
         <HStack gap="4" minW="0">
-          <Logo size={28} />
+          <Logo size={28} hideWordmarkOnPhone />
           {currentShop ? (
             <Text fontWeight="semibold" truncate data-testid="shop-name">
               {currentShop.name}
@@ -115,7 +122,7 @@ export function HomeScreen() {
             <Stack gap="1">
               <Skeleton loading={user.isLoading || agent.isLoading} maxW="md">
                 <Heading as="h1" size="2xl">
-                  Bonjour{firstName ? ` ${firstName}` : ''} 👋
+                  Bonjour{firstName ? ` ${firstName}` : ''}
                 </Heading>
               </Skeleton>
               {agent.data ? (
@@ -145,7 +152,7 @@ export function HomeScreen() {
                         {currentShop.name}
                       </Text>
                       <Text color="fg.muted" fontSize="sm">
-                        {planLabel(currentShop)}
+                        <PlanLine shop={currentShop} />
                       </Text>
                       <Text color="fg.muted" fontSize="sm">
                         Devise : {currentShop.currency} · Fuseau : {currentShop.timeZone}
