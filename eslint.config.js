@@ -4,16 +4,33 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['.next/**', 'dist/**', 'node_modules/**', '.data*/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', '.reports/**'] },
+  {
+    ignores: [
+      '.next/**',
+      'dist/**',
+      'node_modules/**',
+      '.data*/**',
+      'drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+      'next-env.d.ts',
+      '.reports/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', window: 'readonly', document: 'readonly' } },
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', window: 'readonly', document: 'readonly' },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Lisez la configuration par src/server/env.ts.' },
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Lisez la configuration par src/server/env.ts.',
+        },
       ],
     },
   },
@@ -29,13 +46,30 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/server/*', '**/server/*', '@/features/*/server/*'], message: 'Le code client ne doit pas importer de code serveur.' }] },
+        {
+          patterns: [
+            {
+              group: ['@/server/*', '**/server/*', '@/features/*/server/*'],
+              message: 'Le code client ne doit pas importer de code serveur.',
+            },
+          ],
+        },
       ],
     },
   },
   {
     // The places allowed to read process.env: env.ts, the Next config, and scripts/tests that set up processes.
-    files: ['src/server/env.ts', 'next.config.mjs', 'scripts/**', 'tests/**', 'e2e/**', 'bench/**', 'playwright.config.ts', 'vitest*.ts', 'server.ts'],
+    files: [
+      'src/server/env.ts',
+      'next.config.mjs',
+      'scripts/**',
+      'tests/**',
+      'e2e/**',
+      'bench/**',
+      'playwright.config.ts',
+      'vitest*.ts',
+      'server.ts',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -20,7 +20,12 @@ async function main() {
   const log = getLogger();
 
   const database = await openConfiguredDatabase({ seed: true });
-  const app = next({ dev: env.NODE_ENV === 'development', dir: process.cwd(), hostname: 'localhost', port: env.PORT });
+  const app = next({
+    dev: env.NODE_ENV === 'development',
+    dir: process.cwd(),
+    hostname: 'localhost',
+    port: env.PORT,
+  });
   const handle = app.getRequestHandler();
   await app.prepare();
 
@@ -37,7 +42,16 @@ async function main() {
     if (!req.url?.startsWith('/_next/')) {
       res.on('finish', () => {
         const ms = Number(process.hrtime.bigint() - begin) / 1e6;
-        log.info({ requestId, method: req.method, url: req.url, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+        log.info(
+          {
+            requestId,
+            method: req.method,
+            url: req.url,
+            status: res.statusCode,
+            ms: Math.round(ms * 10) / 10,
+          },
+          'request',
+        );
       });
     }
     void handle(req, res);
@@ -51,8 +65,12 @@ async function main() {
       `  Comptoir est prêt : ${url}  (base ${database.kind}, démarré en ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
     ];
     if (database.demo) {
-      lines.push('', '  Comptes de démonstration (le code de connexion s’affiche ici, dans le journal du serveur) :');
-      for (const login of database.demo) lines.push(`    ${formatPhone(login.phone).padEnd(20)} ${login.role.padEnd(18)} ${login.name}`);
+      lines.push(
+        '',
+        '  Comptes de démonstration (le code de connexion s’affiche ici, dans le journal du serveur) :',
+      );
+      for (const login of database.demo)
+        lines.push(`    ${formatPhone(login.phone).padEnd(20)} ${login.role.padEnd(18)} ${login.name}`);
     }
     // Plain console so the URL and logins read well above the JSON log lines.
     console.log(`${lines.join('\n')}\n`);

@@ -12,6 +12,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     reporters: process.env.CI_REPORT_DIR ? ['default', 'json'] : ['default'],
-    outputFile: process.env.CI_REPORT_DIR ? { json: `${process.env.CI_REPORT_DIR}/${process.env.TEST_DATABASE_URL ? 'api-pg' : 'unit'}.json` } : undefined,
+    outputFile: process.env.CI_REPORT_DIR
+      ? { json: `${process.env.CI_REPORT_DIR}/${process.env.TEST_DATABASE_URL ? 'api-pg' : 'unit'}.json` }
+      : undefined,
   },
 });

@@ -38,7 +38,9 @@ try {
   for (let i = 0; i < 200; i++) await fetch(`http://localhost:${port}/api/user/getInfo`);
   for (let i = 0; i < 20; i++) await fetch(`http://localhost:${port}/login`);
   const burstMs = performance.now() - t0;
-  console.log(`démarrage à froid (base neuve, migrations, démo) jusqu'à la 1re réponse : ${(firstAnswerMs / 1000).toFixed(2)} s`);
+  console.log(
+    `démarrage à froid (base neuve, migrations, démo) jusqu'à la 1re réponse : ${(firstAnswerMs / 1000).toFixed(2)} s`,
+  );
   console.log(`mémoire du serveur (RSS) au repos : ${idle} Mo ; après 220 requêtes : ${rssMb(child.pid)} Mo`);
   console.log(`220 requêtes séquentielles (200 API 401 + 20 pages /login) : ${burstMs.toFixed(0)} ms`);
 } finally {

@@ -6,9 +6,12 @@ const CHROMIUM = '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
   console.log('Chromium absent : installation du paquet Debian « chromium »…');
   const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
-  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation`, {
-    stdio: 'inherit',
-  });
+  execSync(
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation`,
+    {
+      stdio: 'inherit',
+    },
+  );
 }
 if (!existsSync(CHROMIUM)) {
   console.error(`${CHROMIUM} est introuvable après installation.`);

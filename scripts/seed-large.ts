@@ -12,7 +12,11 @@ import { ensureAuthConfig, openConfiguredDatabase } from '../src/server/bootstra
 import type { Database } from '../src/server/db';
 
 type Options = Record<string, number>;
-type Generator = { name: string; flag: string; run: (db: Database, options: Options, tag: string) => Promise<string> };
+type Generator = {
+  name: string;
+  flag: string;
+  run: (db: Database, options: Options, tag: string) => Promise<string>;
+};
 
 function parseArgs(argv: string[]): Options {
   const options: Options = {};
@@ -69,7 +73,11 @@ const shopsGenerator: Generator = {
 };
 
 const GENERATORS: Generator[] = [shopsGenerator];
-const FUTURE_FLAGS: Record<string, string> = { products: 'Produits', orders: 'Commandes', clients: 'Clients' };
+const FUTURE_FLAGS: Record<string, string> = {
+  products: 'Produits',
+  orders: 'Commandes',
+  clients: 'Clients',
+};
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));

@@ -27,7 +27,9 @@ for (const file of files) {
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     // A suite that failed to load counts as a failure even though it ran no test.
-    failed += (report.testResults ?? []).filter((r) => r.status === 'failed' && (r.assertionResults ?? []).length === 0).length;
+    failed += (report.testResults ?? []).filter(
+      (r) => r.status === 'failed' && (r.assertionResults ?? []).length === 0,
+    ).length;
   } else if (report.suites) {
     for (const suite of report.suites) walkPlaywright(suite);
     failed += (report.errors ?? []).length;

@@ -15,7 +15,8 @@ export async function middleware(request: NextRequest) {
     const login = request.nextUrl.clone();
     login.pathname = '/login';
     // Keep the query (shopId, message…) and remember where to come back to.
-    if (pathname !== '/' && !login.searchParams.has('callbackUrl')) login.searchParams.set('callbackUrl', `${pathname}${search}`);
+    if (pathname !== '/' && !login.searchParams.has('callbackUrl'))
+      login.searchParams.set('callbackUrl', `${pathname}${search}`);
     return NextResponse.redirect(login);
   }
   return NextResponse.next();

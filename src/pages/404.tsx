@@ -10,7 +10,9 @@ export default function NotFoundPage() {
         <Heading as="h1" size="2xl">
           Page introuvable
         </Heading>
-        <Text color="fg.muted">Cette page n’existe pas, ou elle n’est pas encore disponible dans votre espace.</Text>
+        <Text color="fg.muted">
+          Cette page n’existe pas, ou elle n’est pas encore disponible dans votre espace.
+        </Text>
         <Button asChild colorPalette="brand">
           <NextLink href="/">Retour à l’accueil</NextLink>
         </Button>

@@ -73,6 +73,7 @@ export function platformOperatorPhones(): string[] {
 
 export function authSecret(): string {
   const secret = getEnv().NEXTAUTH_SECRET;
-  if (!secret) throw new Error('NEXTAUTH_SECRET manquant : démarrez le serveur avec server.ts ou définissez-le.');
+  if (!secret)
+    throw new Error('NEXTAUTH_SECRET manquant : démarrez le serveur avec server.ts ou définissez-le.');
   return secret;
 }

@@ -14,10 +14,42 @@ export interface PlanDefinition {
 }
 
 export const PLANS: Record<PlanId, PlanDefinition> = {
-  free: { id: 'free', label: 'Gratuit', monthlyPrice: 0, maxProducts: 50, maxAgents: 1, maxOrdersPerMonth: 100, maxSmsPerMonth: 0 },
-  starter: { id: 'starter', label: 'Starter', monthlyPrice: 5000, maxProducts: 500, maxAgents: 3, maxOrdersPerMonth: 1000, maxSmsPerMonth: 100 },
-  pro: { id: 'pro', label: 'Pro', monthlyPrice: 15000, maxProducts: 5000, maxAgents: 10, maxOrdersPerMonth: 'infinity', maxSmsPerMonth: 500 },
-  business: { id: 'business', label: 'Business', monthlyPrice: 40000, maxProducts: 'infinity', maxAgents: 50, maxOrdersPerMonth: 'infinity', maxSmsPerMonth: 2000 },
+  free: {
+    id: 'free',
+    label: 'Gratuit',
+    monthlyPrice: 0,
+    maxProducts: 50,
+    maxAgents: 1,
+    maxOrdersPerMonth: 100,
+    maxSmsPerMonth: 0,
+  },
+  starter: {
+    id: 'starter',
+    label: 'Starter',
+    monthlyPrice: 5000,
+    maxProducts: 500,
+    maxAgents: 3,
+    maxOrdersPerMonth: 1000,
+    maxSmsPerMonth: 100,
+  },
+  pro: {
+    id: 'pro',
+    label: 'Pro',
+    monthlyPrice: 15000,
+    maxProducts: 5000,
+    maxAgents: 10,
+    maxOrdersPerMonth: 'infinity',
+    maxSmsPerMonth: 500,
+  },
+  business: {
+    id: 'business',
+    label: 'Business',
+    monthlyPrice: 40000,
+    maxProducts: 'infinity',
+    maxAgents: 50,
+    maxOrdersPerMonth: 'infinity',
+    maxSmsPerMonth: 2000,
+  },
 };
 
 export const FREE_TRIAL_DAYS = 14;
@@ -32,7 +64,9 @@ export function effectivePlan(
   shop: { subscriptionPlan: string; shopExpiresAt: Date | null; freeTrialExpiresAt: Date | null },
   now: Date = new Date(),
 ): PlanId {
-  const plan = (PLAN_IDS as readonly string[]).includes(shop.subscriptionPlan) ? (shop.subscriptionPlan as PlanId) : 'free';
+  const plan = (PLAN_IDS as readonly string[]).includes(shop.subscriptionPlan)
+    ? (shop.subscriptionPlan as PlanId)
+    : 'free';
   if (plan !== 'free' && shop.shopExpiresAt && shop.shopExpiresAt > now) return plan;
   if (shop.freeTrialExpiresAt && shop.freeTrialExpiresAt > now) return TRIAL_PLAN;
   return 'free';

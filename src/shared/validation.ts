@@ -18,7 +18,11 @@ export const FIELD_LABELS: Record<string, string> = {
 };
 
 export function fieldLabel(path: string): string {
-  const last = path.split('.').filter((p) => !/^\d+$/.test(p)).pop() ?? path;
+  const last =
+    path
+      .split('.')
+      .filter((p) => !/^\d+$/.test(p))
+      .pop() ?? path;
   return FIELD_LABELS[last] ?? last;
 }
 
@@ -26,11 +30,18 @@ export function fieldLabel(path: string): string {
 function frenchIssue(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? 'Ce champ est obligatoire.' : 'Valeur invalide.';
+      return issue.input === undefined || issue.input === null
+        ? 'Ce champ est obligatoire.'
+        : 'Valeur invalide.';
     case 'too_small':
       if (issue.origin === 'string')
-        return Number(issue.minimum) <= 1 || issue.input === '' ? 'Ce champ est obligatoire.' : `Au moins ${issue.minimum} caractères.`;
-      if (issue.origin === 'array') return Number(issue.minimum) <= 1 ? 'La liste ne peut pas être vide.' : `Au moins ${issue.minimum} éléments.`;
+        return Number(issue.minimum) <= 1 || issue.input === ''
+          ? 'Ce champ est obligatoire.'
+          : `Au moins ${issue.minimum} caractères.`;
+      if (issue.origin === 'array')
+        return Number(issue.minimum) <= 1
+          ? 'La liste ne peut pas être vide.'
+          : `Au moins ${issue.minimum} éléments.`;
       return `La valeur doit être au moins ${issue.minimum}.`;
     case 'too_big':
       if (issue.origin === 'string') return `Au plus ${issue.maximum} caractères.`;

@@ -8,7 +8,9 @@ const bed = setupApiTestbed();
 
 describe('GET /api/user/getInfo', () => {
   it('answers the signed-in user with the shops they work in', async () => {
-    const { status, body } = await bed.server.call('GET', '/api/user/getInfo', { token: bed.awa.members.cashier.token });
+    const { status, body } = await bed.server.call('GET', '/api/user/getInfo', {
+      token: bed.awa.members.cashier.token,
+    });
     expect(status).toBe(200);
     expect(body).toEqual({
       _id: bed.awa.members.cashier.user.id,
@@ -31,15 +33,30 @@ describe('GET /api/user/getInfo', () => {
 
 describe('GET /api/agent/getOneAgent', () => {
   it("answers the caller's agent record in their first shop, or in the shop named", async () => {
-    const first = await bed.server.call('GET', '/api/agent/getOneAgent', { token: bed.awa.members.supervisor.token });
+    const first = await bed.server.call('GET', '/api/agent/getOneAgent', {
+      token: bed.awa.members.supervisor.token,
+    });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ shopId: bed.awa.shop.id, role: 'supervisor', phone: bed.awa.members.supervisor.user.phone, isActive: true });
-    const named = await bed.server.call('GET', `/api/agent/getOneAgent?shopId=${bed.awa.shop.id}`, { token: bed.awa.members.admin.token });
+    expect(first.body).toMatchObject({
+      shopId: bed.awa.shop.id,
+      role: 'supervisor',
+      phone: bed.awa.members.supervisor.user.phone,
+      isActive: true,
+    });
+    const named = await bed.server.call('GET', `/api/agent/getOneAgent?shopId=${bed.awa.shop.id}`, {
+      token: bed.awa.members.admin.token,
+    });
     expect(named.body.role).toBe('admin');
   });
 
   it('answers 404 for a shop the caller is not in, null for a user without shops, 401 without token', async () => {
-    expect((await bed.server.call('GET', `/api/agent/getOneAgent?shopId=${bed.other.shop.id}`, { token: bed.awa.members.admin.token })).status).toBe(404);
+    expect(
+      (
+        await bed.server.call('GET', `/api/agent/getOneAgent?shopId=${bed.other.shop.id}`, {
+          token: bed.awa.members.admin.token,
+        })
+      ).status,
+    ).toBe(404);
     const loner = await createUser(bed.database.db);
     const none = await bed.server.call('GET', '/api/agent/getOneAgent', { token: loner.token });
     expect(none.status).toBe(200);
@@ -49,33 +66,64 @@ describe('GET /api/agent/getOneAgent', () => {
 
   it('treats a deactivated agent as no longer a member', async () => {
     const gone = await createShopFixture(bed.database.db, 'Ancienne');
-    await bed.database.db.update(agents).set({ isActive: false }).where(eq(agents.userId, gone.members.seller.user.id));
-    expect((await bed.server.call('GET', `/api/agent/getOneAgent?shopId=${gone.shop.id}`, { token: gone.members.seller.token })).status).toBe(404);
+    await bed.database.db
+      .update(agents)
+      .set({ isActive: false })
+      .where(eq(agents.userId, gone.members.seller.user.id));
+    expect(
+      (
+        await bed.server.call('GET', `/api/agent/getOneAgent?shopId=${gone.shop.id}`, {
+          token: gone.members.seller.token,
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe('GET /api/agent/getAllAgents/{shopId}', () => {
   it('lists the team for admin and supervisor', async () => {
     for (const role of ['admin', 'supervisor'] as const) {
-      const { status, body } = await bed.server.call('GET', `/api/agent/getAllAgents/${bed.awa.shop.id}`, { token: bed.awa.members[role].token });
+      const { status, body } = await bed.server.call('GET', `/api/agent/getAllAgents/${bed.awa.shop.id}`, {
+        token: bed.awa.members[role].token,
+      });
       expect(status).toBe(200);
-      expect(body.map((a: { role: string }) => a.role).sort()).toEqual(['admin', 'cashier', 'inventory-manager', 'seller', 'supervisor']);
+      expect(body.map((a: { role: string }) => a.role).sort()).toEqual([
+        'admin',
+        'cashier',
+        'inventory-manager',
+        'seller',
+        'supervisor',
+      ]);
       expect(body.every((a: { shopId: string }) => a.shopId === bed.awa.shop.id)).toBe(true);
     }
   });
 
   it('refuses the other roles with 403', async () => {
     for (const role of ['seller', 'cashier', 'inventory-manager'] as const) {
-      expect((await bed.server.call('GET', `/api/agent/getAllAgents/${bed.awa.shop.id}`, { token: bed.awa.members[role].token })).status).toBe(403);
+      expect(
+        (
+          await bed.server.call('GET', `/api/agent/getAllAgents/${bed.awa.shop.id}`, {
+            token: bed.awa.members[role].token,
+          })
+        ).status,
+      ).toBe(403);
     }
   });
 
   it('answers 404 for another shop, 401 without token, 403 when blocked', async () => {
-    expect((await bed.server.call('GET', `/api/agent/getAllAgents/${bed.other.shop.id}`, { token: bed.awa.members.admin.token })).status).toBe(404);
+    expect(
+      (
+        await bed.server.call('GET', `/api/agent/getAllAgents/${bed.other.shop.id}`, {
+          token: bed.awa.members.admin.token,
+        })
+      ).status,
+    ).toBe(404);
     expect((await bed.server.call('GET', `/api/agent/getAllAgents/${bed.awa.shop.id}`)).status).toBe(401);
     const blocked = await createShopFixture(bed.database.db, 'Bloquée');
     await blockShop(bed.database.db, blocked.shop.id);
-    const answer = await bed.server.call('GET', `/api/agent/getAllAgents/${blocked.shop.id}`, { token: blocked.members.admin.token });
+    const answer = await bed.server.call('GET', `/api/agent/getAllAgents/${blocked.shop.id}`, {
+      token: blocked.members.admin.token,
+    });
     expect(answer.status).toBe(403);
     expect(answer.body.error.code).toBe('SHOP_BLOCKED');
   });
@@ -100,7 +148,12 @@ describe('the API as a whole', () => {
         '/api/user/getInfo',
       ].sort(),
     );
-    const markAsRead = doc.paths['/api/notification/markAsRead']!.post as { requestBody: { content: { 'application/json': { schema: { required: string[] } } } } };
-    expect(markAsRead.requestBody.content['application/json'].schema.required).toEqual(['notificationsArray', 'shopId']);
+    const markAsRead = doc.paths['/api/notification/markAsRead']!.post as {
+      requestBody: { content: { 'application/json': { schema: { required: string[] } } } };
+    };
+    expect(markAsRead.requestBody.content['application/json'].schema.required).toEqual([
+      'notificationsArray',
+      'shopId',
+    ]);
   });
 });

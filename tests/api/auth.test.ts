@@ -31,10 +31,17 @@ beforeEach(() => {
 });
 
 const sendCode = (phone: string, extra: Record<string, unknown> = {}, fromIp = ip) =>
-  server.call('POST', '/api/otp/sendCode', { body: { phone, ...extra }, headers: { 'x-forwarded-for': fromIp } });
+  server.call('POST', '/api/otp/sendCode', {
+    body: { phone, ...extra },
+    headers: { 'x-forwarded-for': fromIp },
+  });
 
 function lastCodeSentTo(phone: string): string {
-  const lines = fs.readFileSync(process.env.SMS_FILE_PATH!, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { to: string; body: string });
+  const lines = fs
+    .readFileSync(process.env.SMS_FILE_PATH!, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { to: string; body: string });
   const body = lines.filter((m) => m.to === phone).at(-1)?.body ?? '';
   return body.match(/\b(\d{6})\b/)![1]!;
 }
@@ -48,7 +55,13 @@ async function expectRefusal(promise: Promise<unknown>, message: string | RegExp
   expect((error as Error).message).toMatch(message);
 }
 
-const signUpFields = { firstName: 'Mariama', lastName: 'Kane', shopName: 'Chez Mariama', signupCountry: 'SN', currency: 'XOF' };
+const signUpFields = {
+  firstName: 'Mariama',
+  lastName: 'Kane',
+  shopName: 'Chez Mariama',
+  signupCountry: 'SN',
+  currency: 'XOF',
+};
 
 describe('POST /api/otp/sendCode', () => {
   it('sends a 6-digit code by SMS, stores only its hash, and says whether the phone is new', async () => {
@@ -72,7 +85,10 @@ describe('POST /api/otp/sendCode', () => {
     expect(invalid.status).toBe(422);
     expect(invalid.body.error.details.phone).toBe("Ce numéro de téléphone n'est pas valide.");
     expect(invalid.body.error.message).toMatch(/^Téléphone/);
-    const missing = await server.call('POST', '/api/otp/sendCode', { body: {}, headers: { 'x-forwarded-for': ip } });
+    const missing = await server.call('POST', '/api/otp/sendCode', {
+      body: {},
+      headers: { 'x-forwarded-for': ip },
+    });
     expect(missing.status).toBe(422);
     expect(missing.body.error.details.phone).toBe('Ce champ est obligatoire.');
     const country = await sendCode('770000001', { country: 'XX' });
@@ -121,7 +137,11 @@ describe('signing in with a code (the credentials provider)', () => {
     await sendCode(phone);
     const code = lastCodeSentTo(phone);
     const wrong = code === '000000' ? '111111' : '000000';
-    for (const left of [4, 3, 2]) await expectRefusal(signInWithCode(database.db, { phone, code: wrong }), `Il vous reste ${left} essais.`);
+    for (const left of [4, 3, 2])
+      await expectRefusal(
+        signInWithCode(database.db, { phone, code: wrong }),
+        `Il vous reste ${left} essais.`,
+      );
     await expectRefusal(signInWithCode(database.db, { phone, code: wrong }), 'Il vous reste 1 essai.');
     await expectRefusal(signInWithCode(database.db, { phone, code: wrong }), /plus valable/);
     await expectRefusal(signInWithCode(database.db, { phone, code }), /Aucun code en cours/);
@@ -131,8 +151,14 @@ describe('signing in with a code (the credentials provider)', () => {
     const { members } = await createShopFixture(database.db);
     const phone = members.admin.user.phone;
     await sendCode(phone);
-    await database.db.update(otpCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(otpCodes.phone, phone));
-    await expectRefusal(signInWithCode(database.db, { phone, code: lastCodeSentTo(phone) }), 'Ce code a expiré. Demandez un nouveau code.');
+    await database.db
+      .update(otpCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(otpCodes.phone, phone));
+    await expectRefusal(
+      signInWithCode(database.db, { phone, code: lastCodeSentTo(phone) }),
+      'Ce code a expiré. Demandez un nouveau code.',
+    );
   });
 
   it('only accepts the latest code sent', async () => {
@@ -142,12 +168,16 @@ describe('signing in with a code (the credentials provider)', () => {
     const first = lastCodeSentTo(phone);
     await sendCode(phone);
     const second = lastCodeSentTo(phone);
-    if (first !== second) await expectRefusal(signInWithCode(database.db, { phone, code: first }), /Code incorrect/);
+    if (first !== second)
+      await expectRefusal(signInWithCode(database.db, { phone, code: first }), /Code incorrect/);
     expect((await signInWithCode(database.db, { phone, code: second })).phone).toBe(phone);
   });
 
   it('refuses a malformed code without spending a try', async () => {
-    await expectRefusal(signInWithCode(database.db, { phone: uniquePhone(), code: '12ab' }), 'Code : le code contient 6 chiffres.');
+    await expectRefusal(
+      signInWithCode(database.db, { phone: uniquePhone(), code: '12ab' }),
+      'Code : le code contient 6 chiffres.',
+    );
   });
 
   it('signs up a new phone: user, shop on a 14-day trial, and its admin agent', async () => {
@@ -155,22 +185,42 @@ describe('signing in with a code (the credentials provider)', () => {
     await sendCode(phone);
     const code = lastCodeSentTo(phone);
     // A missing field is named, and does not cost the code.
-    await expectRefusal(signInWithCode(database.db, { phone, code, ...signUpFields, firstName: ' ' }), /^Prénom : ce champ est obligatoire/);
+    await expectRefusal(
+      signInWithCode(database.db, { phone, code, ...signUpFields, firstName: ' ' }),
+      /^Prénom : ce champ est obligatoire/,
+    );
     const user = await signInWithCode(database.db, { phone, code, ...signUpFields });
     expect(user).toMatchObject({ phone, firstName: 'Mariama', lastName: 'Kane', isPlatformOperator: false });
 
     const [shop] = await database.db.select().from(shops).where(eq(shops.sellerId, user.id));
-    expect(shop).toMatchObject({ name: 'Chez Mariama', slug: 'chez-mariama', subscriptionPlan: 'free', currency: 'XOF', country: 'SN', timeZone: 'Africa/Dakar', isBlocked: false });
+    expect(shop).toMatchObject({
+      name: 'Chez Mariama',
+      slug: 'chez-mariama',
+      subscriptionPlan: 'free',
+      currency: 'XOF',
+      country: 'SN',
+      timeZone: 'Africa/Dakar',
+      isBlocked: false,
+    });
     const trialDays = (shop!.freeTrialExpiresAt!.getTime() - Date.now()) / 86_400_000;
     expect(trialDays).toBeGreaterThan(13.99);
     const [agent] = await database.db.select().from(agents).where(eq(agents.userId, user.id));
-    expect(agent).toMatchObject({ shopId: shop!.id, role: 'admin', phone, firstName: 'Mariama', isActive: true });
+    expect(agent).toMatchObject({
+      shopId: shop!.id,
+      role: 'admin',
+      phone,
+      firstName: 'Mariama',
+      isActive: true,
+    });
   });
 
   it('gives a second shop of the same name its own slug, and rejects an unknown currency', async () => {
     const phone = uniquePhone();
     await sendCode(phone);
-    await expectRefusal(signInWithCode(database.db, { phone, code: lastCodeSentTo(phone), ...signUpFields, currency: 'ABC' }), /^Devise/);
+    await expectRefusal(
+      signInWithCode(database.db, { phone, code: lastCodeSentTo(phone), ...signUpFields, currency: 'ABC' }),
+      /^Devise/,
+    );
     const user = await signInWithCode(database.db, { phone, code: lastCodeSentTo(phone), ...signUpFields });
     const [shop] = await database.db.select().from(shops).where(eq(shops.sellerId, user.id));
     expect(shop!.slug).toMatch(/^chez-mariama-\d+$/);

@@ -36,7 +36,14 @@ export async function createShopFixture(db: Database, name = 'Boutique Test'): P
   const members = { admin: owner } as Record<AgentRole, Member>;
   for (const role of AGENT_ROLES.filter((r) => r !== 'admin')) {
     const member = await createUser(db, role);
-    await insertAgent(db, { shopId: shop.id, userId: member.user.id, role, phone: member.user.phone, firstName: role, lastName: 'Agent' });
+    await insertAgent(db, {
+      shopId: shop.id,
+      userId: member.user.id,
+      role,
+      phone: member.user.phone,
+      firstName: role,
+      lastName: 'Agent',
+    });
     members[role] = member;
   }
   return { shop, members };

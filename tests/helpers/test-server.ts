@@ -11,7 +11,13 @@ export interface ApiAnswer<T = unknown> {
 
 export interface TestServer {
   url: string;
-  call: <T = any>(method: 'GET' | 'POST', path: string, options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }) => Promise<ApiAnswer<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  // Tests read answers loosely (body.error.details…); `any` by default keeps them short.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  call: <T = any>(
+    method: 'GET' | 'POST',
+    path: string,
+    options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+  ) => Promise<ApiAnswer<T>>;
   close: () => Promise<void>;
 }
 

@@ -11,7 +11,12 @@ describe('the permissions map (PRODUCT.md)', () => {
 
   it('matches SPEC §2 menus for discounts, point of sale and website', () => {
     expect(AGENT_ROLES.filter((r) => can(r, 'discounts:manage'))).toEqual(['admin', 'supervisor', 'seller']);
-    expect(AGENT_ROLES.filter((r) => can(r, 'pos:use'))).toEqual(['admin', 'supervisor', 'seller', 'cashier']);
+    expect(AGENT_ROLES.filter((r) => can(r, 'pos:use'))).toEqual([
+      'admin',
+      'supervisor',
+      'seller',
+      'cashier',
+    ]);
     expect(AGENT_ROLES.filter((r) => can(r, 'website:manage'))).toEqual(['admin', 'seller']);
     for (const cap of ['delivery:view', 'channels:view', 'crm:view', 'orders:view', 'stats:view'] as const) {
       expect(AGENT_ROLES.every((r) => can(r, cap))).toBe(true);

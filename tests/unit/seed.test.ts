@@ -18,8 +18,15 @@ describe('the demo seed', () => {
     const allShops = await database.db.select().from(shops);
     expect(allShops).toHaveLength(1);
     const shop = allShops[0]!;
-    expect(shop).toMatchObject({ name: 'Boutique Awa', currency: 'XOF', timeZone: 'Africa/Dakar', country: 'SN' });
-    const roles = (await database.db.select().from(agents).where(eq(agents.shopId, shop.id))).map((a) => a.role).sort();
+    expect(shop).toMatchObject({
+      name: 'Boutique Awa',
+      currency: 'XOF',
+      timeZone: 'Africa/Dakar',
+      country: 'SN',
+    });
+    const roles = (await database.db.select().from(agents).where(eq(agents.shopId, shop.id)))
+      .map((a) => a.role)
+      .sort();
     expect(roles).toEqual(['admin', 'cashier', 'inventory-manager', 'seller', 'supervisor']);
     expect(logins.map((l) => l.role)).toContain('platform-operator');
     const operators = await database.db.select().from(users).where(eq(users.isPlatformOperator, true));

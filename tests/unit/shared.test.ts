@@ -30,7 +30,9 @@ describe('shared helpers', () => {
   });
 
   it('applies French typography', () => {
-    expect(frenchTypography('Téléphone : invalide ? Oui ! « ok »')).toBe('Téléphone\u00a0: invalide\u202f? Oui\u202f! «\u00a0ok\u00a0»');
+    expect(frenchTypography('Téléphone : invalide ? Oui ! « ok »')).toBe(
+      'Téléphone\u00a0: invalide\u202f? Oui\u202f! «\u00a0ok\u00a0»',
+    );
   });
 
   it('turns zod errors into French per-field details and one sentence naming the field', () => {
@@ -70,8 +72,12 @@ describe('shared helpers', () => {
 describe('www redirect', () => {
   it('sends www hosts to the pro host, path and query kept', async () => {
     const { wwwRedirectLocation } = await import('@/server/http/www-redirect');
-    expect(wwwRedirectLocation('www.comptoir.sn', '/login?x=1', undefined)).toBe('https://pro.comptoir.sn/login?x=1');
-    expect(wwwRedirectLocation('WWW.localhost:3100', '/a', 'http://localhost:3100/')).toBe('http://localhost:3100/a');
+    expect(wwwRedirectLocation('www.comptoir.sn', '/login?x=1', undefined)).toBe(
+      'https://pro.comptoir.sn/login?x=1',
+    );
+    expect(wwwRedirectLocation('WWW.localhost:3100', '/a', 'http://localhost:3100/')).toBe(
+      'http://localhost:3100/a',
+    );
     expect(wwwRedirectLocation('pro.comptoir.sn', '/', undefined)).toBeNull();
     expect(wwwRedirectLocation(undefined, '/', undefined)).toBeNull();
   });

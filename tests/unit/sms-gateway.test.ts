@@ -39,7 +39,9 @@ describe('the SMS gateway', () => {
       const gateway = createSmsGateway();
       expect(gateway.name).toBe('http');
       await gateway.send({ to: '+221770000001', body: 'Bonjour' });
-      expect(received).toEqual([{ auth: 'Bearer tok', body: { to: '+221770000001', from: 'Comptoir', text: 'Bonjour' } }]);
+      expect(received).toEqual([
+        { auth: 'Bearer tok', body: { to: '+221770000001', from: 'Comptoir', text: 'Bonjour' } },
+      ]);
     } finally {
       server.close();
     }
@@ -52,7 +54,10 @@ describe('the SMS gateway', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
-      configure({ SMS_DRIVER: 'http', SMS_HTTP_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` });
+      configure({
+        SMS_DRIVER: 'http',
+        SMS_HTTP_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+      });
       await expect(createSmsGateway().send({ to: '+221770000001', body: 'x' })).rejects.toThrow(/500/);
     } finally {
       server.close();
@@ -68,7 +73,11 @@ describe('the SMS gateway', () => {
     configure({ SMS_DRIVER: 'file', SMS_FILE_PATH: file });
     await createSmsGateway().send({ to: '+221770000001', body: 'un' });
     await createSmsGateway().send({ to: '+221770000002', body: 'deux' });
-    const lines = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = fs
+      .readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => [l.to, l.body])).toEqual([
       ['+221770000001', 'un'],
       ['+221770000002', 'deux'],

@@ -10,7 +10,12 @@ interface AxiosArgs {
   params?: AxiosRequestConfig['params'];
 }
 
-const axiosBaseQuery: BaseQueryFn<AxiosArgs, unknown, ApiError> = async ({ url, method = 'GET', data, params }) => {
+const axiosBaseQuery: BaseQueryFn<AxiosArgs, unknown, ApiError> = async ({
+  url,
+  method = 'GET',
+  data,
+  params,
+}) => {
   try {
     const response = await http.request({ url, method, data, params });
     return { data: response.data };

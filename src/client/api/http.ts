@@ -34,7 +34,12 @@ http.interceptors.response.use(
       window.location.assign(`/login${window.location.search}`);
     }
     return Promise.reject(
-      new ApiError(status, body?.code ?? (status ? 'HTTP_ERROR' : 'NETWORK_ERROR'), body?.message ?? NETWORK_ERROR_MESSAGE, body?.details),
+      new ApiError(
+        status,
+        body?.code ?? (status ? 'HTTP_ERROR' : 'NETWORK_ERROR'),
+        body?.message ?? NETWORK_ERROR_MESSAGE,
+        body?.details,
+      ),
     );
   },
 );

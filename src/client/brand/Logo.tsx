@@ -11,7 +11,13 @@ export function LogoMark({ size = 40 }: { size?: number }) {
     { cx: 64, cy: 26 },
   ];
   return (
-    <chakra.svg viewBox="0 0 76 40" width={`${(size * 76) / 40}px`} height={`${size}px`} role="img" aria-label="Comptoir">
+    <chakra.svg
+      viewBox="0 0 76 40"
+      width={`${(size * 76) / 40}px`}
+      height={`${size}px`}
+      role="img"
+      aria-label="Comptoir"
+    >
       {circles.map((c, i) => (
         <circle key={i} cx={c.cx} cy={c.cy} r={9} fill={LOGO_COLORS[i]} fillOpacity={0.92} />
       ))}
@@ -19,11 +25,24 @@ export function LogoMark({ size = 40 }: { size?: number }) {
   );
 }
 
-export function Logo({ size = 32, productName = 'Comptoir', hideWordmarkOnPhone = false }: { size?: number; productName?: string; hideWordmarkOnPhone?: boolean }) {
+export function Logo({
+  size = 32,
+  productName = 'Comptoir',
+  hideWordmarkOnPhone = false,
+}: {
+  size?: number;
+  productName?: string;
+  hideWordmarkOnPhone?: boolean;
+}) {
   return (
     <HStack gap="2" flexShrink={0}>
       <LogoMark size={size} />
-      <Text fontWeight="bold" fontSize={size >= 32 ? 'xl' : 'md'} letterSpacing="-0.01em" display={hideWordmarkOnPhone ? { base: 'none', sm: 'block' } : undefined}>
+      <Text
+        fontWeight="bold"
+        fontSize={size >= 32 ? 'xl' : 'md'}
+        letterSpacing="-0.01em"
+        display={hideWordmarkOnPhone ? { base: 'none', sm: 'block' } : undefined}
+      >
         {productName}
       </Text>
     </HStack>

@@ -16,9 +16,24 @@ export interface ConfirmDialogProps {
 
 /** SPEC §2's reusable confirmation dialog: 'Fermer', 'Loading...' by default, 90 % wide on small screens, 400 px otherwise. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { isOpen, onClose, onConfirm, title, children, confirmLabel, isLoading, isDisabled, loadingText = 'Loading...' } = props;
+  const {
+    isOpen,
+    onClose,
+    onConfirm,
+    title,
+    children,
+    confirmLabel,
+    isLoading,
+    isDisabled,
+    loadingText = 'Loading...',
+  } = props;
   return (
-    <Dialog.Root open={isOpen} onOpenChange={(e) => !e.open && onClose()} placement="center" role="alertdialog">
+    <Dialog.Root
+      open={isOpen}
+      onOpenChange={(e) => !e.open && onClose()}
+      placement="center"
+      role="alertdialog"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

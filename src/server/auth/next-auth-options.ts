@@ -46,7 +46,10 @@ export function buildAuthOptions(): AuthOptions {
               signupCountry: text(credentials?.signupCountry),
               currency: text(credentials?.currency),
             });
-            return { id: user.id, name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.phone };
+            return {
+              id: user.id,
+              name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.phone,
+            };
           } catch (error) {
             // next-auth sends the message back as `error`; the form shows it as it is.
             if (error instanceof SignInError) throw new Error(error.message);

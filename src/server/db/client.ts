@@ -26,7 +26,11 @@ export interface OpenOptions {
 export function migrationsFolder(): string {
   // The folder sits at the project root both in source (src/server/db) and when bundled (dist/).
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.resolve(here, '../../../drizzle'), path.resolve(here, '../drizzle'), path.resolve('drizzle')];
+  const candidates = [
+    path.resolve(here, '../../../drizzle'),
+    path.resolve(here, '../drizzle'),
+    path.resolve('drizzle'),
+  ];
   return candidates.find((c) => fs.existsSync(path.join(c, 'meta/_journal.json'))) ?? path.resolve('drizzle');
 }
 
@@ -42,7 +46,9 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
   }
 
   const dir = options.pgliteDir ?? 'memory://';
-  const releaseLock = dir.startsWith('memory://') ? () => {} : acquireLock(path.join(dir, '..', 'pglite.lock'));
+  const releaseLock = dir.startsWith('memory://')
+    ? () => {}
+    : acquireLock(path.join(dir, '..', 'pglite.lock'));
   try {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');

@@ -111,7 +111,10 @@ export const otpCodes = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('otp_codes_phone_idx').on(t.phone, t.createdAt), index('otp_codes_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('otp_codes_phone_idx').on(t.phone, t.createdAt),
+    index('otp_codes_ip_idx').on(t.ip, t.createdAt),
+  ],
 );
 
 /** Every SMS sent. Those with a shop count against its monthly SMS quota; sign-in codes have none. */
@@ -124,5 +127,9 @@ export const smsMessages = pgTable(
     purpose: text('purpose').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('sms_messages_shop_idx').on(t.shopId, t.createdAt).where(sql`${t.shopId} is not null`)],
+  (t) => [
+    index('sms_messages_shop_idx')
+      .on(t.shopId, t.createdAt)
+      .where(sql`${t.shopId} is not null`),
+  ],
 );

@@ -16,7 +16,13 @@ export interface DemoLogin {
   role: AgentRole | 'platform-operator';
 }
 
-const DEMO_STAFF: Array<{ phone: string; firstName: string; lastName: string; role: AgentRole; email?: string }> = [
+const DEMO_STAFF: Array<{
+  phone: string;
+  firstName: string;
+  lastName: string;
+  role: AgentRole;
+  email?: string;
+}> = [
   { phone: '+221770000001', firstName: 'Awa', lastName: 'Diop', role: 'admin', email: 'awa@boutique-awa.sn' },
   { phone: '+221770000002', firstName: 'Moussa', lastName: 'Ndiaye', role: 'supervisor' },
   { phone: '+221770000003', firstName: 'Fatou', lastName: 'Sow', role: 'seller' },
@@ -27,14 +33,22 @@ const DEMO_OPERATOR = { phone: '+221770000009', firstName: 'Cheikh', lastName: '
 
 export const DEMO_LOGINS: DemoLogin[] = [
   ...DEMO_STAFF.map((s) => ({ phone: s.phone, name: `${s.firstName} ${s.lastName}`, role: s.role })),
-  { phone: DEMO_OPERATOR.phone, name: `${DEMO_OPERATOR.firstName} ${DEMO_OPERATOR.lastName}`, role: 'platform-operator' as const },
+  {
+    phone: DEMO_OPERATOR.phone,
+    name: `${DEMO_OPERATOR.firstName} ${DEMO_OPERATOR.lastName}`,
+    role: 'platform-operator' as const,
+  },
 ];
 
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
 
 /** « Boutique Awa » in Dakar with one agent per role. Does nothing when the shop exists already. */
 export async function seedDemoShop(db: Database): Promise<DemoLogin[]> {
-  const [existing] = await db.select({ id: shops.id }).from(shops).where(eq(shops.slug, DEMO_SHOP_SLUG)).limit(1);
+  const [existing] = await db
+    .select({ id: shops.id })
+    .from(shops)
+    .where(eq(shops.slug, DEMO_SHOP_SLUG))
+    .limit(1);
   if (existing) return DEMO_LOGINS;
 
   await db.transaction(async (tx) => {
@@ -42,7 +56,12 @@ export async function seedDemoShop(db: Database): Promise<DemoLogin[]> {
     for (const staff of DEMO_STAFF) {
       users.push(
         (await getUserByPhone(tx, staff.phone)) ??
-          (await insertUser(tx, { phone: staff.phone, firstName: staff.firstName, lastName: staff.lastName, email: staff.email ?? null })),
+          (await insertUser(tx, {
+            phone: staff.phone,
+            firstName: staff.firstName,
+            lastName: staff.lastName,
+            email: staff.email ?? null,
+          })),
       );
     }
     if (!(await getUserByPhone(tx, DEMO_OPERATOR.phone))) {
@@ -74,17 +93,53 @@ export async function seedDemoShop(db: Database): Promise<DemoLogin[]> {
     }
 
     const notes = [
-      { type: 'shop', title: 'Bienvenue sur Comptoir', description: "Votre essai gratuit de 14 jours a commencé. Ajoutez vos produits pour vendre partout.", createdAt: hoursAgo(72), isRead: true },
-      { type: 'order', title: 'Nouvelle commande #1001', description: 'Mariama Kane — 2 articles, 18 500 FCFA, WhatsApp', createdAt: hoursAgo(5) },
-      { type: 'low_stock', title: 'Stock faible', description: 'Le stock du produit Bissap 1 L est faible (3 restants).', createdAt: hoursAgo(3) },
-      { type: 'product', title: 'Produit publié', description: 'Boubou brodé homme est maintenant visible sur votre site.', createdAt: hoursAgo(1) },
+      {
+        type: 'shop',
+        title: 'Bienvenue sur Comptoir',
+        description: 'Votre essai gratuit de 14 jours a commencé. Ajoutez vos produits pour vendre partout.',
+        createdAt: hoursAgo(72),
+        isRead: true,
+      },
+      {
+        type: 'order',
+        title: 'Nouvelle commande #1001',
+        description: 'Mariama Kane — 2 articles, 18 500 FCFA, WhatsApp',
+        createdAt: hoursAgo(5),
+      },
+      {
+        type: 'low_stock',
+        title: 'Stock faible',
+        description: 'Le stock du produit Bissap 1 L est faible (3 restants).',
+        createdAt: hoursAgo(3),
+      },
+      {
+        type: 'product',
+        title: 'Produit publié',
+        description: 'Boubou brodé homme est maintenant visible sur votre site.',
+        createdAt: hoursAgo(1),
+      },
     ];
     for (const n of notes) await insertNotification(tx, { shopId: shop.id, ...n });
 
     const entries = [
-      { amount: 125_000, kind: 'payment', description: 'Paiements Wave — semaine 46', createdAt: hoursAgo(24 * 6) },
-      { amount: 48_500, kind: 'payment', description: 'Paiements Orange Money — semaine 47', createdAt: hoursAgo(30) },
-      { amount: -100_000, kind: 'payout', description: 'Virement vers le compte Wave de la boutique', createdAt: hoursAgo(20) },
+      {
+        amount: 125_000,
+        kind: 'payment',
+        description: 'Paiements Wave — semaine 46',
+        createdAt: hoursAgo(24 * 6),
+      },
+      {
+        amount: 48_500,
+        kind: 'payment',
+        description: 'Paiements Orange Money — semaine 47',
+        createdAt: hoursAgo(30),
+      },
+      {
+        amount: -100_000,
+        kind: 'payout',
+        description: 'Virement vers le compte Wave de la boutique',
+        createdAt: hoursAgo(20),
+      },
     ];
     for (const e of entries) await insertBalanceEntry(tx, { shopId: shop.id, ...e });
   });

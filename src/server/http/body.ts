@@ -13,7 +13,8 @@ export async function readJsonBody(req: IncomingMessage & { body?: unknown }): P
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw Errors.validation({ _: 'Requête trop volumineuse.' }, 'La requête est trop volumineuse.');
+    if (size > MAX_BODY_BYTES)
+      throw Errors.validation({ _: 'Requête trop volumineuse.' }, 'La requête est trop volumineuse.');
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8').trim();

@@ -11,7 +11,11 @@ import { authSecret, getEnv } from '../env';
 import { getLogger } from '../logger';
 import { getDb, type Database } from '../db';
 import { verifyAccessToken } from '../auth/access-token';
-import { findActiveMembership, findFirstActiveMembership, type MembershipRow } from '@/features/agent/server/agent.repository';
+import {
+  findActiveMembership,
+  findFirstActiveMembership,
+  type MembershipRow,
+} from '@/features/agent/server/agent.repository';
 import { getUserById, type UserRow } from '@/features/user/server/user.repository';
 import { AppError, Errors, type ErrorBody } from './errors';
 import { readJsonBody } from './body';
@@ -39,7 +43,12 @@ export interface RouteContext<P, Q, B> {
   ip: string;
 }
 
-export interface RouteDefinition<P extends AnyObject, Q extends AnyObject, B extends AnyObject, R extends z.ZodType> {
+export interface RouteDefinition<
+  P extends AnyObject,
+  Q extends AnyObject,
+  B extends AnyObject,
+  R extends z.ZodType,
+> {
   method: 'GET' | 'POST';
   /** Sign-in steps only: no caller to identify, so no shop and no permission either. */
   isPublic?: false;
@@ -66,7 +75,13 @@ export interface PublicRouteDefinition<B extends AnyObject, R extends z.ZodType>
   tag: string;
   body: B;
   response: R;
-  handle: (ctx: { db: Database; body: z.infer<B>; requestId: string; log: Logger; ip: string }) => Promise<z.input<R>>;
+  handle: (ctx: {
+    db: Database;
+    body: z.infer<B>;
+    requestId: string;
+    log: Logger;
+    ip: string;
+  }) => Promise<z.input<R>>;
 }
 
 export type ApiRequest = IncomingMessage & { body?: unknown };
@@ -92,13 +107,18 @@ export function compilePath(pattern: string): (pathname: string) => Record<strin
   };
 }
 
-export function definePublicRoute<B extends AnyObject, R extends z.ZodType>(definition: PublicRouteDefinition<B, R>): Route {
+export function definePublicRoute<B extends AnyObject, R extends z.ZodType>(
+  definition: PublicRouteDefinition<B, R>,
+): Route {
   return defineRoute(definition as never);
 }
 
-export function defineRoute<P extends AnyObject, Q extends AnyObject, B extends AnyObject, R extends z.ZodType>(
-  definition: RouteDefinition<P, Q, B, R>,
-): Route {
+export function defineRoute<
+  P extends AnyObject,
+  Q extends AnyObject,
+  B extends AnyObject,
+  R extends z.ZodType,
+>(definition: RouteDefinition<P, Q, B, R>): Route {
   const route = definition as unknown as Route;
   route.matchPath = compilePath(definition.path);
   route.handler = (req, res) => runRoute(route, req, res);
@@ -192,7 +212,10 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
     let membership: MembershipRow | null = null;
     if (route.shop) {
       const source = { path: rawParams, query: rawQuery, body: rawBody }[route.shop.from];
-      const shopId = source && typeof source === 'object' ? (source as Record<string, unknown>)[route.shop.key] : undefined;
+      const shopId =
+        source && typeof source === 'object'
+          ? (source as Record<string, unknown>)[route.shop.key]
+          : undefined;
       if (typeof shopId === 'string' && shopId.trim() !== '') {
         membership = await findActiveMembership(db, user.id, shopId);
         if (!membership) throw Errors.notFound('La boutique');
@@ -208,7 +231,8 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
     if (membership) {
       const role = membership.agent.role;
       if (route.permission && !(isAgentRole(role) && can(role, route.permission))) throw Errors.forbidden();
-      if (membership.shop.isBlocked && !route.allowBlockedShop) throw Errors.shopBlocked(getEnv().PRODUCT_NAME);
+      if (membership.shop.isBlocked && !route.allowBlockedShop)
+        throw Errors.shopBlocked(getEnv().PRODUCT_NAME);
     } else if (route.permission && route.shop && !route.shop.fallbackToFirstShop) {
       throw Errors.forbidden();
     }
@@ -219,7 +243,17 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
     const body = parsePart(route.body, rawBody);
 
     // 6. use case, then the response DTO (parsing strips anything not in the contract)
-    const result = await route.handle({ db, user, membership, params, query, body, requestId, log, ip: clientIp(req) });
+    const result = await route.handle({
+      db,
+      user,
+      membership,
+      params,
+      query,
+      body,
+      requestId,
+      log,
+      ip: clientIp(req),
+    });
     send(res, 200, route.response.parse(result));
   } catch (error) {
     const appError = error instanceof AppError ? error : null;
@@ -231,13 +265,21 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
           error: {
             code: appError.code,
             message: frenchTypography(appError.message),
-            ...(appError.details ? { details: Object.fromEntries(Object.entries(appError.details).map(([k, v]) => [k, frenchTypography(v)])) } : {}),
+            ...(appError.details
+              ? {
+                  details: Object.fromEntries(
+                    Object.entries(appError.details).map(([k, v]) => [k, frenchTypography(v)]),
+                  ),
+                }
+              : {}),
           },
         }
       : {
           error: {
             code: 'INTERNAL_ERROR',
-            message: frenchTypography(`Une erreur inattendue est survenue. Réessayez plus tard (référence : ${requestId}).`),
+            message: frenchTypography(
+              `Une erreur inattendue est survenue. Réessayez plus tard (référence : ${requestId}).`,
+            ),
             requestId,
           },
         };

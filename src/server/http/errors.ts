@@ -15,7 +15,11 @@ export const Errors = {
   forbidden: () => new AppError('FORBIDDEN', 403, "Votre rôle ne vous permet pas d'effectuer cette action."),
   notFound: (what = 'La ressource demandée') => new AppError('NOT_FOUND', 404, `${what} est introuvable.`),
   shopBlocked: (productName: string) =>
-    new AppError('SHOP_BLOCKED', 403, `Votre boutique a été bloquée. Veuillez contacter un agent ${productName}`),
+    new AppError(
+      'SHOP_BLOCKED',
+      403,
+      `Votre boutique a été bloquée. Veuillez contacter un agent ${productName}`,
+    ),
   validation: (details: Record<string, string>, message = 'Certaines informations sont invalides.') =>
     new AppError('VALIDATION_ERROR', 422, message, details),
   rateLimited: (message: string) => new AppError('RATE_LIMITED', 429, message),

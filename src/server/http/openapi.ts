@@ -11,7 +11,10 @@ const ZErrorBody = z.object({
 });
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   void _ignored;
   return rest;
 }
@@ -39,25 +42,41 @@ export function buildOpenApiDocument(serverUrl: string) {
     const operation: Record<string, unknown> = {
       tags: [route.tag],
       summary: route.summary,
-      operationId: route.path.split('/').filter((p) => p && !p.startsWith('{')).slice(1).join('_'),
+      operationId: route.path
+        .split('/')
+        .filter((p) => p && !p.startsWith('{'))
+        .slice(1)
+        .join('_'),
       security: route.isPublic ? [] : [{ bearerAuth: [] }],
       parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
       responses: {
-        200: { description: 'Succès', content: { 'application/json': { schema: jsonSchema(route.response, 'output') } } },
+        200: {
+          description: 'Succès',
+          content: { 'application/json': { schema: jsonSchema(route.response, 'output') } },
+        },
         ...(route.isPublic ? {} : { 401: errorResponse('Non connecté') }),
         ...(route.permission ? { 403: errorResponse('Rôle insuffisant ou boutique bloquée') } : {}),
-        ...(route.shop ? { 404: errorResponse("Boutique inconnue ou dont l'appelant n'est pas membre") } : {}),
+        ...(route.shop
+          ? { 404: errorResponse("Boutique inconnue ou dont l'appelant n'est pas membre") }
+          : {}),
         422: errorResponse('Données invalides (détails par champ)'),
       },
     };
     if (route.body) {
-      operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } };
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+      };
     }
     (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'API Comptoir', version: '1.0.0', description: 'API du back-office Comptoir. Erreurs : { error: { code, message, details } }.' },
+    info: {
+      title: 'API Comptoir',
+      version: '1.0.0',
+      description: 'API du back-office Comptoir. Erreurs : { error: { code, message, details } }.',
+    },
     servers: [{ url: serverUrl }],
     paths,
     components: {

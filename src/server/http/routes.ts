@@ -9,7 +9,10 @@ import {
   listSellerShopRoute,
   setFcmIdRoute,
 } from '@/features/shop/server/shop.routes';
-import { getNotificationsByShopRoute, markAsReadRoute } from '@/features/notification/server/notification.routes';
+import {
+  getNotificationsByShopRoute,
+  markAsReadRoute,
+} from '@/features/notification/server/notification.routes';
 
 /** Every API route, for the OpenAPI document and the test server. Next serves each from its pages/api file. */
 export const ROUTES: Route[] = [

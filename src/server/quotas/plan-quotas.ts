@@ -26,14 +26,20 @@ export function startOfMonthInShopZone(shop: Pick<ShopRow, 'timeZone'>, now: Dat
  * cannot drift. The catalogue and order tables arrive with their modules, which add their counts
  * here; until then a shop has no products and no orders, and 0 is the true figure.
  */
-export async function computePlanQuotas(db: Executor, shop: ShopRow, now: Date = new Date()): Promise<PlanQuotas> {
+export async function computePlanQuotas(
+  db: Executor,
+  shop: ShopRow,
+  now: Date = new Date(),
+): Promise<PlanQuotas> {
   const plan = PLANS[effectivePlan(shop, now)];
   const [agentsCount, [sms]] = await Promise.all([
     countActiveAgents(db, shop.id),
     db
       .select({ n: count() })
       .from(smsMessages)
-      .where(and(eq(smsMessages.shopId, shop.id), gte(smsMessages.createdAt, startOfMonthInShopZone(shop, now)))),
+      .where(
+        and(eq(smsMessages.shopId, shop.id), gte(smsMessages.createdAt, startOfMonthInShopZone(shop, now))),
+      ),
   ]);
   return {
     maxSmsQuota: plan.maxSmsPerMonth,

@@ -27,7 +27,10 @@ class FileSmsGateway implements SmsGateway {
   constructor(private readonly filePath: string) {}
   async send(message: SmsMessage): Promise<void> {
     await fs.mkdir(path.dirname(this.filePath), { recursive: true });
-    await fs.appendFile(this.filePath, `${JSON.stringify({ ...message, sentAt: new Date().toISOString() })}\n`);
+    await fs.appendFile(
+      this.filePath,
+      `${JSON.stringify({ ...message, sentAt: new Date().toISOString() })}\n`,
+    );
   }
 }
 

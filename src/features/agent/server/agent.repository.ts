@@ -10,7 +10,11 @@ export interface MembershipRow {
   shop: ShopRow;
 }
 
-export async function findActiveMembership(db: Executor, userId: string, shopId: string): Promise<MembershipRow | null> {
+export async function findActiveMembership(
+  db: Executor,
+  userId: string,
+  shopId: string,
+): Promise<MembershipRow | null> {
   const [row] = await db
     .select({ agent: agents, shop: shops })
     .from(agents)
@@ -42,7 +46,11 @@ export async function findMembershipsOfUser(db: Executor, userId: string): Promi
 }
 
 export async function findAgentsOfShop(db: Executor, shopId: string): Promise<AgentRow[]> {
-  return db.select().from(agents).where(eq(agents.shopId, shopId)).orderBy(asc(agents.createdAt), asc(agents.id));
+  return db
+    .select()
+    .from(agents)
+    .where(eq(agents.shopId, shopId))
+    .orderBy(asc(agents.createdAt), asc(agents.id));
 }
 
 export async function countActiveAgents(db: Executor, shopId: string): Promise<number> {

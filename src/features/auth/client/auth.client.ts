@@ -25,6 +25,8 @@ export function signInErrorMessage(error: string | undefined | null): string | n
     case 'Default':
       return 'Une erreur est survenue pendant la connexion. Réessayez.';
     default:
-      return /[àâçéèêëîïôûùüÿœ]|\s/i.test(error) ? error : 'Une erreur est survenue pendant la connexion. Réessayez.';
+      return /[àâçéèêëîïôûùüÿœ]|\s/i.test(error)
+        ? error
+        : 'Une erreur est survenue pendant la connexion. Réessayez.';
   }
 }

@@ -8,7 +8,7 @@ export const sendCodeRoute = definePublicRoute({
   isPublic: true,
   tag: 'auth',
   summary:
-    "Envoie par SMS un code de connexion à 6 chiffres (valable 5 minutes ; 3 codes par numéro et par 15 minutes). Indique si le numéro est nouveau (inscription).",
+    'Envoie par SMS un code de connexion à 6 chiffres (valable 5 minutes ; 3 codes par numéro et par 15 minutes). Indique si le numéro est nouveau (inscription).',
   body: ZSendCodeBody,
   response: ZSendCodeResult,
   handle: ({ db, body, ip }) => sendSignInCode(db, { phone: body.phone, country: body.country, ip }),

@@ -26,7 +26,11 @@ export async function countCodesForIpSince(db: Executor, ip: string, since: Date
   return Number(row?.n ?? 0);
 }
 
-export async function oldestCodeForPhoneSince(db: Executor, phone: string, since: Date): Promise<Date | null> {
+export async function oldestCodeForPhoneSince(
+  db: Executor,
+  phone: string,
+  since: Date,
+): Promise<Date | null> {
   const [row] = await db
     .select({ createdAt: otpCodes.createdAt })
     .from(otpCodes)

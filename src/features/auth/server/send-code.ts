@@ -17,12 +17,19 @@ import {
 
 export function normalizePhoneOrThrow(input: string, country: CountryCode): string {
   const phone = toE164(input, country);
-  if (!phone) throw Errors.validation({ phone: "Ce numéro de téléphone n'est pas valide." }, "Téléphone : ce numéro n'est pas valide.");
+  if (!phone)
+    throw Errors.validation(
+      { phone: "Ce numéro de téléphone n'est pas valide." },
+      "Téléphone : ce numéro n'est pas valide.",
+    );
   return phone;
 }
 
 /** Sends a 6-digit sign-in code by SMS, within the per-phone and per-IP limits. */
-export async function sendSignInCode(db: Database, input: { phone: string; country: CountryCode; ip: string }) {
+export async function sendSignInCode(
+  db: Database,
+  input: { phone: string; country: CountryCode; ip: string },
+) {
   const env = getEnv();
   const phone = normalizePhoneOrThrow(input.phone, input.country);
   const now = Date.now();
@@ -32,11 +39,15 @@ export async function sendSignInCode(db: Database, input: { phone: string; count
   await db.transaction(async (tx) => {
     await lockPhone(tx, phone);
     if ((await countCodesForIpSince(tx, input.ip, windowStart)) >= env.OTP_MAX_PER_IP) {
-      throw Errors.rateLimited('Trop de demandes de code depuis cette connexion. Réessayez dans quelques minutes.');
+      throw Errors.rateLimited(
+        'Trop de demandes de code depuis cette connexion. Réessayez dans quelques minutes.',
+      );
     }
     if ((await countCodesForPhoneSince(tx, phone, windowStart)) >= env.OTP_MAX_PER_PHONE) {
       const oldest = await oldestCodeForPhoneSince(tx, phone, windowStart);
-      const waitMs = oldest ? oldest.getTime() + env.OTP_WINDOW_SECONDS * 1000 - now : env.OTP_WINDOW_SECONDS * 1000;
+      const waitMs = oldest
+        ? oldest.getTime() + env.OTP_WINDOW_SECONDS * 1000 - now
+        : env.OTP_WINDOW_SECONDS * 1000;
       const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
       throw Errors.rateLimited(
         `Vous avez demandé trop de codes pour ce numéro. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
@@ -58,7 +69,11 @@ export async function sendSignInCode(db: Database, input: { phone: string; count
       body: `${env.PRODUCT_NAME} : votre code de connexion est ${code}. Il est valable ${minutes >= 1 ? `${minutes} min` : `${env.OTP_TTL_SECONDS} s`}. Ne le partagez avec personne.`,
     });
   } catch {
-    throw new AppError('SMS_FAILED', 502, "Le SMS n'a pas pu être envoyé. Vérifiez votre connexion et réessayez.");
+    throw new AppError(
+      'SMS_FAILED',
+      502,
+      "Le SMS n'a pas pu être envoyé. Vérifiez votre connexion et réessayez.",
+    );
   }
 
   return { phone, isNewUser: !(await getUserByPhone(db, phone)), expiresInSeconds: env.OTP_TTL_SECONDS };

@@ -2,7 +2,12 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { Database } from '@/server/db';
 import { getEnv, platformOperatorPhones } from '@/server/env';
 import { describeDetails, issuesToDetails } from '@/shared/validation';
-import { getUserByPhone, insertUser, setPlatformOperator, type UserRow } from '@/features/user/server/user.repository';
+import {
+  getUserByPhone,
+  insertUser,
+  setPlatformOperator,
+  type UserRow,
+} from '@/features/user/server/user.repository';
 import { createShopWithOwner } from '@/features/shop/server/create-shop';
 import { codeMatches } from './otp-code';
 import { consumeCode, findLatestOpenCode, recordWrongAttempt } from './otp.repository';
@@ -30,7 +35,7 @@ type CodeCheck = { ok: true } | { ok: false; message: string };
 async function checkCode(db: Database, phone: string, code: string): Promise<CodeCheck> {
   const { OTP_MAX_ATTEMPTS } = getEnv();
   const open = await findLatestOpenCode(db, phone);
-  if (!open) return { ok: false, message: "Aucun code en cours pour ce numéro. Demandez un nouveau code." };
+  if (!open) return { ok: false, message: 'Aucun code en cours pour ce numéro. Demandez un nouveau code.' };
   if (open.expiresAt.getTime() <= Date.now()) {
     return { ok: false, message: 'Ce code a expiré. Demandez un nouveau code.' };
   }
@@ -39,9 +44,13 @@ async function checkCode(db: Database, phone: string, code: string): Promise<Cod
     const left = OTP_MAX_ATTEMPTS - attempts;
     return left > 0
       ? { ok: false, message: `Code incorrect. Il vous reste ${left} essai${left > 1 ? 's' : ''}.` }
-      : { ok: false, message: 'Code incorrect, trop d’essais : ce code n’est plus valable. Demandez un nouveau code.' };
+      : {
+          ok: false,
+          message: 'Code incorrect, trop d’essais : ce code n’est plus valable. Demandez un nouveau code.',
+        };
   }
-  if (!(await consumeCode(db, open.id))) return { ok: false, message: 'Ce code a déjà été utilisé. Demandez un nouveau code.' };
+  if (!(await consumeCode(db, open.id)))
+    return { ok: false, message: 'Ce code a déjà été utilisé. Demandez un nouveau code.' };
   return { ok: true };
 }
 
@@ -83,8 +92,18 @@ export async function signInWithCode(db: Database, input: SignInInput): Promise<
 
   const fields = signUp!.data!;
   return db.transaction(async (tx) => {
-    const owner = await insertUser(tx, { phone, firstName: fields.firstName, lastName: fields.lastName, isPlatformOperator: isOperator });
-    await createShopWithOwner(tx, { owner, name: fields.shopName, country: fields.country, currency: fields.currency });
+    const owner = await insertUser(tx, {
+      phone,
+      firstName: fields.firstName,
+      lastName: fields.lastName,
+      isPlatformOperator: isOperator,
+    });
+    await createShopWithOwner(tx, {
+      owner,
+      name: fields.shopName,
+      country: fields.country,
+      currency: fields.currency,
+    });
     return owner;
   });
 }

@@ -2,7 +2,11 @@ import type { Executor } from '@/server/db';
 import { runtime } from '@/server/runtime';
 import { insertNotification } from './notification.repository';
 import { toNotificationDto } from './notification.dto';
-import { ZCreateNotificationInput, type TCreateNotificationInput, type TNotification } from './notification.schemas';
+import {
+  ZCreateNotificationInput,
+  type TCreateNotificationInput,
+  type TNotification,
+} from './notification.schemas';
 
 export const NEW_NOTIFICATION_EVENT = 'newNotification';
 
@@ -11,7 +15,11 @@ export const NEW_NOTIFICATION_EVENT = 'newNotification';
  * connected to the shop's room. Inside a transaction, pass `afterCommit` semantics by calling this
  * after the transaction resolves, so nobody is told of something that was rolled back.
  */
-export async function createNotification(db: Executor, shopId: string, input: TCreateNotificationInput): Promise<TNotification> {
+export async function createNotification(
+  db: Executor,
+  shopId: string,
+  input: TCreateNotificationInput,
+): Promise<TNotification> {
   const data = ZCreateNotificationInput.parse(input);
   const dto = toNotificationDto(await insertNotification(db, { shopId, ...data }));
   runtime.realtime?.emitToShop(shopId, NEW_NOTIFICATION_EVENT, dto);

@@ -2,7 +2,9 @@ import type { NotificationRow } from './notification.repository';
 import { NOTIFICATION_TYPES, type NotificationType, type TNotification } from './notification.schemas';
 
 export function toNotificationDto(row: NotificationRow): TNotification {
-  const type = (NOTIFICATION_TYPES as readonly string[]).includes(row.type) ? (row.type as NotificationType) : 'shop';
+  const type = (NOTIFICATION_TYPES as readonly string[]).includes(row.type)
+    ? (row.type as NotificationType)
+    : 'shop';
   return {
     _id: row.id,
     shopId: row.shopId,

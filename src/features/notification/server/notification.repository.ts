@@ -5,7 +5,11 @@ import { newId } from '@/server/ids';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-export async function findNotificationsOfShop(db: Executor, shopId: string, limit: number): Promise<NotificationRow[]> {
+export async function findNotificationsOfShop(
+  db: Executor,
+  shopId: string,
+  limit: number,
+): Promise<NotificationRow[]> {
   return db
     .select()
     .from(notifications)
@@ -14,7 +18,11 @@ export async function findNotificationsOfShop(db: Executor, shopId: string, limi
     .limit(limit);
 }
 
-export async function findNotificationIdsInShop(db: Executor, shopId: string, ids: string[]): Promise<string[]> {
+export async function findNotificationIdsInShop(
+  db: Executor,
+  shopId: string,
+  ids: string[],
+): Promise<string[]> {
   const rows = await db
     .select({ id: notifications.id })
     .from(notifications)
@@ -26,14 +34,19 @@ export async function markNotificationsRead(db: Executor, shopId: string, ids: s
   const rows = await db
     .update(notifications)
     .set({ isRead: true })
-    .where(and(eq(notifications.shopId, shopId), inArray(notifications.id, ids), eq(notifications.isRead, false)))
+    .where(
+      and(eq(notifications.shopId, shopId), inArray(notifications.id, ids), eq(notifications.isRead, false)),
+    )
     .returning({ id: notifications.id });
   return rows.length;
 }
 
 export async function insertNotification(
   db: Executor,
-  values: Pick<NotificationRow, 'shopId' | 'type' | 'title' | 'description'> & { createdAt?: Date; isRead?: boolean },
+  values: Pick<NotificationRow, 'shopId' | 'type' | 'title' | 'description'> & {
+    createdAt?: Date;
+    isRead?: boolean;
+  },
 ): Promise<NotificationRow> {
   const [row] = await db
     .insert(notifications)

@@ -3,7 +3,13 @@ import { z } from '@/shared/validation';
 import { findNotificationsOfShop } from './notification.repository';
 import { toNotificationDto } from './notification.dto';
 import { markShopNotificationsRead } from './mark-notifications-read';
-import { ZGetByShopParams, ZGetByShopQuery, ZMarkAsReadBody, ZMarkAsReadResult, ZNotification } from './notification.schemas';
+import {
+  ZGetByShopParams,
+  ZGetByShopQuery,
+  ZMarkAsReadBody,
+  ZMarkAsReadResult,
+  ZNotification,
+} from './notification.schemas';
 
 export const getNotificationsByShopRoute = defineRoute({
   method: 'GET',

@@ -12,18 +12,29 @@ export async function getShopById(db: Executor, id: string): Promise<ShopRow | n
 }
 
 /** Shops owned by `sellerId` that `memberUserId` may see (is an active agent of). */
-export async function findShopsOfSellerVisibleTo(db: Executor, sellerId: string, memberUserId: string): Promise<ShopRow[]> {
+export async function findShopsOfSellerVisibleTo(
+  db: Executor,
+  sellerId: string,
+  memberUserId: string,
+): Promise<ShopRow[]> {
   return db
     .select({ shop: shops })
     .from(shops)
-    .innerJoin(agents, and(eq(agents.shopId, shops.id), eq(agents.userId, memberUserId), eq(agents.isActive, true)))
+    .innerJoin(
+      agents,
+      and(eq(agents.shopId, shops.id), eq(agents.userId, memberUserId), eq(agents.isActive, true)),
+    )
     .where(eq(shops.sellerId, sellerId))
     .orderBy(asc(shops.createdAt), asc(shops.id))
     .then((rows) => rows.map((r) => r.shop));
 }
 
 export async function findShopsBySeller(db: Executor, sellerId: string): Promise<ShopRow[]> {
-  return db.select().from(shops).where(eq(shops.sellerId, sellerId)).orderBy(asc(shops.createdAt), asc(shops.id));
+  return db
+    .select()
+    .from(shops)
+    .where(eq(shops.sellerId, sellerId))
+    .orderBy(asc(shops.createdAt), asc(shops.id));
 }
 
 export async function insertShop(db: Executor, values: NewShop): Promise<ShopRow> {
@@ -36,7 +47,10 @@ export async function insertShop(db: Executor, values: NewShop): Promise<ShopRow
 
 /** Slugs already taken that start with `base`, to pick a free one without a retry loop. */
 export async function findSlugsStartingWith(db: Executor, base: string): Promise<string[]> {
-  const rows = await db.select({ slug: shops.slug }).from(shops).where(like(shops.slug, `${base}%`));
+  const rows = await db
+    .select({ slug: shops.slug })
+    .from(shops)
+    .where(like(shops.slug, `${base}%`));
   return rows.map((r) => r.slug);
 }
 
@@ -66,6 +80,9 @@ export async function upsertPushDevice(db: Executor, userId: string, token: stri
 
 export async function findPushTokensOfUsers(db: Executor, userIds: string[]): Promise<string[]> {
   if (userIds.length === 0) return [];
-  const rows = await db.select({ token: pushDevices.token }).from(pushDevices).where(inArray(pushDevices.userId, userIds));
+  const rows = await db
+    .select({ token: pushDevices.token })
+    .from(pushDevices)
+    .where(inArray(pushDevices.userId, userIds));
   return rows.map((r) => r.token);
 }

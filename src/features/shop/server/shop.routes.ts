@@ -3,13 +3,23 @@ import { z } from '@/shared/validation';
 import { getShopBalance, upsertPushDevice } from './shop.repository';
 import { toShopDto } from './shop.dto';
 import { listSellerShops } from './list-seller-shops';
-import { ZBalance, ZIdParams, ZOk, ZSellerIdParams, ZSetFcmIdBody, ZShop, ZShopIdQuery, ZShopIdRequiredQuery } from './shop.schemas';
+import {
+  ZBalance,
+  ZIdParams,
+  ZOk,
+  ZSellerIdParams,
+  ZSetFcmIdBody,
+  ZShop,
+  ZShopIdQuery,
+  ZShopIdRequiredQuery,
+} from './shop.schemas';
 
 export const getShopRoute = defineRoute({
   method: 'GET',
   path: '/api/shop/getShop',
   tag: 'shop',
-  summary: "La boutique courante : celle de `shopId` si donné, sinon la première boutique de l'appelant ; null s'il n'en a aucune.",
+  summary:
+    "La boutique courante : celle de `shopId` si donné, sinon la première boutique de l'appelant ; null s'il n'en a aucune.",
   shop: { from: 'query', key: 'shopId', fallbackToFirstShop: true },
   allowBlockedShop: true,
   query: ZShopIdQuery,

@@ -13,7 +13,10 @@ export interface UserInfo {
 
 export const userApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getUserInfo: build.query<UserInfo, void>({ query: () => ({ url: '/api/user/getInfo' }), providesTags: ['User'] }),
+    getUserInfo: build.query<UserInfo, void>({
+      query: () => ({ url: '/api/user/getInfo' }),
+      providesTags: ['User'],
+    }),
   }),
 });
 

@@ -17,7 +17,8 @@ export async function getUserByPhone(db: Executor, phone: string): Promise<UserR
 
 export async function insertUser(
   db: Executor,
-  values: Pick<UserRow, 'phone' | 'firstName' | 'lastName'> & Partial<Pick<UserRow, 'email' | 'isPlatformOperator' | 'id'>>,
+  values: Pick<UserRow, 'phone' | 'firstName' | 'lastName'> &
+    Partial<Pick<UserRow, 'email' | 'isPlatformOperator' | 'id'>>,
 ): Promise<UserRow> {
   const [row] = await db
     .insert(users)
@@ -26,6 +27,10 @@ export async function insertUser(
   return row!;
 }
 
-export async function setPlatformOperator(db: Executor, id: string, isPlatformOperator: boolean): Promise<void> {
+export async function setPlatformOperator(
+  db: Executor,
+  id: string,
+  isPlatformOperator: boolean,
+): Promise<void> {
   await db.update(users).set({ isPlatformOperator }).where(eq(users.id, id));
 }

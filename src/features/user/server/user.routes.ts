@@ -10,7 +10,9 @@ const ZUserInfo = z.object({
   lastName: z.string().nullable(),
   email: z.string().nullable(),
   isPlatformOperator: z.boolean(),
-  shops: z.array(z.object({ _id: z.string(), name: z.string(), role: z.enum(AGENT_ROLES), isBlocked: z.boolean() })),
+  shops: z.array(
+    z.object({ _id: z.string(), name: z.string(), role: z.enum(AGENT_ROLES), isBlocked: z.boolean() }),
+  ),
 });
 
 export const getInfoRoute = defineRoute({

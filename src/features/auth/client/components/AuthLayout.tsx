@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import { Logo, LogoMark } from '@/client/brand/Logo';
 
 /** The sign-in steps: a brand panel beside the form on wide screens, the form alone on phones. */
-export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Flex minH="100dvh" bg="bg.muted">
       <Flex
@@ -25,7 +33,8 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
             Vendez partout, gérez tout au même endroit.
           </Heading>
           <Text fontSize="lg" opacity={0.9}>
-            Boutique en ligne, caisse, WhatsApp, livraison et paiements mobiles : un seul catalogue, un seul stock.
+            Boutique en ligne, caisse, WhatsApp, livraison et paiements mobiles : un seul catalogue, un seul
+            stock.
           </Text>
         </Stack>
         <Text fontSize="sm" opacity={0.8}>

@@ -24,7 +24,9 @@ export function LoginScreen() {
   useEffect(() => {
     if (status !== 'authenticated' || !router.isReady) return;
     const callback = safeCallbackUrl(router.query.callbackUrl, '');
-    void router.replace(callback || { pathname: '/', query: queryWithout(router.query, 'error', 'callbackUrl') });
+    void router.replace(
+      callback || { pathname: '/', query: queryWithout(router.query, 'error', 'callbackUrl') },
+    );
   }, [status, router]);
 
   async function onSubmit(event: FormEvent) {
@@ -38,7 +40,11 @@ export function LoginScreen() {
       const result = await requestSignInCode(phone, country);
       await router.push({
         pathname: '/otp',
-        query: { ...queryWithout(router.query, 'error', 'phone', 'new'), phone: result.phone, ...(result.isNewUser ? { new: '1' } : {}) },
+        query: {
+          ...queryWithout(router.query, 'error', 'phone', 'new'),
+          phone: result.phone,
+          ...(result.isNewUser ? { new: '1' } : {}),
+        },
       });
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
@@ -49,7 +55,10 @@ export function LoginScreen() {
   }
 
   return (
-    <AuthLayout title="Connexion" subtitle="Recevez un code par SMS pour vous connecter, ou pour créer votre boutique si vous êtes nouveau.">
+    <AuthLayout
+      title="Connexion"
+      subtitle="Recevez un code par SMS pour vous connecter, ou pour créer votre boutique si vous êtes nouveau."
+    >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="5">
           {queryError ? (
@@ -68,7 +77,11 @@ export function LoginScreen() {
             <Field.Root width="42%" minW="36">
               <Field.Label>Pays</Field.Label>
               <NativeSelect.Root>
-                <NativeSelect.Field name="country" value={country} onChange={(e) => setCountry(e.currentTarget.value)}>
+                <NativeSelect.Field
+                  name="country"
+                  value={country}
+                  onChange={(e) => setCountry(e.currentTarget.value)}
+                >
                   {COUNTRIES.map((c) => (
                     <option key={c.code} value={c.code}>
                       {c.name} (+{getCountryCallingCode(c.code)})
@@ -93,11 +106,18 @@ export function LoginScreen() {
               {phoneError ? <Field.ErrorText>{phoneError}</Field.ErrorText> : null}
             </Field.Root>
           </HStack>
-          <Button type="submit" colorPalette="brand" size="lg" loading={isSending} loadingText="Envoi du code…">
+          <Button
+            type="submit"
+            colorPalette="brand"
+            size="lg"
+            loading={isSending}
+            loadingText="Envoi du code…"
+          >
             Recevoir le code
           </Button>
           <Text fontSize="sm" color="fg.muted">
-            Nous n’utilisons votre numéro que pour vous connecter. Un SMS peut vous être facturé par votre opérateur.
+            Nous n’utilisons votre numéro que pour vous connecter. Un SMS peut vous être facturé par votre
+            opérateur.
           </Text>
         </Stack>
       </form>

@@ -1,4 +1,15 @@
-import { Alert, Button, Field, Grid, HStack, Input, NativeSelect, Separator, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Button,
+  Field,
+  Grid,
+  HStack,
+  Input,
+  NativeSelect,
+  Separator,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useRouter } from 'next/router';
 import { signIn } from 'next-auth/react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -37,7 +48,8 @@ export function OtpScreen() {
   const [resendIn, setResendIn] = useState(RESEND_DELAY_SECONDS);
 
   useEffect(() => {
-    if (router.isReady && !phone) void router.replace({ pathname: '/login', query: queryWithout(router.query, 'phone', 'new') });
+    if (router.isReady && !phone)
+      void router.replace({ pathname: '/login', query: queryWithout(router.query, 'phone', 'new') });
   }, [router, phone]);
 
   useEffect(() => {
@@ -74,20 +86,31 @@ export function OtpScreen() {
       phone,
       code: code.trim(),
       ...(isNewUser
-        ? { firstName: signUp.firstName, lastName: signUp.lastName, shopName: signUp.shopName, signupCountry: signUp.country, currency: signUp.currency }
+        ? {
+            firstName: signUp.firstName,
+            lastName: signUp.lastName,
+            shopName: signUp.shopName,
+            signupCountry: signUp.country,
+            currency: signUp.currency,
+          }
         : {}),
     });
     if (result?.ok && !result.error) {
       const callback = safeCallbackUrl(router.query.callbackUrl, '');
       if (callback) await router.replace(callback);
-      else await router.replace({ pathname: '/', query: queryWithout(router.query, 'phone', 'new', 'callbackUrl', 'error') });
+      else
+        await router.replace({
+          pathname: '/',
+          query: queryWithout(router.query, 'phone', 'new', 'callbackUrl', 'error'),
+        });
       return;
     }
     setIsSubmitting(false);
     const message = signInErrorMessage(result?.error) ?? 'Connexion refusée. Réessayez.';
     setFormError(message);
     // Sign-up field errors name their field first; any other refusal is about the code.
-    if (!/^(Prénom|Nom|Pays|Devise)/.test(message)) setErrors((e) => ({ ...e, code: 'Vérifiez le code, ou demandez-en un nouveau.' }));
+    if (!/^(Prénom|Nom|Pays|Devise)/.test(message))
+      setErrors((e) => ({ ...e, code: 'Vérifiez le code, ou demandez-en un nouveau.' }));
   }
 
   async function resend() {
@@ -153,15 +176,39 @@ export function OtpScreen() {
               <Separator />
               <Text fontWeight="semibold">Vos informations</Text>
               <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4">
-                <TextField label="Prénom" name="firstName" value={signUp.firstName} error={errors.firstName} onChange={setField} autoComplete="given-name" />
-                <TextField label="Nom" name="lastName" value={signUp.lastName} error={errors.lastName} onChange={setField} autoComplete="family-name" />
+                <TextField
+                  label="Prénom"
+                  name="firstName"
+                  value={signUp.firstName}
+                  error={errors.firstName}
+                  onChange={setField}
+                  autoComplete="given-name"
+                />
+                <TextField
+                  label="Nom"
+                  name="lastName"
+                  value={signUp.lastName}
+                  error={errors.lastName}
+                  onChange={setField}
+                  autoComplete="family-name"
+                />
               </Grid>
-              <TextField label="Nom de la boutique" name="shopName" value={signUp.shopName} error={errors.shopName} onChange={setField} />
+              <TextField
+                label="Nom de la boutique"
+                name="shopName"
+                value={signUp.shopName}
+                error={errors.shopName}
+                onChange={setField}
+              />
               <Grid templateColumns="1fr" gap="4">
                 <Field.Root invalid={!!errors.country} required>
                   <Field.Label>Pays</Field.Label>
                   <NativeSelect.Root>
-                    <NativeSelect.Field name="country" value={signUp.country} onChange={(e) => setField('country', e.currentTarget.value)}>
+                    <NativeSelect.Field
+                      name="country"
+                      value={signUp.country}
+                      onChange={(e) => setField('country', e.currentTarget.value)}
+                    >
                       {COUNTRIES.map((c) => (
                         <option key={c.code} value={c.code}>
                           {c.name}
@@ -175,7 +222,11 @@ export function OtpScreen() {
                 <Field.Root invalid={!!errors.currency} required>
                   <Field.Label>Devise</Field.Label>
                   <NativeSelect.Root>
-                    <NativeSelect.Field name="currency" value={signUp.currency} onChange={(e) => setField('currency', e.currentTarget.value)}>
+                    <NativeSelect.Field
+                      name="currency"
+                      value={signUp.currency}
+                      onChange={(e) => setField('currency', e.currentTarget.value)}
+                    >
                       {CURRENCY_CODES.map((c) => (
                         <option key={c} value={c}>
                           {CURRENCIES[c].label} — {c}
@@ -193,14 +244,34 @@ export function OtpScreen() {
             </Stack>
           ) : null}
 
-          <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting} loadingText="Vérification…">
+          <Button
+            type="submit"
+            colorPalette="brand"
+            size="lg"
+            loading={isSubmitting}
+            loadingText="Vérification…"
+          >
             {isNewUser ? 'Créer ma boutique' : 'Se connecter'}
           </Button>
           <HStack justify="space-between" flexWrap="wrap" gap="2">
-            <Button variant="plain" size="sm" px="0" onClick={() => void router.push({ pathname: '/login', query: queryWithout(router.query, 'phone', 'new') })}>
+            <Button
+              variant="plain"
+              size="sm"
+              px="0"
+              onClick={() =>
+                void router.push({ pathname: '/login', query: queryWithout(router.query, 'phone', 'new') })
+              }
+            >
               Changer de numéro
             </Button>
-            <Button variant="plain" size="sm" px="0" colorPalette={resendIn > 0 ? 'gray' : 'brand'} disabled={resendIn > 0} onClick={() => void resend()}>
+            <Button
+              variant="plain"
+              size="sm"
+              px="0"
+              colorPalette={resendIn > 0 ? 'gray' : 'brand'}
+              disabled={resendIn > 0}
+              onClick={() => void resend()}
+            >
               {resendIn > 0 ? `Renvoyer le code (${resendIn} s)` : 'Renvoyer le code'}
             </Button>
           </HStack>
@@ -221,7 +292,12 @@ function TextField(props: {
   return (
     <Field.Root invalid={!!props.error} required>
       <Field.Label>{props.label}</Field.Label>
-      <Input name={props.name} value={props.value} autoComplete={props.autoComplete} onChange={(e) => props.onChange(props.name, e.currentTarget.value)} />
+      <Input
+        name={props.name}
+        value={props.value}
+        autoComplete={props.autoComplete}
+        onChange={(e) => props.onChange(props.name, e.currentTarget.value)}
+      />
       {props.error ? <Field.ErrorText>{props.error}</Field.ErrorText> : null}
     </Field.Root>
   );

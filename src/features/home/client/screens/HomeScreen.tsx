@@ -1,4 +1,18 @@
-import { Alert, Badge, Box, Button, Card, Flex, Heading, HStack, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  HStack,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useRouter } from 'next/router';
 import { signOut } from 'next-auth/react';
 import { useState } from 'react';
@@ -12,14 +26,22 @@ import { PLANS, type Limit, type PlanId } from '@/shared/plans';
 import { can } from '@/shared/permissions';
 import { DEFAULT_ROLE, ROLE_LABELS } from '@/shared/roles';
 import { useGetUserInfoQuery } from '@/features/user/client/user.api';
-import { useGetOneAgentQuery, useGetShopBalanceQuery, useGetShopQuery, type Shop } from '@/features/shop/client/shop.api';
+import {
+  useGetOneAgentQuery,
+  useGetShopBalanceQuery,
+  useGetShopQuery,
+  type Shop,
+} from '@/features/shop/client/shop.api';
 
 const count = new Intl.NumberFormat('fr-FR');
 
 function usage(current: number, max: Limit): { text: string; percent: number } {
   if (max === 'infinity') return { text: `${count.format(current)} / illimité`, percent: 0 };
   if (max === 0) return { text: 'non inclus', percent: current > 0 ? 100 : 0 };
-  return { text: `${count.format(current)} / ${count.format(max)}`, percent: Math.min(100, Math.round((current / max) * 100)) };
+  return {
+    text: `${count.format(current)} / ${count.format(max)}`,
+    percent: Math.min(100, Math.round((current / max) * 100)),
+  };
 }
 
 function QuotaMeters({ shop }: { shop: Shop }) {
@@ -38,7 +60,12 @@ function QuotaMeters({ shop }: { shop: Shop }) {
             <Text>{row.label}</Text>
             <Text color="fg.muted">{row.text}</Text>
           </HStack>
-          <Progress.Root value={row.percent} size="sm" colorPalette={row.percent >= 80 ? 'orange' : 'brand'} aria-label={row.label}>
+          <Progress.Root
+            value={row.percent}
+            size="sm"
+            colorPalette={row.percent >= 80 ? 'orange' : 'brand'}
+            aria-label={row.label}
+          >
             <Progress.Track>
               <Progress.Range />
             </Progress.Track>
@@ -59,7 +86,12 @@ function PlanLine({ shop }: { shop: Shop }) {
       {formatDateTime(iso, shop.timeZone)}
     </Text>
   );
-  if (paidEnds > now) return <>Offre {plan} jusqu’au {until(shop.shopExpiresAt!)}</>;
+  if (paidEnds > now)
+    return (
+      <>
+        Offre {plan} jusqu’au {until(shop.shopExpiresAt!)}
+      </>
+    );
   if (trialEnds > now) return <>Essai gratuit (offre Pro) jusqu’au {until(shop.freeTrialExpiresAt!)}</>;
   return <>Offre {plan}</>;
 }
@@ -89,7 +121,16 @@ export function HomeScreen() {
 
   return (
     <Box minH="100dvh">
-      <Flex as="header" bg="bg" borderBottomWidth="1px" px={{ base: '4', md: '8' }} py="3" align="center" justify="space-between" gap="4">
+      <Flex
+        as="header"
+        bg="bg"
+        borderBottomWidth="1px"
+        px={{ base: '4', md: '8' }}
+        py="3"
+        align="center"
+        justify="space-between"
+        gap="4"
+      >
         <HStack gap="4" minW="0">
           <Logo size={28} hideWordmarkOnPhone />
           {currentShop ? (
@@ -168,7 +209,10 @@ export function HomeScreen() {
                     <Card.Body>
                       <Skeleton loading={balance.isLoading}>
                         <Text fontSize="3xl" fontWeight="bold" data-testid="balance">
-                          {formatMoney(balance.data?.balance ?? 0, balance.data?.currency ?? currentShop.currency)}
+                          {formatMoney(
+                            balance.data?.balance ?? 0,
+                            balance.data?.currency ?? currentShop.currency,
+                          )}
                         </Text>
                       </Skeleton>
                     </Card.Body>
