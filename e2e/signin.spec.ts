@@ -28,8 +28,9 @@ test.describe('Connexion des comptes de démonstration', () => {
       expect(currentUrl(page).pathname).toBe('/');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(greeting(DEMO[role].firstName));
       await expect(page.getByTestId('shop-name')).toHaveText('Boutique Awa');
-      await expect(page.getByText(ROLE_BADGES[role], { exact: true })).toBeVisible();
-      // Only this role's badge is shown.
+      const main = page.getByRole('main');
+      await expect(main.getByText(ROLE_BADGES[role], { exact: true })).toBeVisible();
+      // Only this role's label is shown, on the page and in the account menu.
       for (const other of Object.values(ROLE_BADGES).filter((label) => label !== ROLE_BADGES[role])) {
         await expect(page.getByText(other, { exact: true })).toHaveCount(0);
       }
@@ -66,7 +67,7 @@ test.describe('Code de connexion', () => {
     await expect(page.getByRole('heading', { name: greeting(who.firstName) })).toBeVisible();
     expect(currentUrl(page).pathname).toBe('/');
     await expect(alertWith(page, 'Code incorrect')).toHaveCount(0);
-    await expect(page.getByText('Vendeur', { exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Vendeur', { exact: true })).toBeVisible();
   });
 
   test('un code expiré est refusé avec un message en français', async ({ page }) => {

@@ -1,22 +1,22 @@
 import { expect, test } from '@playwright/test';
 import { phoneInput, signInAs } from './support/auth';
-import { currentUrl, greeting, readLocalAccessToken, readSession } from './support/helpers';
+import { currentUrl, greeting, openLogoutDialog, readLocalAccessToken, readSession } from './support/helpers';
 
 test.describe('Déconnexion', () => {
   test('la déconnexion passe par la boîte de confirmation et ramène sur /login', async ({ page }) => {
     await signInAs(page, 'admin');
     await expect.poll(() => readLocalAccessToken(page)).toEqual(expect.any(String));
 
-    // Open the dialog and check its wording.
-    await page.getByRole('button', { name: 'Déconnexion' }).click();
+    // Open the dialog from the account menu and check its wording.
+    await openLogoutDialog(page);
     const dialog = page.getByRole('alertdialog', { name: 'Demande de confirmation' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'Demande de confirmation' })).toBeVisible();
     await expect(
       dialog.getByText('Êtes-vous sûr(e) de vouloir vous déconnecter ?', { exact: true }),
     ).toBeVisible();
-    // The footer button reads « Fermer » (the corner × has the same accessible name but no text).
-    const close = dialog.getByRole('button', { name: 'Fermer' }).filter({ hasText: 'Fermer' });
+    // The footer button reads « Fermer »; the corner × is « Fermer la fenêtre ».
+    const close = dialog.getByRole('button', { name: 'Fermer', exact: true });
     await expect(close).toHaveCount(1);
     await expect(dialog.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
 
@@ -27,7 +27,7 @@ test.describe('Déconnexion', () => {
     await expect(page.getByRole('heading', { name: greeting('Awa') })).toBeVisible();
 
     // « Se déconnecter » ends it.
-    await page.getByRole('button', { name: 'Déconnexion' }).click();
+    await openLogoutDialog(page);
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Se déconnecter' }).click();
 

@@ -75,7 +75,7 @@ test.describe('Inscription d’un nouveau vendeur', () => {
     expect(currentUrl(page).searchParams.has('new')).toBe(false);
     expect(currentUrl(page).searchParams.has('phone')).toBe(false);
     await expect(page.getByTestId('shop-name')).toHaveText(shopName);
-    await expect(page.getByText('Administrateur', { exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Administrateur', { exact: true })).toBeVisible();
     await expect(page.getByText('Une erreur est survenue')).toHaveCount(0);
 
     // The session carries the API token, copied into local storage.

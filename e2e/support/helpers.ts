@@ -48,3 +48,9 @@ export async function readSession(
 export async function readLocalAccessToken(page: Page): Promise<string | null> {
   return page.evaluate(() => window.localStorage.getItem('accessToken'));
 }
+
+/** Déconnexion lives in the account menu of the top bar (SPEC §2). */
+export async function openLogoutDialog(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Menu du compte' }).click();
+  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+}

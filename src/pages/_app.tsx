@@ -8,6 +8,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { system } from '@/client/theme';
 import { makeStore } from '@/client/store';
 import { AccessTokenSync } from '@/client/session/AccessTokenSync';
+import { Toaster } from '@/client/shell/toaster';
 
 /** Renews the short-lived API token well before it expires (ACCESS_TOKEN_TTL_SECONDS, 1 h by default). */
 const SESSION_REFETCH_SECONDS = 15 * 60;
@@ -26,6 +27,7 @@ export default function App({ Component, pageProps }: AppProps<{ session?: Sessi
           <AccessTokenSync>
             <Component {...rest} />
           </AccessTokenSync>
+          <Toaster />
         </ChakraProvider>
       </ReduxProvider>
     </SessionProvider>

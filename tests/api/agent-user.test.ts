@@ -20,6 +20,7 @@ describe('GET /api/user/getInfo', () => {
       email: null,
       isPlatformOperator: false,
       shops: [{ _id: bed.awa.shop.id, name: 'Boutique Awa', role: 'cashier', isBlocked: false }],
+      productName: 'Comptoir',
     });
   });
 

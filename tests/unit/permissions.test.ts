@@ -42,3 +42,67 @@ describe('the permissions map (PRODUCT.md)', () => {
     expect(isAgentRole('owner')).toBe(false);
   });
 });
+
+describe('the menu derived from the permissions map', () => {
+  it('shows each role exactly its SPEC §2 entries', async () => {
+    const { MAIN_MENU, MODULES_MENU, visibleEntries } = await import('@/shared/navigation');
+    const labels = (role: Parameters<typeof visibleEntries>[1]) => [
+      ...visibleEntries(MAIN_MENU, role).map((e) => e.label),
+      ...visibleEntries(MODULES_MENU, role).map((e) => e.label),
+    ];
+    const all = ['Livraison', 'Canaux de vente', 'CRM'];
+    expect(labels('admin')).toEqual([
+      'Accueil',
+      'Mes produits',
+      'Commandes',
+      'Réductions',
+      'Statistiques',
+      'Clients',
+      'Point de vente',
+      'Site web',
+      ...all,
+    ]);
+    expect(labels('supervisor')).toEqual([
+      'Accueil',
+      'Mes produits',
+      'Commandes',
+      'Réductions',
+      'Statistiques',
+      'Clients',
+      'Point de vente',
+      ...all,
+    ]);
+    expect(labels('seller')).toEqual([
+      'Accueil',
+      'Mes produits',
+      'Commandes',
+      'Réductions',
+      'Statistiques',
+      'Clients',
+      'Point de vente',
+      'Site web',
+      ...all,
+    ]);
+    expect(labels('cashier')).toEqual(['Accueil', 'Commandes', 'Statistiques', 'Point de vente', ...all]);
+    expect(labels('inventory-manager')).toEqual([
+      'Accueil',
+      'Mes produits',
+      'Commandes',
+      'Statistiques',
+      ...all,
+    ]);
+  });
+
+  it('keeps shopId on links and highlights the current entry', async () => {
+    const { withShopId, isEntryActive, MAIN_MENU } = await import('@/shared/navigation');
+    expect(withShopId('/mes-produits', 'abc')).toBe('/mes-produits?shopId=abc');
+    expect(withShopId('/parametres/general?section=boutique', 'abc')).toBe(
+      '/parametres/general?section=boutique&shopId=abc',
+    );
+    expect(withShopId('/', undefined)).toBe('/');
+    const [home, products] = MAIN_MENU;
+    expect(isEntryActive(home!, '/')).toBe(true);
+    expect(isEntryActive(home!, '/mes-produits')).toBe(false);
+    expect(isEntryActive(products!, '/mes-produits/123')).toBe(true);
+  });
+});

@@ -9,6 +9,7 @@ export interface UserInfo {
   email: string | null;
   isPlatformOperator: boolean;
   shops: Array<{ _id: string; name: string; role: AgentRole; isBlocked: boolean }>;
+  productName: string;
 }
 
 export const userApi = api.injectEndpoints({

@@ -2,6 +2,7 @@ import { defineRoute } from '@/server/http/define-route';
 import { z } from '@/shared/validation';
 import { AGENT_ROLES } from '@/shared/roles';
 import { findMembershipsOfUser } from '@/features/agent/server/agent.repository';
+import { getEnv } from '@/server/env';
 
 const ZUserInfo = z.object({
   _id: z.string(),
@@ -36,6 +37,7 @@ export const getInfoRoute = defineRoute({
         role: agent.role as (typeof AGENT_ROLES)[number],
         isBlocked: shop.isBlocked,
       })),
+      productName: getEnv().PRODUCT_NAME,
     };
   },
 });

@@ -1,0 +1,117 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInAs, DEMO } from './support/auth';
+
+const MODULES_FOR_ALL = ['Livraison', 'Canaux de vente', 'CRM'];
+const EXPECTED_MENU: Record<keyof typeof DEMO, { main: string[]; modules: string[] }> = {
+  admin: {
+    main: ['Accueil', 'Mes produits', 'Commandes', 'Réductions', 'Statistiques', 'Clients'],
+    modules: ['Point de vente', 'Site web', ...MODULES_FOR_ALL],
+  },
+  supervisor: {
+    main: ['Accueil', 'Mes produits', 'Commandes', 'Réductions', 'Statistiques', 'Clients'],
+    modules: ['Point de vente', ...MODULES_FOR_ALL],
+  },
+  seller: {
+    main: ['Accueil', 'Mes produits', 'Commandes', 'Réductions', 'Statistiques', 'Clients'],
+    modules: ['Point de vente', 'Site web', ...MODULES_FOR_ALL],
+  },
+  cashier: {
+    main: ['Accueil', 'Commandes', 'Statistiques'],
+    modules: ['Point de vente', ...MODULES_FOR_ALL],
+  },
+  'inventory-manager': {
+    main: ['Accueil', 'Mes produits', 'Commandes', 'Statistiques'],
+    modules: MODULES_FOR_ALL,
+  },
+};
+
+async function linkNames(page: Page, navName: string): Promise<string[]> {
+  const links = page.getByRole('complementary').getByRole('navigation', { name: navName }).getByRole('link');
+  return (await links.allInnerTexts()).map((t) => t.trim());
+}
+
+test.describe('Menu latéral', () => {
+  for (const role of Object.keys(EXPECTED_MENU) as (keyof typeof DEMO)[]) {
+    test(`${role} voit exactement son menu`, async ({ page }) => {
+      await signInAs(page, role);
+      expect(await linkNames(page, 'Menu')).toEqual(EXPECTED_MENU[role].main);
+      expect(await linkNames(page, 'Vos modules')).toEqual(EXPECTED_MENU[role].modules);
+      await expect(page.getByRole('complementary').getByRole('link', { name: 'Accueil' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+    });
+  }
+
+  test('le choix « réduit » est gardé dans le stockage local et survit au rechargement', async ({ page }) => {
+    await signInAs(page, 'admin');
+    const aside = page.getByRole('complementary');
+    await expect(aside).toHaveAttribute('data-collapsed', 'false');
+    await page.getByRole('button', { name: 'Réduire la barre latérale' }).click();
+    await expect(aside).toHaveAttribute('data-collapsed', 'true');
+    expect(await page.evaluate(() => localStorage.getItem('sidebar-collapsed'))).toBe('true');
+    await page.reload();
+    await expect(page.getByRole('complementary')).toHaveAttribute('data-collapsed', 'true');
+    await page.getByRole('button', { name: 'Déplier la barre latérale' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('sidebar-collapsed'))).toBe('false');
+    await page.reload();
+    await expect(page.getByRole('complementary')).toHaveAttribute('data-collapsed', 'false');
+  });
+
+  test('les liens gardent le shopId de la page', async ({ page }) => {
+    await signInAs(page, 'admin');
+    const shop = await page.evaluate(async () => {
+      const token = localStorage.getItem('accessToken');
+      return (await (
+        await fetch('/api/shop/getShop', { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { _id: string };
+    });
+    await page.goto(`/?shopId=${shop._id}`);
+    await expect(page.getByRole('complementary').getByRole('link', { name: 'Commandes' })).toHaveAttribute(
+      'href',
+      `/mes-commandes?shopId=${shop._id}`,
+    );
+  });
+});
+
+test.describe('Bannières', () => {
+  test('la boutique de démonstration en essai affiche le compte à rebours', async ({ page }) => {
+    await signInAs(page, 'admin');
+    const banner = page.locator('[data-banner="free_trial"]');
+    await expect(banner).toContainText('Votre essai gratuit se termine dans 13 jours.');
+    await expect(banner.getByRole('link', { name: 'Choisir une offre' })).toHaveAttribute(
+      'href',
+      /^\/parametres\/abonnement\?shopId=/,
+    );
+  });
+
+  test('message=payment_success et payment_error affichent les textes de la spec', async ({ page }) => {
+    await signInAs(page, 'admin');
+    await page.goto('/?message=payment_success');
+    await expect(page.locator('[data-banner="payment_success"]')).toHaveText(
+      'Votre paiement a bien été effectué.',
+    );
+    await page.goto('/?message=payment_error');
+    const error = page.locator('[data-banner="payment_error"]');
+    await expect(error).toContainText('Echec de votre paiement.');
+    await expect(error.getByRole('link', { name: 'Réessayer' })).toHaveAttribute(
+      'href',
+      /^\/parametres\/abonnement/,
+    );
+  });
+});
+
+test.describe('Sur téléphone (390×844)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('le menu est un tiroir qui se ferme après un choix', async ({ page }) => {
+    await signInAs(page, 'cashier');
+    await expect(page.getByRole('complementary')).toBeHidden();
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByRole('link', { name: 'Point de vente' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Mes produits' })).toHaveCount(0);
+    await drawer.getByRole('link', { name: 'Accueil' }).click();
+    await expect(drawer).toBeHidden();
+  });
+});

@@ -1,0 +1,145 @@
+import {
+  Box,
+  Button,
+  CloseButton,
+  Drawer,
+  Flex,
+  Heading,
+  Portal,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import NextLink from 'next/link';
+import type { ReactNode } from 'react';
+import { LuShieldAlert } from 'react-icons/lu';
+import { can, type Capability } from '@/shared/permissions';
+import { effectivePlan } from '@/shared/plans';
+import { withShopId } from '@/shared/navigation';
+import type { QuotaPage } from '@/shared/banners';
+import { useAppDispatch, useAppSelector } from '../store';
+import { Header } from './Header';
+import { DesktopSidebar, SidebarMenu } from './Sidebar';
+import { ShellBanners } from './ShellBanners';
+import { mobileMenuClosed } from './shell.slice';
+import { useCurrentShop } from './use-current-shop';
+import type { Shop } from '@/features/shop/client/shop.api';
+
+function AccessDenied({ shopId }: { shopId?: string }) {
+  return (
+    <Stack align="center" textAlign="center" gap="4" py="16" maxW="md" mx="auto" data-testid="access-denied">
+      <Box color="fg.error" fontSize="4xl">
+        <LuShieldAlert />
+      </Box>
+      <Heading as="h1" size="xl">
+        Accès refusé
+      </Heading>
+      <Text color="fg.muted">
+        Votre rôle ne vous permet pas d’ouvrir cette page. Demandez à l’administrateur de la boutique si vous
+        en avez besoin.
+      </Text>
+      <Button asChild colorPalette="brand">
+        <NextLink href={withShopId('/', shopId)}>Retour à l’accueil</NextLink>
+      </Button>
+    </Stack>
+  );
+}
+
+function isOnFreeQuotas(shop: Shop | null): boolean {
+  if (!shop) return false;
+  return (
+    effectivePlan({
+      subscriptionPlan: shop.subscriptionPlan,
+      shopExpiresAt: shop.shopExpiresAt ? new Date(shop.shopExpiresAt) : null,
+      freeTrialExpiresAt: shop.freeTrialExpiresAt ? new Date(shop.freeTrialExpiresAt) : null,
+    }) === 'free'
+  );
+}
+
+export interface AppShellProps {
+  /** What the role must be allowed to do to see this page; others get « Accès refusé ». */
+  capability: Capability;
+  /** Which quota banners this page shows (SPEC §9). */
+  quotaPage?: QuotaPage;
+  children: (context: ReturnType<typeof useCurrentShop>) => ReactNode;
+}
+
+/** The signed-in layout: header, side menu (drawer on phones), banners, and the page. */
+export function AppShell({ capability, quotaPage, children }: AppShellProps) {
+  const context = useCurrentShop();
+  const { shop, user, agent, role, isLoading } = context;
+  const dispatch = useAppDispatch();
+  const isMobileMenuOpen = useAppSelector((s) => s.shell.isMobileMenuOpen);
+  const agentName =
+    [agent?.firstName ?? user?.firstName, agent?.lastName ?? user?.lastName].filter(Boolean).join(' ') ||
+    (user?.phone ?? '');
+  const isFreePlan = isOnFreeQuotas(shop);
+  const productName = user?.productName ?? 'Comptoir';
+
+  if (shop?.isBlocked) {
+    // SPEC §2: a blocked shop sees only the header and the message.
+    return (
+      <Box minH="100dvh">
+        <Header shop={shop} user={user} agentName={agentName} role={agent?.role ?? null} hasMenu={false} />
+        <Flex justify="center" px="4" py="20">
+          <Stack align="center" textAlign="center" gap="3" maxW="lg" data-testid="shop-blocked">
+            <Box color="fg.error" fontSize="4xl">
+              <LuShieldAlert />
+            </Box>
+            <Heading as="h1" size="lg">
+              Votre boutique a été bloquée. Veuillez contacter un agent {productName}
+            </Heading>
+          </Stack>
+        </Flex>
+      </Box>
+    );
+  }
+
+  const sidebarProps = { role, shopId: shop?._id, isFreePlan };
+  return (
+    <Flex minH="100dvh">
+      <DesktopSidebar {...sidebarProps} />
+      <Drawer.Root
+        open={isMobileMenuOpen}
+        onOpenChange={(e) => !e.open && dispatch(mobileMenuClosed())}
+        placement="start"
+        size="xs"
+      >
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content>
+              <Drawer.Header>
+                <Drawer.Title>{shop?.name ?? productName}</Drawer.Title>
+              </Drawer.Header>
+              <Drawer.Body px="0">
+                <SidebarMenu {...sidebarProps} variant="drawer" />
+              </Drawer.Body>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Fermer le menu" />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+      <Flex direction="column" flex="1" minW="0">
+        <Header shop={shop} user={user} agentName={agentName} role={agent?.role ?? null} hasMenu />
+        <Stack as="main" gap="6" px={{ base: '4', md: '8' }} py="6" w="full" maxW="7xl" mx="auto">
+          {isLoading ? (
+            <Stack gap="4">
+              <Skeleton h="10" maxW="sm" />
+              <Skeleton h="40" />
+            </Stack>
+          ) : !can(role, capability) ? (
+            <AccessDenied shopId={shop?._id} />
+          ) : (
+            <>
+              {shop ? <ShellBanners shop={shop} page={quotaPage} /> : null}
+              {children(context)}
+            </>
+          )}
+        </Stack>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,204 @@
+import { Avatar, Box, Button, Flex, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
+import { useRouter } from 'next/router';
+import { signOut } from 'next-auth/react';
+import { useState } from 'react';
+import { LuChevronDown, LuCreditCard, LuLogOut, LuMenu, LuUser } from 'react-icons/lu';
+import { LogoMark } from '../brand/Logo';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { writeAccessToken } from '../api/http';
+import { withShopId } from '@/shared/navigation';
+import { ROLE_LABELS, type AgentRole } from '@/shared/roles';
+import type { UserInfo } from '@/features/user/client/user.api';
+import type { Shop } from '@/features/shop/client/shop.api';
+import { useAppDispatch } from '../store';
+import { mobileMenuOpened } from './shell.slice';
+
+function ShopSwitcher({ shop, user }: { shop: Shop | null; user: UserInfo | null }) {
+  const router = useRouter();
+  const shops = user?.shops ?? [];
+  if (!shop) return null;
+  if (shops.length <= 1) {
+    return (
+      <Text fontWeight="semibold" truncate data-testid="shop-name">
+        {shop.name}
+      </Text>
+    );
+  }
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          px="2"
+          fontWeight="semibold"
+          maxW={{ base: '44', md: 'sm' }}
+          aria-label={`Boutique : ${shop.name}. Changer de boutique`}
+        >
+          <Text truncate data-testid="shop-name">
+            {shop.name}
+          </Text>
+          <LuChevronDown />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="56">
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>Vos boutiques</Menu.ItemGroupLabel>
+              {shops.map((s) => (
+                <Menu.Item
+                  key={s._id}
+                  value={s._id}
+                  onSelect={() =>
+                    void router.push({ pathname: router.pathname, query: { ...router.query, shopId: s._id } })
+                  }
+                  fontWeight={s._id === shop._id ? 'semibold' : 'normal'}
+                >
+                  <Text flex="1" truncate>
+                    {s.name}
+                  </Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {ROLE_LABELS[s.role].label}
+                  </Text>
+                </Menu.Item>
+              ))}
+            </Menu.ItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+function UserMenu({
+  name,
+  role,
+  shopId,
+  onLogout,
+}: {
+  name: string;
+  role: AgentRole | null;
+  shopId?: string;
+  onLogout: () => void;
+}) {
+  const router = useRouter();
+  const initials = name
+    .split(' ')
+    .map((p) => p[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" px="1" colorPalette="gray" aria-label="Menu du compte">
+          <Avatar.Root size="xs" colorPalette="brand">
+            <Avatar.Fallback>{initials || '?'}</Avatar.Fallback>
+          </Avatar.Root>
+          <Box display={{ base: 'none', md: 'block' }} textAlign="left" lineHeight="short">
+            <Text fontSize="sm" fontWeight="medium">
+              {name}
+            </Text>
+            {role ? (
+              <Text fontSize="xs" color="fg.muted">
+                {ROLE_LABELS[role].label}
+              </Text>
+            ) : null}
+          </Box>
+          <LuChevronDown />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="48">
+            <Menu.Item
+              value="account"
+              onSelect={() => void router.push(withShopId('/parametres/general', shopId))}
+            >
+              <LuUser /> Mon compte
+            </Menu.Item>
+            <Menu.Item
+              value="subscription"
+              onSelect={() => void router.push(withShopId('/parametres/abonnement', shopId))}
+            >
+              <LuCreditCard /> Abonnement
+            </Menu.Item>
+            <Menu.Separator />
+            <Menu.Item value="logout" color="fg.error" onSelect={onLogout}>
+              <LuLogOut /> Déconnexion
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+/** Top bar (SPEC §2): shop name or switcher, then the user menu with Mon compte, Abonnement, Déconnexion. */
+export function Header(props: {
+  shop: Shop | null;
+  user: UserInfo | null;
+  agentName: string;
+  role: AgentRole | null;
+  hasMenu: boolean;
+}) {
+  const dispatch = useAppDispatch();
+  const [isLogoutOpen, setLogoutOpen] = useState(false);
+  const [isLoggingOut, setLoggingOut] = useState(false);
+
+  async function logout() {
+    setLoggingOut(true);
+    writeAccessToken(null);
+    await signOut({ callbackUrl: '/login' });
+  }
+
+  return (
+    <Flex
+      as="header"
+      bg="bg"
+      borderBottomWidth="1px"
+      px={{ base: '3', md: '6' }}
+      h="14"
+      align="center"
+      justify="space-between"
+      gap="3"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+    >
+      <HStack gap="2" minW="0">
+        {props.hasMenu ? (
+          <IconButton
+            display={{ base: 'inline-flex', lg: 'none' }}
+            variant="ghost"
+            aria-label="Ouvrir le menu"
+            onClick={() => dispatch(mobileMenuOpened())}
+          >
+            <LuMenu />
+          </IconButton>
+        ) : null}
+        <Box flexShrink={0}>
+          <LogoMark size={24} />
+        </Box>
+        <ShopSwitcher shop={props.shop} user={props.user} />
+      </HStack>
+      <UserMenu
+        name={props.agentName}
+        role={props.role}
+        shopId={props.shop?._id}
+        onLogout={() => setLogoutOpen(true)}
+      />
+      <ConfirmDialog
+        isOpen={isLogoutOpen}
+        onClose={() => setLogoutOpen(false)}
+        onConfirm={() => void logout()}
+        title="Demande de confirmation"
+        confirmLabel="Se déconnecter"
+        isLoading={isLoggingOut}
+      >
+        Êtes-vous sûr(e) de vouloir vous déconnecter ?
+      </ConfirmDialog>
+    </Flex>
+  );
+}

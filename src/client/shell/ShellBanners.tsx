@@ -1,0 +1,53 @@
+import { Alert, Button, Stack } from '@chakra-ui/react';
+import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import { useEffect, useState } from 'react';
+import { computeBanners, type QuotaPage } from '@/shared/banners';
+import { withShopId } from '@/shared/navigation';
+import type { Shop } from '@/features/shop/client/shop.api';
+
+/** Subscription and quota banners (SPEC §4, §9): one component, the rules in shared/banners.ts. */
+export function ShellBanners({ shop, page }: { shop: Shop; page?: QuotaPage }) {
+  const router = useRouter();
+  // The trial countdown is shown to the second when it gets that close: tick once a second then.
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const banners = computeBanners({
+    now,
+    subscriptionPlan: shop.subscriptionPlan,
+    shopExpiresAt: shop.shopExpiresAt ? new Date(shop.shopExpiresAt) : null,
+    freeTrialExpiresAt: shop.freeTrialExpiresAt ? new Date(shop.freeTrialExpiresAt) : null,
+    planQuotas: shop.planQuotas,
+    message: typeof router.query.message === 'string' ? router.query.message : null,
+    page,
+  });
+  if (banners.length === 0) return null;
+  return (
+    <Stack gap="2">
+      {banners.map((banner) => (
+        <Alert.Root key={banner.kind} status={banner.status} data-banner={banner.kind} alignItems="center">
+          <Alert.Indicator />
+          <Alert.Title flex="1" fontWeight="medium">
+            {banner.message}
+          </Alert.Title>
+          {banner.link ? (
+            <Button
+              asChild
+              size="xs"
+              variant="outline"
+              colorPalette={
+                banner.status === 'error' ? 'red' : banner.status === 'success' ? 'green' : 'orange'
+              }
+            >
+              <NextLink href={withShopId(banner.link.href, shop._id)}>{banner.link.label}</NextLink>
+            </Button>
+          ) : null}
+        </Alert.Root>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,210 @@
+import { Badge, Box, Button, chakra, Flex, Icon, IconButton, Stack, Text } from '@chakra-ui/react';
+import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import { useEffect } from 'react';
+import { LuChevronDown, LuChevronRight, LuChevronsLeft, LuChevronsRight } from 'react-icons/lu';
+import {
+  MAIN_MENU,
+  MODULES_MENU,
+  SETTINGS_MENU,
+  SIDEBAR_COLLAPSED_KEY,
+  isEntryActive,
+  visibleEntries,
+  withShopId,
+  type MenuEntry,
+} from '@/shared/navigation';
+import type { AgentRole } from '@/shared/roles';
+import { SUBSCRIPTION_PATH } from '@/shared/banners';
+import { useAppDispatch, useAppSelector } from '../store';
+import { mainMenuToggled, mobileMenuClosed, sidebarCollapsedRestored, sidebarToggled } from './shell.slice';
+import { MENU_ICONS } from './menu-icons';
+
+export interface SidebarProps {
+  role: AgentRole;
+  shopId?: string;
+  isFreePlan: boolean;
+  /** Menu clicks do nothing while the agent's name is missing (SPEC §2). */
+  isLocked?: boolean;
+  /** In the phone drawer the menu is always expanded. */
+  variant: 'desktop' | 'drawer';
+}
+
+function SidebarItem(props: {
+  entry: MenuEntry;
+  isHighlighted: boolean;
+  isCollapsed: boolean;
+  isFreePlan: boolean;
+  href: string;
+  isLocked?: boolean;
+}) {
+  const { entry, isHighlighted, isCollapsed, isFreePlan, isLocked } = props;
+  const dispatch = useAppDispatch();
+  const showsPlanFlag = entry.isPaidFeature && isFreePlan;
+  return (
+    <chakra.a
+      asChild
+      display="flex"
+      alignItems="center"
+      gap="3"
+      px={isCollapsed ? '0' : '3'}
+      justifyContent={isCollapsed ? 'center' : 'flex-start'}
+      h="10"
+      borderRadius="md"
+      fontSize="sm"
+      fontWeight={isHighlighted ? 'semibold' : 'medium'}
+      color={isHighlighted ? 'brand.fg' : 'fg.muted'}
+      bg={isHighlighted ? 'brand.subtle' : 'transparent'}
+      _hover={{ bg: isHighlighted ? 'brand.muted' : 'bg.muted', color: 'fg' }}
+      aria-current={isHighlighted ? 'page' : undefined}
+      title={isCollapsed ? entry.label : undefined}
+      data-free-plan={showsPlanFlag ? 'true' : undefined}
+    >
+      <NextLink
+        href={props.href}
+        onClick={(event) => {
+          if (isLocked) event.preventDefault();
+          else dispatch(mobileMenuClosed());
+        }}
+      >
+        <Icon as={MENU_ICONS[entry.icon]} boxSize="5" flexShrink={0} />
+        {isCollapsed ? <chakra.span srOnly>{entry.label}</chakra.span> : <Text flex="1">{entry.label}</Text>}
+        {showsPlanFlag && !isCollapsed ? (
+          <Badge size="xs" colorPalette="purple" variant="subtle">
+            Offre payante
+          </Badge>
+        ) : null}
+      </NextLink>
+    </chakra.a>
+  );
+}
+
+function Section({
+  title,
+  children,
+  isCollapsed,
+  action,
+}: {
+  title: string;
+  children: React.ReactNode;
+  isCollapsed: boolean;
+  action?: React.ReactNode;
+}) {
+  return (
+    <Stack gap="1" as="nav" aria-label={title}>
+      {isCollapsed ? (
+        <Box h="px" bg="border" mx="2" my="2" />
+      ) : (
+        <Flex align="center" justify="space-between" px="3" pt="3" pb="1">
+          <Text
+            fontSize="xs"
+            fontWeight="semibold"
+            textTransform="uppercase"
+            letterSpacing="wider"
+            color="fg.subtle"
+          >
+            {title}
+          </Text>
+          {action}
+        </Flex>
+      )}
+      {children}
+    </Stack>
+  );
+}
+
+export function SidebarMenu({ role, shopId, isFreePlan, isLocked, variant }: SidebarProps) {
+  const router = useRouter();
+  const dispatch = useAppDispatch();
+  const { isSidebarCollapsed, isMainMenuCollapsed } = useAppSelector((s) => s.shell);
+  // SPEC §2: the side menu auto-collapses on the subscription page (without changing the saved choice).
+  const isCollapsed = variant === 'desktop' && (isSidebarCollapsed || router.pathname === SUBSCRIPTION_PATH);
+
+  const render = (entries: MenuEntry[]) =>
+    visibleEntries(entries, role).map((entry) => (
+      <SidebarItem
+        key={entry.href}
+        entry={entry}
+        href={withShopId(entry.href, shopId)}
+        isHighlighted={isEntryActive(entry, router.pathname)}
+        isCollapsed={isCollapsed}
+        isFreePlan={isFreePlan}
+        isLocked={isLocked}
+      />
+    ));
+
+  return (
+    <Stack gap="2" flex="1" overflowY="auto" px="2" py="2">
+      <Section
+        title="Menu"
+        isCollapsed={isCollapsed}
+        action={
+          <IconButton
+            size="2xs"
+            variant="ghost"
+            aria-label={isMainMenuCollapsed ? 'Déplier le menu' : 'Replier le menu'}
+            onClick={() => dispatch(mainMenuToggled())}
+          >
+            {isMainMenuCollapsed ? <LuChevronRight /> : <LuChevronDown />}
+          </IconButton>
+        }
+      >
+        {isMainMenuCollapsed && !isCollapsed ? null : render(MAIN_MENU)}
+      </Section>
+      <Section title="Vos modules" isCollapsed={isCollapsed}>
+        {render(MODULES_MENU)}
+      </Section>
+      <Section title="Paramètres" isCollapsed={isCollapsed}>
+        {render(SETTINGS_MENU)}
+      </Section>
+    </Stack>
+  );
+}
+
+/** The desktop side menu, collapsible; the choice is kept in local storage as 'true' / 'false'. */
+export function DesktopSidebar(props: Omit<SidebarProps, 'variant'>) {
+  const router = useRouter();
+  const dispatch = useAppDispatch();
+  const isSidebarCollapsed = useAppSelector((s) => s.shell.isSidebarCollapsed);
+  const isCollapsed = isSidebarCollapsed || router.pathname === SUBSCRIPTION_PATH;
+
+  useEffect(() => {
+    dispatch(sidebarCollapsedRestored(window.localStorage.getItem(SIDEBAR_COLLAPSED_KEY) === 'true'));
+  }, [dispatch]);
+
+  function toggle() {
+    window.localStorage.setItem(SIDEBAR_COLLAPSED_KEY, String(!isSidebarCollapsed));
+    dispatch(sidebarToggled());
+  }
+
+  return (
+    <Flex
+      as="aside"
+      direction="column"
+      display={{ base: 'none', lg: 'flex' }}
+      w={isCollapsed ? '72px' : '248px'}
+      transition="width 0.15s ease"
+      flexShrink={0}
+      bg="bg"
+      borderRightWidth="1px"
+      position="sticky"
+      top="0"
+      h="100dvh"
+      data-collapsed={isCollapsed ? 'true' : 'false'}
+    >
+      <SidebarMenu {...props} variant="desktop" />
+      <Box p="2" borderTopWidth="1px">
+        <Button
+          variant="ghost"
+          size="sm"
+          w="full"
+          justifyContent={isCollapsed ? 'center' : 'flex-start'}
+          onClick={toggle}
+          aria-label={isCollapsed ? 'Déplier la barre latérale' : 'Réduire la barre latérale'}
+        >
+          {isCollapsed ? <LuChevronsRight /> : <LuChevronsLeft />}
+          {isCollapsed ? null : 'Réduire'}
+        </Button>
+      </Box>
+    </Flex>
+  );
+}

@@ -1,0 +1,163 @@
+import type { Limit } from './plans';
+
+/**
+ * SPEC §4 and §9: which subscription and quota banners a shop shows. One rule set, pure, so the
+ * boundaries (79 %, 80 %, 100 %, infinity, 10 days, trial edge) are unit-tested.
+ */
+export type BannerKind =
+  | 'payment_success'
+  | 'payment_error'
+  | 'expired'
+  | 'free_trial'
+  | 'expiry_soon'
+  | 'quota_sms'
+  | 'quota_agents'
+  | 'quota_products'
+  | 'quota_orders';
+
+export interface Banner {
+  kind: BannerKind;
+  status: 'success' | 'error' | 'warning';
+  message: string;
+  link?: { href: string; label: string };
+}
+
+export type QuotaPage = 'home' | 'sms' | 'agents' | 'products' | 'orders';
+
+export interface BannerInput {
+  now: Date;
+  subscriptionPlan: string;
+  shopExpiresAt: Date | null;
+  freeTrialExpiresAt: Date | null;
+  planQuotas: {
+    maxSmsQuota: Limit;
+    currentSmsQuota: number;
+    maxNumberOfAuthorizedAgents: Limit;
+    currentNumberOfAuthorizedAgents: number;
+    maxNumberOfAuthorizedProducts: Limit;
+    currentNumberOfAuthorizedProducts: number;
+    maxNumberOfOrders: Limit;
+    currentNumberOfOrders: number;
+  };
+  /** The `message` query parameter (payment_success, payment_error…). */
+  message?: string | null;
+  page?: QuotaPage | null;
+}
+
+export const SUBSCRIPTION_PATH = '/parametres/abonnement';
+export const EXPIRY_WARNING_DAYS = 10;
+export const QUOTA_WARNING_RATIO = 0.8;
+
+const DAY = 86_400_000;
+
+/** « 3 jours », else « 5 heures », « 12 minutes » or « 40 secondes » (SPEC §4). */
+export function remainingTime(ms: number): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
+  if (ms >= DAY) return plural(Math.floor(ms / DAY), 'jour');
+  if (ms >= 3_600_000) return plural(Math.floor(ms / 3_600_000), 'heure');
+  if (ms >= 60_000) return plural(Math.floor(ms / 60_000), 'minute');
+  return plural(Math.max(0, Math.floor(ms / 1000)), 'seconde');
+}
+
+/** 80 % or more of a finite, non-zero limit. */
+export function isNearLimit(current: number, max: Limit): boolean {
+  if (max === 'infinity' || max <= 0) return false;
+  return current / max >= QUOTA_WARNING_RATIO;
+}
+
+const QUOTAS: Array<{
+  kind: BannerKind;
+  pages: QuotaPage[];
+  label: string;
+  current: keyof BannerInput['planQuotas'];
+  max: keyof BannerInput['planQuotas'];
+}> = [
+  { kind: 'quota_sms', pages: ['home', 'sms'], label: 'SMS', current: 'currentSmsQuota', max: 'maxSmsQuota' },
+  {
+    kind: 'quota_agents',
+    pages: ['home', 'agents'],
+    label: 'agents',
+    current: 'currentNumberOfAuthorizedAgents',
+    max: 'maxNumberOfAuthorizedAgents',
+  },
+  {
+    kind: 'quota_products',
+    pages: ['home', 'products'],
+    label: 'produits',
+    current: 'currentNumberOfAuthorizedProducts',
+    max: 'maxNumberOfAuthorizedProducts',
+  },
+  {
+    kind: 'quota_orders',
+    pages: ['home', 'orders'],
+    label: 'commandes ce mois-ci',
+    current: 'currentNumberOfOrders',
+    max: 'maxNumberOfOrders',
+  },
+];
+
+export function computeBanners(input: BannerInput): Banner[] {
+  const banners: Banner[] = [];
+  const now = input.now.getTime();
+  const shopExpired = !input.shopExpiresAt || input.shopExpiresAt.getTime() <= now;
+  const trialActive = !!input.freeTrialExpiresAt && input.freeTrialExpiresAt.getTime() > now;
+
+  if (input.message === 'payment_success') {
+    banners.push({
+      kind: 'payment_success',
+      status: 'success',
+      message: 'Votre paiement a bien été effectué.',
+    });
+  } else if (input.message === 'payment_error') {
+    banners.push({
+      kind: 'payment_error',
+      status: 'error',
+      message: 'Echec de votre paiement.',
+      link: { href: SUBSCRIPTION_PATH, label: 'Réessayer' },
+    });
+  }
+
+  if (trialActive && shopExpired) {
+    const left = remainingTime(input.freeTrialExpiresAt!.getTime() - now);
+    banners.push({
+      kind: 'free_trial',
+      status: 'warning',
+      message: `Votre essai gratuit se termine dans ${left}.`,
+      link: { href: SUBSCRIPTION_PATH, label: 'Choisir une offre' },
+    });
+  } else if (input.subscriptionPlan !== 'free' && shopExpired && !trialActive) {
+    banners.push({
+      kind: 'expired',
+      status: 'error',
+      message: 'Votre abonnement a expiré : votre boutique est revenue aux limites de l’offre gratuite.',
+      link: { href: SUBSCRIPTION_PATH, label: 'Se réabonner' },
+    });
+  } else if (
+    input.shopExpiresAt &&
+    !shopExpired &&
+    input.shopExpiresAt.getTime() - now <= EXPIRY_WARNING_DAYS * DAY
+  ) {
+    banners.push({
+      kind: 'expiry_soon',
+      status: 'warning',
+      message: `Votre abonnement expire dans ${remainingTime(input.shopExpiresAt.getTime() - now)}.`,
+      link: { href: SUBSCRIPTION_PATH, label: 'Renouveler' },
+    });
+  }
+
+  if (input.page) {
+    for (const quota of QUOTAS) {
+      if (!quota.pages.includes(input.page)) continue;
+      const current = input.planQuotas[quota.current] as number;
+      const max = input.planQuotas[quota.max] as Limit;
+      if (!isNearLimit(current, max)) continue;
+      banners.push({
+        kind: quota.kind,
+        status: 'warning',
+        message: `Vous avez utilisé ${current} ${quota.label} sur ${max} autorisés par votre offre.`,
+        link: { href: SUBSCRIPTION_PATH, label: 'Mettre à niveau' },
+      });
+    }
+  }
+  return banners;
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { computeBanners, isNearLimit, remainingTime, type BannerInput } from '@/shared/banners';
+
+const now = new Date('2026-11-21T12:00:00Z');
+const DAY = 86_400_000;
+const at = (ms: number) => new Date(now.getTime() + ms);
+const quotas = {
+  maxSmsQuota: 100,
+  currentSmsQuota: 0,
+  maxNumberOfAuthorizedAgents: 10,
+  currentNumberOfAuthorizedAgents: 1,
+  maxNumberOfAuthorizedProducts: 100,
+  currentNumberOfAuthorizedProducts: 0,
+  maxNumberOfOrders: 100 as number | 'infinity',
+  currentNumberOfOrders: 0,
+};
+const base: BannerInput = {
+  now,
+  subscriptionPlan: 'starter',
+  shopExpiresAt: at(60 * DAY),
+  freeTrialExpiresAt: null,
+  planQuotas: quotas,
+};
+const kinds = (input: Partial<BannerInput>) => computeBanners({ ...base, ...input }).map((b) => b.kind);
+
+describe('quota banners (80 % rule)', () => {
+  it('warns at 80 % and 100 %, not at 79 %', () => {
+    expect(isNearLimit(79, 100)).toBe(false);
+    expect(isNearLimit(80, 100)).toBe(true);
+    expect(isNearLimit(100, 100)).toBe(true);
+    expect(isNearLimit(4, 5)).toBe(true);
+  });
+  it('never warns for an infinite or a zero limit', () => {
+    expect(isNearLimit(1_000_000, 'infinity')).toBe(false);
+    expect(isNearLimit(0, 0)).toBe(false);
+  });
+  it('shows each quota on home and on its own page only, with « Mettre à niveau »', () => {
+    const full = {
+      ...quotas,
+      currentSmsQuota: 80,
+      currentNumberOfAuthorizedAgents: 8,
+      currentNumberOfAuthorizedProducts: 80,
+      currentNumberOfOrders: 80,
+    };
+    expect(kinds({ planQuotas: full, page: 'home' })).toEqual([
+      'quota_sms',
+      'quota_agents',
+      'quota_products',
+      'quota_orders',
+    ]);
+    expect(kinds({ planQuotas: full, page: 'products' })).toEqual(['quota_products']);
+    expect(kinds({ planQuotas: full, page: 'sms' })).toEqual(['quota_sms']);
+    expect(kinds({ planQuotas: full, page: null })).toEqual([]);
+    const [banner] = computeBanners({ ...base, planQuotas: full, page: 'orders' });
+    expect(banner!.link).toEqual({ href: '/parametres/abonnement', label: 'Mettre à niveau' });
+  });
+  it('skips the orders banner when the order limit is infinity', () => {
+    expect(
+      kinds({
+        planQuotas: { ...quotas, maxNumberOfOrders: 'infinity', currentNumberOfOrders: 5000 },
+        page: 'orders',
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('subscription banners', () => {
+  it('warns within 10 days of expiry, not before', () => {
+    expect(kinds({ shopExpiresAt: at(10 * DAY) })).toEqual(['expiry_soon']);
+    expect(kinds({ shopExpiresAt: at(10 * DAY + 1000) })).toEqual([]);
+    expect(computeBanners({ ...base, shopExpiresAt: at(3 * DAY + 5000) })[0]!.message).toBe(
+      'Votre abonnement expire dans 3 jours.',
+    );
+  });
+  it('shows the trial while it runs and the shop expiry has passed, counting down in days then hours, minutes, seconds', () => {
+    expect(kinds({ subscriptionPlan: 'free', shopExpiresAt: null, freeTrialExpiresAt: at(1000) })).toEqual([
+      'free_trial',
+    ]);
+    expect(kinds({ subscriptionPlan: 'free', shopExpiresAt: null, freeTrialExpiresAt: now })).toEqual([]);
+    expect(
+      kinds({ subscriptionPlan: 'starter', shopExpiresAt: at(20 * DAY), freeTrialExpiresAt: at(DAY) }),
+    ).toEqual([]);
+    expect(remainingTime(2 * DAY + 5)).toBe('2 jours');
+    expect(remainingTime(DAY - 1)).toBe('23 heures');
+    expect(remainingTime(3_600_000)).toBe('1 heure');
+    expect(remainingTime(59 * 60_000)).toBe('59 minutes');
+    expect(remainingTime(59_999)).toBe('59 secondes');
+    expect(remainingTime(1000)).toBe('1 seconde');
+  });
+  it('shows the red expired banner with a re-subscribe link on a paid plan once both dates passed', () => {
+    const [banner] = computeBanners({ ...base, shopExpiresAt: at(-DAY), freeTrialExpiresAt: at(-20 * DAY) });
+    expect(banner).toMatchObject({
+      kind: 'expired',
+      status: 'error',
+      link: { href: '/parametres/abonnement', label: 'Se réabonner' },
+    });
+    expect(kinds({ subscriptionPlan: 'free', shopExpiresAt: null, freeTrialExpiresAt: at(-DAY) })).toEqual(
+      [],
+    );
+  });
+  it('shows the payment result from the query, with the spec texts', () => {
+    expect(computeBanners({ ...base, message: 'payment_success' })[0]).toEqual({
+      kind: 'payment_success',
+      status: 'success',
+      message: 'Votre paiement a bien été effectué.',
+    });
+    expect(computeBanners({ ...base, message: 'payment_error' })[0]).toMatchObject({
+      status: 'error',
+      message: 'Echec de votre paiement.',
+      link: { href: '/parametres/abonnement' },
+    });
+    expect(kinds({ message: 'missing_agent_name' })).toEqual([]);
+  });
+});
