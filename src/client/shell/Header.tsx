@@ -31,6 +31,7 @@ function ShopSwitcher({ shop, user }: { shop: Shop | null; user: UserInfo | null
           variant="ghost"
           size="sm"
           px="2"
+          colorPalette="gray"
           fontWeight="semibold"
           maxW={{ base: '44', md: 'sm' }}
           aria-label={`Boutique : ${shop.name}. Changer de boutique`}

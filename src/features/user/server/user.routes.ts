@@ -14,6 +14,8 @@ const ZUserInfo = z.object({
   shops: z.array(
     z.object({ _id: z.string(), name: z.string(), role: z.enum(AGENT_ROLES), isBlocked: z.boolean() }),
   ),
+  /** The configured product name, for texts such as the blocked-shop message. */
+  productName: z.string(),
 });
 
 export const getInfoRoute = defineRoute({
