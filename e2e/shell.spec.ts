@@ -115,3 +115,27 @@ test.describe('Sur téléphone (390×844)', () => {
     await expect(drawer).toBeHidden();
   });
 });
+
+test.describe('Cloche de notifications', () => {
+  test('la pastille rouge signale les non lues ; ouvrir la cloche les marque lues', async ({ page }) => {
+    await signInAs(page, 'seller');
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    await expect(bell).toHaveAccessibleName(/non lues/);
+    await expect(page.getByTestId('notification-dot')).toBeVisible();
+
+    await bell.click();
+    const popover = page.getByRole('dialog').filter({ hasText: 'Notifications' });
+    await expect(popover.getByText('Notifications', { exact: true })).toBeVisible();
+    const list = popover.getByTestId('notification-list');
+    await expect(list.getByText('Bissap 1 L')).toBeVisible();
+    await expect(list.getByText(/^\d{2}-\d{2}-\d{4}, \d{2}:\d{2}$/).first()).toBeVisible();
+    expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('200px');
+    await expect(page.getByTestId('notification-dot')).toHaveCount(0);
+
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: /^Bonjour/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+    await expect(page.getByTestId('notification-dot')).toHaveCount(0);
+  });
+});

@@ -23,6 +23,7 @@ import { DesktopSidebar, SidebarMenu } from './Sidebar';
 import { ShellBanners } from './ShellBanners';
 import { mobileMenuClosed } from './shell.slice';
 import { useCurrentShop } from './use-current-shop';
+import { useShopRealtime } from '../realtime/use-shop-realtime';
 import type { Shop } from '@/features/shop/client/shop.api';
 
 function AccessDenied({ shopId }: { shopId?: string }) {
@@ -75,6 +76,7 @@ export function AppShell({ capability, quotaPage, children }: AppShellProps) {
     (user?.phone ?? '');
   const isFreePlan = isOnFreeQuotas(shop);
   const productName = user?.productName ?? 'Comptoir';
+  useShopRealtime(shop?._id, !!shop && !shop.isBlocked);
 
   if (shop?.isBlocked) {
     // SPEC §2: a blocked shop sees only the header and the message.

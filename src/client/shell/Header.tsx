@@ -12,6 +12,7 @@ import type { UserInfo } from '@/features/user/client/user.api';
 import type { Shop } from '@/features/shop/client/shop.api';
 import { useAppDispatch } from '../store';
 import { mobileMenuOpened } from './shell.slice';
+import { NotificationBell } from '@/features/notification/client/NotificationBell';
 
 function ShopSwitcher({ shop, user }: { shop: Shop | null; user: UserInfo | null }) {
   const router = useRouter();
@@ -184,12 +185,17 @@ export function Header(props: {
         </Box>
         <ShopSwitcher shop={props.shop} user={props.user} />
       </HStack>
-      <UserMenu
-        name={props.agentName}
-        role={props.role}
-        shopId={props.shop?._id}
-        onLogout={() => setLogoutOpen(true)}
-      />
+      <HStack gap="1">
+        {props.shop && !props.shop.isBlocked ? (
+          <NotificationBell shopId={props.shop._id} timeZone={props.shop.timeZone} />
+        ) : null}
+        <UserMenu
+          name={props.agentName}
+          role={props.role}
+          shopId={props.shop?._id}
+          onLogout={() => setLogoutOpen(true)}
+        />
+      </HStack>
       <ConfirmDialog
         isOpen={isLogoutOpen}
         onClose={() => setLogoutOpen(false)}

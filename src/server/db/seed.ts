@@ -108,8 +108,9 @@ export async function seedDemoShop(db: Database): Promise<DemoLogin[]> {
       },
       {
         type: 'low_stock',
-        title: 'Stock faible',
-        description: 'Le stock du produit Bissap 1 L est faible (3 restants).',
+        // The product's name is the title: the toast reads « Le stock du produit <title> est faible ».
+        title: 'Bissap 1 L',
+        description: 'Stock faible : 3 restants (seuil 5).',
         createdAt: hoursAgo(3),
       },
       {

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { io } from 'socket.io-client';
+import { readAccessToken } from '../api/http';
+import { useAppDispatch } from '../store';
+import { notificationApi, type Notification } from '@/features/notification/client/notification.api';
+import { toastForNotification } from '@/features/notification/client/notification-toasts';
+
+/**
+ * Joins the shop's room on the app's socket and turns each `newNotification` into a bell item
+ * (prepended), a red dot (an unread item) and, for orders and low stock, a toast.
+ */
+export function useShopRealtime(shopId: string | undefined, isReady: boolean): void {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (!shopId || !isReady) return;
+    // auth as a function: every (re)connection sends the freshest token.
+    const socket = io({
+      auth: (cb) => cb({ token: readAccessToken() }),
+      transports: ['websocket', 'polling'],
+    });
+    const join = () => socket.emit('joinShop', { shopId }, () => {});
+    socket.on('connect', join);
+    socket.on('newNotification', (notification: Notification) => {
+      if (notification.shopId !== shopId) return;
+      dispatch(
+        notificationApi.util.updateQueryData('getNotificationsByShop', { shopId }, (draft) => {
+          if (!draft.some((n) => n._id === notification._id)) draft.unshift(notification);
+        }),
+      );
+      toastForNotification(notification);
+    });
+    return () => {
+      socket.close();
+    };
+  }, [shopId, isReady, dispatch]);
+}
