@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupApiTestbed } from '../helpers/api-testbed';
 import { blockShop, createShopFixture, createUser } from '../helpers/fixtures';
-import { agents } from '@/server/db/schema';
+import { agents, users } from '@/server/db/schema';
 
 const bed = setupApiTestbed();
 
@@ -138,6 +138,7 @@ describe('the API as a whole', () => {
       [
         '/api/agent/getAllAgents/{shopId}',
         '/api/agent/getOneAgent',
+        '/api/agent/updateMyProfile',
         '/api/notification/getByShop/{shopId}',
         '/api/notification/markAsRead',
         '/api/otp/sendCode',
@@ -156,5 +157,81 @@ describe('the API as a whole', () => {
       'notificationsArray',
       'shopId',
     ]);
+  });
+});
+
+describe('POST /api/agent/updateMyProfile', () => {
+  it("completes the caller's own names in that shop, and the user's when they had none", async () => {
+    const shop = await createShopFixture(bed.database.db, 'Sans nom');
+    const seller = shop.members.seller;
+    await bed.database.db
+      .update(agents)
+      .set({ firstName: null, lastName: null })
+      .where(eq(agents.userId, seller.user.id));
+    await bed.database.db
+      .update(users)
+      .set({ firstName: null, lastName: null })
+      .where(eq(users.id, seller.user.id));
+
+    const { status, body } = await bed.server.call('POST', '/api/agent/updateMyProfile', {
+      token: seller.token,
+      body: { shopId: shop.shop.id, firstName: ' Khady ', lastName: 'Gueye', email: 'khady@example.sn' },
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      role: 'seller',
+      firstName: 'Khady',
+      lastName: 'Gueye',
+      email: 'khady@example.sn',
+    });
+    const info = await bed.server.call('GET', '/api/user/getInfo', { token: seller.token });
+    expect(info.body).toMatchObject({ firstName: 'Khady', lastName: 'Gueye' });
+
+    // Later changes stay with the agent record; the user's own names are kept.
+    await bed.server.call('POST', '/api/agent/updateMyProfile', {
+      token: seller.token,
+      body: { shopId: shop.shop.id, firstName: 'K.', lastName: 'Gueye' },
+    });
+    expect((await bed.server.call('GET', '/api/user/getInfo', { token: seller.token })).body.firstName).toBe(
+      'Khady',
+    );
+  });
+
+  it('refuses empty names and a bad e-mail with 422 naming the field, changing nothing', async () => {
+    const token = bed.awa.members.cashier.token;
+    const empty = await bed.server.call('POST', '/api/agent/updateMyProfile', {
+      token,
+      body: { shopId: bed.awa.shop.id, firstName: '  ', lastName: 'Fall' },
+    });
+    expect(empty.status).toBe(422);
+    expect(empty.body.error.message).toMatch(/^Prénom/);
+    const email = await bed.server.call('POST', '/api/agent/updateMyProfile', {
+      token,
+      body: { shopId: bed.awa.shop.id, firstName: 'I', lastName: 'F', email: 'pas-un-mail' },
+    });
+    expect(email.status).toBe(422);
+    expect(email.body.error.details.email).toBe('Adresse e-mail invalide.');
+    const agent = await bed.server.call('GET', `/api/agent/getOneAgent?shopId=${bed.awa.shop.id}`, { token });
+    expect(agent.body.lastName).toBe('Agent');
+  });
+
+  it('answers 404 for another shop, 401 without token, 403 for a blocked shop', async () => {
+    const body = { shopId: bed.other.shop.id, firstName: 'A', lastName: 'B' };
+    expect(
+      (
+        await bed.server.call('POST', '/api/agent/updateMyProfile', {
+          token: bed.awa.members.admin.token,
+          body,
+        })
+      ).status,
+    ).toBe(404);
+    expect((await bed.server.call('POST', '/api/agent/updateMyProfile', { body })).status).toBe(401);
+    const blocked = await createShopFixture(bed.database.db, 'Bloquée P');
+    await blockShop(bed.database.db, blocked.shop.id);
+    const answer = await bed.server.call('POST', '/api/agent/updateMyProfile', {
+      token: blocked.members.admin.token,
+      body: { ...body, shopId: blocked.shop.id },
+    });
+    expect(answer.status).toBe(403);
   });
 });

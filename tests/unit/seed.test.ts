@@ -27,7 +27,7 @@ describe('the demo seed', () => {
     const roles = (await database.db.select().from(agents).where(eq(agents.shopId, shop.id)))
       .map((a) => a.role)
       .sort();
-    expect(roles).toEqual(['admin', 'cashier', 'inventory-manager', 'seller', 'supervisor']);
+    expect(roles).toEqual(['admin', 'cashier', 'inventory-manager', 'seller', 'seller', 'supervisor']);
     expect(logins.map((l) => l.role)).toContain('platform-operator');
     const operators = await database.db.select().from(users).where(eq(users.isPlatformOperator, true));
     expect(operators).toHaveLength(1);

@@ -11,6 +11,8 @@ import {
   Text,
 } from '@chakra-ui/react';
 import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { LuShieldAlert } from 'react-icons/lu';
 import { can, type Capability } from '@/shared/permissions';
@@ -25,6 +27,8 @@ import { mobileMenuClosed } from './shell.slice';
 import { useCurrentShop } from './use-current-shop';
 import { useShopRealtime } from '../realtime/use-shop-realtime';
 import type { Shop } from '@/features/shop/client/shop.api';
+
+export const CONFIRM_INFORMATIONS_PATH = '/confirmer-informations';
 
 function AccessDenied({ shopId }: { shopId?: string }) {
   return (
@@ -77,6 +81,17 @@ export function AppShell({ capability, quotaPage, children }: AppShellProps) {
   const isFreePlan = isOnFreeQuotas(shop);
   const productName = user?.productName ?? 'Comptoir';
   useShopRealtime(shop?._id, !!shop && !shop.isBlocked);
+  const router = useRouter();
+  // SPEC §2/§5: an agent without first or last name is held on /confirmer-informations.
+  const isMissingName = !!agent && (!agent.firstName?.trim() || !agent.lastName?.trim());
+  useEffect(() => {
+    if (isMissingName && router.pathname !== CONFIRM_INFORMATIONS_PATH) {
+      void router.replace({
+        pathname: CONFIRM_INFORMATIONS_PATH,
+        query: { message: 'missing_agent_name', ...(shop ? { shopId: shop._id } : {}) },
+      });
+    }
+  }, [isMissingName, router, shop]);
 
   if (shop?.isBlocked) {
     // SPEC §2: a blocked shop sees only the header and the message.
@@ -97,7 +112,7 @@ export function AppShell({ capability, quotaPage, children }: AppShellProps) {
     );
   }
 
-  const sidebarProps = { role, shopId: shop?._id, isFreePlan };
+  const sidebarProps = { role, shopId: shop?._id, isFreePlan, isLocked: isMissingName };
   return (
     <Flex minH="100dvh">
       <DesktopSidebar {...sidebarProps} />

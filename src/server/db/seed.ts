@@ -18,8 +18,8 @@ export interface DemoLogin {
 
 const DEMO_STAFF: Array<{
   phone: string;
-  firstName: string;
-  lastName: string;
+  firstName: string | null;
+  lastName: string | null;
   role: AgentRole;
   email?: string;
 }> = [
@@ -28,11 +28,17 @@ const DEMO_STAFF: Array<{
   { phone: '+221770000003', firstName: 'Fatou', lastName: 'Sow', role: 'seller' },
   { phone: '+221770000004', firstName: 'Ibrahima', lastName: 'Fall', role: 'cashier' },
   { phone: '+221770000005', firstName: 'Aminata', lastName: 'Ba', role: 'inventory-manager' },
+  // Invited by phone only: shows the « confirmer vos informations » step at first sign-in.
+  { phone: '+221770000006', firstName: null, lastName: null, role: 'seller' },
 ];
 const DEMO_OPERATOR = { phone: '+221770000009', firstName: 'Cheikh', lastName: 'Sy' };
 
 export const DEMO_LOGINS: DemoLogin[] = [
-  ...DEMO_STAFF.map((s) => ({ phone: s.phone, name: `${s.firstName} ${s.lastName}`, role: s.role })),
+  ...DEMO_STAFF.map((s) => ({
+    phone: s.phone,
+    name: s.firstName ? `${s.firstName} ${s.lastName}` : '(nom à compléter)',
+    role: s.role,
+  })),
   {
     phone: DEMO_OPERATOR.phone,
     name: `${DEMO_OPERATOR.firstName} ${DEMO_OPERATOR.lastName}`,

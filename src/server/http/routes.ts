@@ -1,7 +1,11 @@
 import type { Route } from './define-route';
 import { sendCodeRoute } from '@/features/auth/server/auth.routes';
 import { getInfoRoute } from '@/features/user/server/user.routes';
-import { getAllAgentsRoute, getOneAgentRoute } from '@/features/agent/server/agent.routes';
+import {
+  getAllAgentsRoute,
+  getOneAgentRoute,
+  updateMyProfileRoute,
+} from '@/features/agent/server/agent.routes';
 import {
   getShopBalanceRoute,
   getShopByIdRoute,
@@ -20,6 +24,7 @@ export const ROUTES: Route[] = [
   getInfoRoute,
   getOneAgentRoute,
   getAllAgentsRoute,
+  updateMyProfileRoute,
   getShopRoute,
   getShopByIdRoute,
   listSellerShopRoute,

@@ -72,3 +72,12 @@ export async function insertAgent(
     .returning();
   return row!;
 }
+
+export async function updateAgentProfile(
+  db: Executor,
+  agentId: string,
+  values: { firstName: string; lastName: string; email?: string | null },
+): Promise<AgentRow> {
+  const [row] = await db.update(agents).set(values).where(eq(agents.id, agentId)).returning();
+  return row!;
+}

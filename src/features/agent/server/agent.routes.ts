@@ -2,7 +2,8 @@ import { defineRoute } from '@/server/http/define-route';
 import { z } from '@/shared/validation';
 import { findAgentsOfShop } from './agent.repository';
 import { toAgentDto } from './agent.dto';
-import { ZAgent, ZOptionalShopIdQuery, ZShopIdParams } from './agent.schemas';
+import { ZAgent, ZOptionalShopIdQuery, ZShopIdParams, ZUpdateMyProfileBody } from './agent.schemas';
+import { updateMyProfile } from './update-my-profile';
 
 export const getOneAgentRoute = defineRoute({
   method: 'GET',
@@ -27,4 +28,16 @@ export const getAllAgentsRoute = defineRoute({
   params: ZShopIdParams,
   response: z.array(ZAgent),
   handle: async ({ db, membership }) => (await findAgentsOfShop(db, membership!.shop.id)).map(toAgentDto),
+});
+
+export const updateMyProfileRoute = defineRoute({
+  method: 'POST',
+  path: '/api/agent/updateMyProfile',
+  tag: 'agent',
+  summary: "L'agent connecté complète ou modifie ses nom, prénom et e-mail dans la boutique donnée.",
+  shop: { from: 'body', key: 'shopId' },
+  permission: 'home:view',
+  body: ZUpdateMyProfileBody,
+  response: ZAgent,
+  handle: async ({ db, membership, body }) => toAgentDto(await updateMyProfile(db, membership!, body)),
 });

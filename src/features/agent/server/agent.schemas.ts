@@ -18,3 +18,10 @@ export type TAgent = z.infer<typeof ZAgent>;
 
 export const ZShopIdParams = z.object({ shopId: z.string().trim().min(1).max(64) });
 export const ZOptionalShopIdQuery = z.object({ shopId: z.string().trim().min(1).max(64).optional() });
+
+export const ZUpdateMyProfileBody = z.object({
+  shopId: z.string().trim().min(1).max(64),
+  firstName: z.string().trim().min(1).max(60),
+  lastName: z.string().trim().min(1).max(60),
+  email: z.union([z.literal(''), z.email().max(120)]).optional(),
+});

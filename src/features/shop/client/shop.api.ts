@@ -51,6 +51,13 @@ export const shopApi = api.injectEndpoints({
       query: ({ shopId }) => ({ url: '/api/agent/getOneAgent', params: shopId ? { shopId } : undefined }),
       providesTags: ['Agent'],
     }),
+    updateMyProfile: build.mutation<
+      Agent,
+      { shopId: string; firstName: string; lastName: string; email?: string }
+    >({
+      query: (body) => ({ url: '/api/agent/updateMyProfile', method: 'POST', data: body }),
+      invalidatesTags: ['Agent', 'User'],
+    }),
     getShopBalance: build.query<{ shopId: string; balance: number; currency: string }, { shopId: string }>({
       query: ({ shopId }) => ({ url: '/api/shop/getShopBalance', params: { shopId } }),
       providesTags: ['Balance'],
@@ -58,4 +65,5 @@ export const shopApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetShopQuery, useGetOneAgentQuery, useGetShopBalanceQuery } = shopApi;
+export const { useGetShopQuery, useGetOneAgentQuery, useGetShopBalanceQuery, useUpdateMyProfileMutation } =
+  shopApi;

@@ -1,0 +1,29 @@
+import { and, eq, isNull, or } from 'drizzle-orm';
+import type { Database } from '@/server/db';
+import { users } from '@/server/db/schema';
+import type { MembershipRow } from './agent.repository';
+import { updateAgentProfile } from './agent.repository';
+
+/**
+ * The agent completes their own names (SPEC §2: until then they are held on
+ * /confirmer-informations). The user's own names are filled too when they had none.
+ */
+export async function updateMyProfile(
+  db: Database,
+  membership: MembershipRow,
+  input: { firstName: string; lastName: string; email?: string },
+) {
+  return db.transaction(async (tx) => {
+    const email = input.email === undefined ? undefined : input.email || null;
+    const agent = await updateAgentProfile(tx, membership.agent.id, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      ...(email !== undefined ? { email } : {}),
+    });
+    await tx
+      .update(users)
+      .set({ firstName: input.firstName, lastName: input.lastName })
+      .where(and(eq(users.id, membership.agent.userId), or(isNull(users.firstName), isNull(users.lastName))));
+    return agent;
+  });
+}

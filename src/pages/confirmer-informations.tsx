@@ -1,0 +1,3 @@
+import { ConfirmInformationsScreen } from '@/features/agent/client/screens/ConfirmInformationsScreen';
+
+export default ConfirmInformationsScreen;
