@@ -139,3 +139,23 @@ test.describe('Cloche de notifications', () => {
     await expect(page.getByTestId('notification-dot')).toHaveCount(0);
   });
 });
+
+test.describe('Application native', () => {
+  test('le jeton push remis par l’enveloppe native est envoyé à /api/shop/setFcmId', async ({ page }) => {
+    await signInAs(page, 'cashier');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/shop/setFcmId') && r.method() === 'POST');
+    await page.evaluate(() => window.postMessage({ type: 'push-token', token: 'appareil-e2e-123' }, '*'));
+    const request = await sent;
+    expect(request.postDataJSON()).toEqual({ fmcId: 'appareil-e2e-123' });
+    expect((await request.response())?.status()).toBe(200);
+
+    // The global function works too.
+    const again = page.waitForRequest((r) => r.url().endsWith('/api/shop/setFcmId'));
+    await page.evaluate(() =>
+      (
+        window as unknown as { ComptoirNative: { setPushToken: (t: string) => void } }
+      ).ComptoirNative.setPushToken('appareil-e2e-456'),
+    );
+    expect((await again).postDataJSON()).toEqual({ fmcId: 'appareil-e2e-456' });
+  });
+});

@@ -26,6 +26,7 @@ import { ShellBanners } from './ShellBanners';
 import { mobileMenuClosed } from './shell.slice';
 import { useCurrentShop } from './use-current-shop';
 import { useShopRealtime } from '../realtime/use-shop-realtime';
+import { usePushTokenBridge } from '../native/push-token-bridge';
 import type { Shop } from '@/features/shop/client/shop.api';
 
 export const CONFIRM_INFORMATIONS_PATH = '/confirmer-informations';
@@ -81,6 +82,7 @@ export function AppShell({ capability, quotaPage, children }: AppShellProps) {
   const isFreePlan = isOnFreeQuotas(shop);
   const productName = user?.productName ?? 'Comptoir';
   useShopRealtime(shop?._id, !!shop && !shop.isBlocked);
+  usePushTokenBridge(!!user);
   const router = useRouter();
   // SPEC §2/§5: an agent without first or last name is held on /confirmer-informations.
   const isMissingName = !!agent && (!agent.firstName?.trim() || !agent.lastName?.trim());
