@@ -1,4 +1,4 @@
-import type { Limit } from './plans';
+import type { Limit, PlanQuotas } from './plans';
 
 /**
  * SPEC §4 and §9: which subscription and quota banners a shop shows. One rule set, pure, so the
@@ -29,16 +29,7 @@ export interface BannerInput {
   subscriptionPlan: string;
   shopExpiresAt: Date | null;
   freeTrialExpiresAt: Date | null;
-  planQuotas: {
-    maxSmsQuota: Limit;
-    currentSmsQuota: number;
-    maxNumberOfAuthorizedAgents: Limit;
-    currentNumberOfAuthorizedAgents: number;
-    maxNumberOfAuthorizedProducts: Limit;
-    currentNumberOfAuthorizedProducts: number;
-    maxNumberOfOrders: Limit;
-    currentNumberOfOrders: number;
-  };
+  planQuotas: PlanQuotas;
   /** The `message` query parameter (payment_success, payment_error…). */
   message?: string | null;
   page?: QuotaPage | null;
@@ -69,8 +60,8 @@ const QUOTAS: Array<{
   kind: BannerKind;
   pages: QuotaPage[];
   label: string;
-  current: keyof BannerInput['planQuotas'];
-  max: keyof BannerInput['planQuotas'];
+  current: keyof PlanQuotas;
+  max: keyof PlanQuotas;
 }> = [
   { kind: 'quota_sms', pages: ['home', 'sms'], label: 'SMS', current: 'currentSmsQuota', max: 'maxSmsQuota' },
   {

@@ -52,6 +52,18 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
   },
 };
 
+/** SPEC §3 planQuotas, as the API answers them. */
+export interface PlanQuotas {
+  maxSmsQuota: Limit;
+  currentSmsQuota: number;
+  maxNumberOfAuthorizedAgents: Limit;
+  currentNumberOfAuthorizedAgents: number;
+  maxNumberOfAuthorizedProducts: Limit;
+  currentNumberOfAuthorizedProducts: number;
+  maxNumberOfOrders: Limit;
+  currentNumberOfOrders: number;
+}
+
 export const FREE_TRIAL_DAYS = 14;
 /** A trial runs with the quotas of this plan (PRODUCT.md). */
 export const TRIAL_PLAN: PlanId = 'pro';

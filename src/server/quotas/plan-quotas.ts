@@ -2,20 +2,11 @@ import { and, count, eq, gte } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { smsMessages } from '../db/schema';
 import { countActiveAgents } from '@/features/agent/server/agent.repository';
-import { PLANS, effectivePlan, type Limit } from '@/shared/plans';
+import { PLANS, effectivePlan, type PlanQuotas } from '@/shared/plans';
+
+export type { PlanQuotas };
 import { dayjs } from '@/shared/dates';
 import type { ShopRow } from '@/features/shop/server/shop.repository';
-
-export interface PlanQuotas {
-  maxSmsQuota: Limit;
-  currentSmsQuota: number;
-  maxNumberOfAuthorizedAgents: Limit;
-  currentNumberOfAuthorizedAgents: number;
-  maxNumberOfAuthorizedProducts: Limit;
-  currentNumberOfAuthorizedProducts: number;
-  maxNumberOfOrders: Limit;
-  currentNumberOfOrders: number;
-}
 
 export function startOfMonthInShopZone(shop: Pick<ShopRow, 'timeZone'>, now: Date = new Date()): Date {
   return dayjs(now).tz(shop.timeZone).startOf('month').toDate();

@@ -1,17 +1,8 @@
 import { api } from '@/client/api/api';
-import type { Limit } from '@/shared/plans';
-import type { AgentRole } from '@/shared/roles';
+import type { PlanQuotas } from '@/shared/plans';
 
-export interface PlanQuotas {
-  maxSmsQuota: Limit;
-  currentSmsQuota: number;
-  maxNumberOfAuthorizedAgents: Limit;
-  currentNumberOfAuthorizedAgents: number;
-  maxNumberOfAuthorizedProducts: Limit;
-  currentNumberOfAuthorizedProducts: number;
-  maxNumberOfOrders: Limit;
-  currentNumberOfOrders: number;
-}
+export type { PlanQuotas };
+import type { AgentRole } from '@/shared/roles';
 
 export interface Shop {
   _id: string;

@@ -3,6 +3,7 @@ import { useRouter } from 'next/router';
 import { useState, type FormEvent } from 'react';
 import { AppShell } from '@/client/shell/AppShell';
 import { ApiError } from '@/client/api/api-error';
+import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { withShopId } from '@/shared/navigation';
 import { useUpdateMyProfileMutation, type Agent, type Shop } from '@/features/shop/client/shop.api';
 
@@ -78,12 +79,7 @@ function ConfirmInformationsForm({ shop, agent }: { shop: Shop; agent: Agent | n
                 <Alert.Title>Votre prénom et votre nom sont nécessaires avant de continuer.</Alert.Title>
               </Alert.Root>
             ) : null}
-            {formError ? (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{formError}</Alert.Title>
-              </Alert.Root>
-            ) : null}
+            <FormErrorAlert message={formError} />
             <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4">
               {field('firstName', 'Prénom', { required: true, autoComplete: 'given-name' })}
               {field('lastName', 'Nom', { required: true, autoComplete: 'family-name' })}

@@ -3,6 +3,7 @@ import { useRouter } from 'next/router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSession } from 'next-auth/react';
 import { ApiError } from '@/client/api/api-error';
+import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { queryWithout, safeCallbackUrl } from '@/client/navigation';
 import { COUNTRIES, DEFAULT_COUNTRY } from '@/shared/countries';
 import { getCountryCallingCode } from 'libphonenumber-js';
@@ -67,12 +68,7 @@ export function LoginScreen() {
               <Alert.Title>{queryError}</Alert.Title>
             </Alert.Root>
           ) : null}
-          {formError ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{formError}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <FormErrorAlert message={formError} />
           <HStack w="full" gap="3" align="flex-start">
             <Field.Root width="42%" minW="36">
               <Field.Label>Pays</Field.Label>

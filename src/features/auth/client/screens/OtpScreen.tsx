@@ -15,6 +15,7 @@ import { signIn } from 'next-auth/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { ApiError } from '@/client/api/api-error';
+import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { queryWithout, safeCallbackUrl } from '@/client/navigation';
 import { COUNTRIES, CURRENCIES, CURRENCY_CODES, DEFAULT_COUNTRY, findCountry } from '@/shared/countries';
 import { formatPhone } from '@/shared/phone';
@@ -136,12 +137,7 @@ export function OtpScreen() {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="5">
-          {formError ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{formError}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <FormErrorAlert message={formError} />
           {notice ? (
             <Alert.Root status="success">
               <Alert.Indicator />
