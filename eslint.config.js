@@ -58,9 +58,10 @@ export default tseslint.config(
     },
   },
   {
-    // The places allowed to read process.env: env.ts, the Next config, and scripts/tests that set up processes.
+    // The places allowed to read process.env: env.ts (server), public-env.ts (browser), the Next config, scripts and tests.
     files: [
       'src/server/env.ts',
+      'src/client/public-env.ts',
       'next.config.mjs',
       'scripts/**',
       'tests/**',

@@ -9,7 +9,8 @@ const contentSecurityPolicy = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self'",
+  // Analytics calls leave the site only when a Mixpanel token is configured.
+  `connect-src 'self'${process.env.NEXT_PUBLIC_MIXPANEL_TOKEN ? ' https://api-js.mixpanel.com' : ''}`,
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -112,3 +112,42 @@ describe('subscription banners', () => {
     expect(kinds({ message: 'missing_agent_name' })).toEqual([]);
   });
 });
+
+describe('analytics profile (SPEC §1)', () => {
+  it('identifies by phone with name, e-mail, role, shop id and shop name', async () => {
+    const { analyticsProfile } = await import('@/client/analytics/analytics');
+    expect(
+      analyticsProfile({
+        phone: '+221770000001',
+        firstName: 'Awa',
+        lastName: 'Diop',
+        email: 'awa@x.sn',
+        role: 'admin',
+        shop: { _id: 's1', name: 'Boutique Awa' },
+      }),
+    ).toEqual({
+      distinctId: '+221770000001',
+      properties: {
+        $name: 'Awa Diop',
+        $email: 'awa@x.sn',
+        $phone: '+221770000001',
+        role: 'admin',
+        shopId: 's1',
+        shopName: 'Boutique Awa',
+      },
+    });
+    expect(
+      analyticsProfile({
+        phone: '+221770000006',
+        firstName: null,
+        lastName: null,
+        email: null,
+        role: 'seller',
+        shop: null,
+      }).properties,
+    ).toMatchObject({
+      $name: '+221770000006',
+      shopId: null,
+    });
+  });
+});

@@ -27,6 +27,7 @@ import { mobileMenuClosed } from './shell.slice';
 import { useCurrentShop } from './use-current-shop';
 import { useShopRealtime } from '../realtime/use-shop-realtime';
 import { usePushTokenBridge } from '../native/push-token-bridge';
+import { analyticsProfile, useAnalyticsIdentify } from '../analytics/analytics';
 import type { Shop } from '@/features/shop/client/shop.api';
 
 export const CONFIRM_INFORMATIONS_PATH = '/confirmer-informations';
@@ -83,6 +84,18 @@ export function AppShell({ capability, quotaPage, children }: AppShellProps) {
   const productName = user?.productName ?? 'Comptoir';
   useShopRealtime(shop?._id, !!shop && !shop.isBlocked);
   usePushTokenBridge(!!user);
+  useAnalyticsIdentify(
+    user
+      ? analyticsProfile({
+          phone: user.phone,
+          firstName: agent?.firstName ?? user.firstName,
+          lastName: agent?.lastName ?? user.lastName,
+          email: agent?.email ?? user.email,
+          role,
+          shop,
+        })
+      : null,
+  );
   const router = useRouter();
   // SPEC §2/§5: an agent without first or last name is held on /confirmer-informations.
   const isMissingName = !!agent && (!agent.firstName?.trim() || !agent.lastName?.trim());
