@@ -28,7 +28,7 @@ import { useCurrentShop } from './use-current-shop';
 import { useShopRealtime } from '../realtime/use-shop-realtime';
 import { usePushTokenBridge } from '../native/push-token-bridge';
 import { analyticsProfile, useAnalyticsIdentify } from '../analytics/analytics';
-import type { Shop } from '@/features/shop/client/shop.api';
+import { shopDates, type Shop } from '@/features/shop/client/shop.api';
 
 export const CONFIRM_INFORMATIONS_PATH = '/confirmer-informations';
 
@@ -53,14 +53,7 @@ function AccessDenied({ shopId }: { shopId?: string }) {
 }
 
 function isOnFreeQuotas(shop: Shop | null): boolean {
-  if (!shop) return false;
-  return (
-    effectivePlan({
-      subscriptionPlan: shop.subscriptionPlan,
-      shopExpiresAt: shop.shopExpiresAt ? new Date(shop.shopExpiresAt) : null,
-      freeTrialExpiresAt: shop.freeTrialExpiresAt ? new Date(shop.freeTrialExpiresAt) : null,
-    }) === 'free'
-  );
+  return !!shop && effectivePlan(shopDates(shop)) === 'free';
 }
 
 export interface AppShellProps {
@@ -77,9 +70,10 @@ export function AppShell({ capability, quotaPage, children }: AppShellProps) {
   const { shop, user, agent, role, isLoading } = context;
   const dispatch = useAppDispatch();
   const isMobileMenuOpen = useAppSelector((s) => s.shell.isMobileMenuOpen);
-  const agentName =
-    [agent?.firstName ?? user?.firstName, agent?.lastName ?? user?.lastName].filter(Boolean).join(' ') ||
-    (user?.phone ?? '');
+  // The agent's names in this shop win over the user's own.
+  const firstName = agent?.firstName ?? user?.firstName ?? null;
+  const lastName = agent?.lastName ?? user?.lastName ?? null;
+  const agentName = [firstName, lastName].filter(Boolean).join(' ') || (user?.phone ?? '');
   const isFreePlan = isOnFreeQuotas(shop);
   const productName = user?.productName ?? 'Comptoir';
   useShopRealtime(shop?._id, !!shop && !shop.isBlocked);
@@ -88,8 +82,8 @@ export function AppShell({ capability, quotaPage, children }: AppShellProps) {
     user
       ? analyticsProfile({
           phone: user.phone,
-          firstName: agent?.firstName ?? user.firstName,
-          lastName: agent?.lastName ?? user.lastName,
+          firstName,
+          lastName,
           email: agent?.email ?? user.email,
           role,
           shop,

@@ -4,7 +4,7 @@ import { useRouter } from 'next/router';
 import { useEffect, useState } from 'react';
 import { computeBanners, type QuotaPage } from '@/shared/banners';
 import { withShopId } from '@/shared/navigation';
-import type { Shop } from '@/features/shop/client/shop.api';
+import { shopDates, type Shop } from '@/features/shop/client/shop.api';
 
 /** Subscription and quota banners (SPEC §4, §9): one component, the rules in shared/banners.ts. */
 export function ShellBanners({ shop, page }: { shop: Shop; page?: QuotaPage }) {
@@ -18,9 +18,7 @@ export function ShellBanners({ shop, page }: { shop: Shop; page?: QuotaPage }) {
 
   const banners = computeBanners({
     now,
-    subscriptionPlan: shop.subscriptionPlan,
-    shopExpiresAt: shop.shopExpiresAt ? new Date(shop.shopExpiresAt) : null,
-    freeTrialExpiresAt: shop.freeTrialExpiresAt ? new Date(shop.freeTrialExpiresAt) : null,
+    ...shopDates(shop),
     planQuotas: shop.planQuotas,
     message: typeof router.query.message === 'string' ? router.query.message : null,
     page,

@@ -32,6 +32,15 @@ export interface Agent {
   isActive: boolean;
 }
 
+/** The shop's subscription dates as Date objects, the form the plan and banner rules take. */
+export function shopDates(shop: Pick<Shop, 'subscriptionPlan' | 'shopExpiresAt' | 'freeTrialExpiresAt'>) {
+  return {
+    subscriptionPlan: shop.subscriptionPlan,
+    shopExpiresAt: shop.shopExpiresAt ? new Date(shop.shopExpiresAt) : null,
+    freeTrialExpiresAt: shop.freeTrialExpiresAt ? new Date(shop.freeTrialExpiresAt) : null,
+  };
+}
+
 export const shopApi = api.injectEndpoints({
   endpoints: (build) => ({
     getShop: build.query<Shop | null, { shopId?: string }>({
