@@ -1,13 +1,26 @@
 // Security headers live here so every page and API answer carries them.
 const isDev = process.env.NODE_ENV !== 'production';
 
+/** Images stored on S3 are shown from their public origin, which the CSP must allow (read at build time). */
+function s3ImageOrigin() {
+  const base = process.env.S3_PUBLIC_URL || process.env.S3_ENDPOINT;
+  if (!base || !process.env.S3_BUCKET) return '';
+  try {
+    const url = new URL(base);
+    const virtualHosted = process.env.S3_FORCE_PATH_STYLE === 'false' && !process.env.S3_PUBLIC_URL;
+    return ` ${url.protocol}//${virtualHosted ? `${process.env.S3_BUCKET}.` : ''}${url.host}`;
+  } catch {
+    return '';
+  }
+}
+
 const contentSecurityPolicy = [
   "default-src 'self'",
   // Next's dev overlay needs eval; production never does.
   `script-src 'self'${isDev ? " 'unsafe-eval' 'unsafe-inline'" : ''}`,
   // Emotion (Chakra) injects <style> tags at run time.
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  `img-src 'self' data: blob:${s3ImageOrigin()}`,
   "font-src 'self' data:",
   // Analytics calls leave the site only when a Mixpanel token is configured.
   `connect-src 'self'${process.env.NEXT_PUBLIC_MIXPANEL_TOKEN ? ' https://api-js.mixpanel.com' : ''}`,

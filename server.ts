@@ -6,6 +6,8 @@ import { getEnv } from './src/server/env';
 import { getLogger } from './src/server/logger';
 import { attachRealtime } from './src/server/realtime/socket-server';
 import { wwwRedirectLocation } from './src/server/http/www-redirect';
+import { serveUpload } from './src/server/storage/uploads-handler';
+import { dispatchApi } from './src/server/http/api-dispatch';
 import { formatPhone } from './src/shared/phone';
 
 /**
@@ -20,6 +22,10 @@ async function main() {
   const log = getLogger();
 
   const database = await openConfiguredDatabase({ seed: true });
+  if (env.NODE_ENV === 'production' && env.PAYMENT_PROVIDER === 'sandbox')
+    log.warn(
+      'PAYMENT_PROVIDER=sandbox : les paiements d’abonnement sont simulés (le payeur choisit le résultat). Configurez CinetPay avant d’ouvrir au public.',
+    );
   const app = next({
     dev: env.NODE_ENV === 'development',
     dir: process.cwd(),
@@ -54,6 +60,7 @@ async function main() {
         );
       });
     }
+    if (serveUpload(req, res) || dispatchApi(req, res)) return;
     void handle(req, res);
   });
   const io = attachRealtime(server);

@@ -56,3 +56,34 @@ export async function signInAs(page: Page, role: keyof typeof DEMO): Promise<voi
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByRole('heading', { name: new RegExp(`Bonjour ${who.firstName}`) })).toBeVisible();
 }
+
+/** Signs a new seller up through /login and /otp; they land on the home page of their new shop. */
+export async function signUpNewShop(
+  page: Page,
+  prefix = 'Test',
+): Promise<{ phone: { local: string; e164: string }; firstName: string; shopName: string }> {
+  const digits = `78${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+  const phone = {
+    local: `${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 7)} ${digits.slice(7, 9)}`,
+    e164: `+221${digits}`,
+  };
+  const firstName = `${prefix}${digits.slice(-4)}`;
+  const shopName = `Boutique ${firstName}`;
+  await page.goto('/login');
+  const code = await requestCode(page, phone.local, phone.e164);
+  await page.getByLabel('Code reçu par SMS').fill(code);
+  await page.getByLabel('Prénom', { exact: true }).fill(firstName);
+  await page.getByLabel('Nom', { exact: true }).fill('Diallo');
+  await page.getByLabel('Nom de la boutique', { exact: true }).fill(shopName);
+  await page.getByRole('button', { name: 'Créer ma boutique' }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(`Bonjour ${firstName}`) })).toBeVisible();
+  return { phone, firstName, shopName };
+}
+
+/** Signs in any phone already known (an invited agent, the demo operator). */
+export async function signInWithPhone(page: Page, local: string, e164: string): Promise<void> {
+  await page.goto('/login');
+  const code = await requestCode(page, local, e164);
+  await page.getByLabel('Code reçu par SMS').fill(code);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}

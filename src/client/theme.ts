@@ -8,6 +8,8 @@ const config = defineConfig({
     'html, body': { bg: 'bg.muted', color: 'fg' },
     // Focus rings and other palette-driven accents follow the brand, not grey.
     html: { colorPalette: 'brand' },
+    // Printed pages (labels, invoices) carry only their content: no top bar, side menu or banners.
+    'header, aside, [data-banner], [data-print-hide]': { '@media print': { display: 'none !important' } },
   },
   theme: {
     tokens: {

@@ -35,6 +35,25 @@ const EnvSchema = z.object({
   OTP_MAX_PER_PHONE: z.coerce.number().int().positive().default(3),
   OTP_MAX_PER_IP: z.coerce.number().int().positive().default(30),
   OTP_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool(true),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'cinetpay']).default('sandbox'),
+  CINETPAY_API_URL: z.string().default('https://api-checkout.cinetpay.com'),
+  CINETPAY_API_KEY: z.string().optional(),
+  CINETPAY_SITE_ID: z.string().optional(),
+  CINETPAY_SECRET_KEY: z.string().optional(),
+  PUSH_DRIVER: z.enum(['log', 'fcm']).default('log'),
+  FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -69,6 +88,12 @@ export function platformOperatorPhones(): string[] {
     .PLATFORM_OPERATORS.split(',')
     .map((p) => p.trim())
     .filter(Boolean);
+}
+
+/** The app's public origin, for links handed to outside services (payment return and webhook). */
+export function publicUrl(): string {
+  const env = getEnv();
+  return (env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
 }
 
 export function authSecret(): string {

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
-import 'dayjs/locale/fr';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
+import 'dayjs/locale/fr.js';
+import utc from 'dayjs/plugin/utc.js';
+import timezone from 'dayjs/plugin/timezone.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

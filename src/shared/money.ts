@@ -13,3 +13,18 @@ export function formatMoney(minorUnits: number, currency: string = 'XOF'): strin
   // Intl puts a narrow no-break space between groups already; keep one before the symbol too.
   return `${text}${NBSP}${info.symbol}`;
 }
+
+/** What a price field shows for an amount: « 12500 » for XOF, « 12,50 » for EUR. */
+export function moneyInputValue(minorUnits: number | null | undefined, currency: string = 'XOF'): string {
+  if (minorUnits === null || minorUnits === undefined) return '';
+  const info = CURRENCIES[currency as CurrencyCode] ?? CURRENCIES.XOF;
+  return (minorUnits / 10 ** info.minorDigits).toFixed(info.minorDigits).replace('.', ',');
+}
+
+/** A typed price back to minor units; null when empty or not a number (spaces and « , » accepted). */
+export function parseMoneyInput(text: string, currency: string = 'XOF'): number | null {
+  const cleaned = text.replace(/[\s\u202f\u00a0]/g, '').replace(',', '.');
+  if (!cleaned || !/^\d+(\.\d+)?$/.test(cleaned)) return null;
+  const info = CURRENCIES[currency as CurrencyCode] ?? CURRENCIES.XOF;
+  return Math.round(Number(cleaned) * 10 ** info.minorDigits);
+}

@@ -83,3 +83,20 @@ export function effectivePlan(
   if (shop.freeTrialExpiresAt && shop.freeTrialExpiresAt > now) return TRIAL_PLAN;
   return 'free';
 }
+
+export const PAID_PLAN_IDS = ['starter', 'pro', 'business'] as const satisfies readonly PlanId[];
+export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
+export const BILLING_PERIODS = [1, 3, 12] as const;
+export type BillingPeriod = (typeof BILLING_PERIODS)[number];
+/** The subscription is always billed in FCFA (BCEAO), whatever currency the shop sells in. */
+export const BILLING_CURRENCY = 'XOF';
+
+/** A year is paid as ten months: two months free, the usual reward for committing. */
+export function subscriptionPrice(plan: PaidPlanId, months: BillingPeriod): number {
+  const billedMonths = months === 12 ? 10 : months;
+  return PLANS[plan].monthlyPrice * billedMonths;
+}
+
+export function periodLabel(months: BillingPeriod): string {
+  return months === 1 ? '1 mois' : `${months} mois`;
+}

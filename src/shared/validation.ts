@@ -15,6 +15,55 @@ export const FIELD_LABELS: Record<string, string> = {
   country: 'Pays',
   currency: 'Devise',
   email: 'E-mail',
+  name: 'Nom',
+  timeZone: 'Fuseau horaire',
+  role: 'Rôle',
+  agentId: 'Agent',
+  isActive: 'Statut',
+  file: 'Fichier',
+  photo: 'Photo',
+  logo: 'Logo',
+  plan: 'Forfait',
+  months: 'Durée',
+  paymentId: 'Paiement',
+  outcome: 'Résultat',
+  idempotencyKey: 'Clé de requête',
+  subscriptionPlan: 'Forfait',
+  shopExpiresAt: "Fin d'abonnement",
+  freeTrialExpiresAt: "Fin d'essai",
+  isBlocked: 'Blocage',
+  search: 'Recherche',
+  after: 'Curseur',
+  price: 'Prix',
+  compareAtPrice: 'Prix barré',
+  costPrice: 'Prix de revient',
+  sku: 'SKU',
+  barcode: 'Code-barres',
+  variants: 'Variantes',
+  options: 'Options',
+  values: 'Valeurs',
+  optionValues: 'Valeurs d’option',
+  descriptionHtml: 'Description',
+  status: 'Statut',
+  categoryId: 'Catégorie',
+  parentId: 'Catégorie parente',
+  tags: 'Étiquettes',
+  trackStock: 'Suivi du stock',
+  lowStockThreshold: 'Seuil de stock faible',
+  weightGrams: 'Poids',
+  quantity: 'Quantité',
+  reason: 'Motif',
+  note: 'Note',
+  counts: 'Comptage',
+  counted: 'Quantité comptée',
+  productId: 'Produit',
+  productIds: 'Produits',
+  variantId: 'Variante',
+  stock: 'Stock',
+  sort: 'Tri',
+  limit: 'Nombre',
+  image: 'Image',
+  imageUrl: 'Image',
 };
 
 export function fieldLabel(path: string): string {
@@ -84,5 +133,8 @@ export function describeDetails(details: Record<string, string>): string {
   const [path, message] = first;
   return `${fieldLabel(path)} : ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
 }
+
+/** Every id the API takes (ours are 20 characters; some tests and seeds use others). */
+export const ZId = z.string().trim().min(1).max(64);
 
 export { z };

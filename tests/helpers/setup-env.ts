@@ -9,3 +9,6 @@ process.env.SMS_DRIVER = 'file';
 process.env.SMS_FILE_PATH = path.join(os.tmpdir(), `comptoir-sms-${process.pid}.jsonl`);
 process.env.PRODUCT_NAME = 'Comptoir';
 resetEnvCache();
+// Uploads go to a throwaway folder per test process.
+process.env.DATA_DIR = path.join(os.tmpdir(), `comptoir-data-${process.pid}`);
+resetEnvCache();

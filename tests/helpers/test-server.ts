@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ROUTES } from '@/server/http/routes';
+import { dispatchApi } from '@/server/http/api-dispatch';
 import { attachRealtime } from '@/server/realtime/socket-server';
+import { serveUpload } from '@/server/storage/uploads-handler';
 
 export interface ApiAnswer<T = unknown> {
   status: number;
@@ -16,25 +17,26 @@ export interface TestServer {
   call: <T = any>(
     method: 'GET' | 'POST',
     path: string,
-    options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+    options?: {
+      token?: string;
+      body?: unknown;
+      rawBody?: string | Buffer;
+      headers?: Record<string, string>;
+    },
   ) => Promise<ApiAnswer<T>>;
   close: () => Promise<void>;
 }
 
 /**
- * The real route handlers (the same objects Next serves from pages/api) behind a plain HTTP
+ * The real route handlers, dispatched as server.ts does in production, behind a plain HTTP
  * server, plus the socket server, so tests go through identity, tenancy, validation and errors.
  */
 export async function startTestServer(): Promise<TestServer> {
   const server = http.createServer((req, res) => {
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-    const route = ROUTES.find((r) => r.matchPath(pathname));
-    if (!route) {
-      res.statusCode = 404;
-      res.end('{}');
-      return;
-    }
-    void route.handler(req, res);
+    // The same dispatch server.ts does in production.
+    if (serveUpload(req, res) || dispatchApi(req, res)) return;
+    res.statusCode = 404;
+    res.end('{}');
   });
   const io = attachRealtime(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -44,12 +46,13 @@ export async function startTestServer(): Promise<TestServer> {
     async call(method, path, options = {}) {
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
-      let payload: string | undefined = options.rawBody;
+      let payload: string | Buffer | undefined = options.rawBody;
       if (options.body !== undefined) {
         headers['content-type'] = 'application/json';
         payload = JSON.stringify(options.body);
       }
-      const response = await fetch(`${url}${path}`, { method, headers, body: payload });
+      const body = typeof payload === 'string' || payload === undefined ? payload : new Uint8Array(payload);
+      const response = await fetch(`${url}${path}`, { method, headers, body });
       const text = await response.text();
       return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
     },

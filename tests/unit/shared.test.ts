@@ -50,6 +50,14 @@ describe('shared helpers', () => {
     expect(a < b).toBe(true);
   });
 
+  it('keeps ids made within one millisecond in the order they were made', () => {
+    const now = Date.now() + 60_000;
+    const burst = Array.from({ length: 2000 }, () => newId(now));
+    expect(new Set(burst).size).toBe(2000);
+    expect([...burst].sort()).toEqual(burst);
+    expect(newId(now + 1) > burst[burst.length - 1]!).toBe(true);
+  });
+
   it('matches API paths with parameters', () => {
     const match = compilePath('/api/agent/getAllAgents/{shopId}');
     expect(match('/api/agent/getAllAgents/abc')).toEqual({ shopId: 'abc' });

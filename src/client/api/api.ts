@@ -8,6 +8,7 @@ interface AxiosArgs {
   method?: AxiosRequestConfig['method'];
   data?: unknown;
   params?: AxiosRequestConfig['params'];
+  headers?: Record<string, string>;
 }
 
 const axiosBaseQuery: BaseQueryFn<AxiosArgs, unknown, ApiError> = async ({
@@ -15,9 +16,10 @@ const axiosBaseQuery: BaseQueryFn<AxiosArgs, unknown, ApiError> = async ({
   method = 'GET',
   data,
   params,
+  headers,
 }) => {
   try {
-    const response = await http.request({ url, method, data, params });
+    const response = await http.request({ url, method, data, params, headers });
     return { data: response.data };
   } catch (error) {
     return { error: error instanceof ApiError ? error : new ApiError(0, 'UNKNOWN', String(error)) };
@@ -28,6 +30,18 @@ const axiosBaseQuery: BaseQueryFn<AxiosArgs, unknown, ApiError> = async ({
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: axiosBaseQuery,
-  tagTypes: ['User', 'Shop', 'Agent', 'Notification', 'Balance'],
+  tagTypes: [
+    'User',
+    'Shop',
+    'Agent',
+    'Team',
+    'Notification',
+    'Balance',
+    'Invoice',
+    'ConsoleShop',
+    'Product',
+    'Category',
+    'StockHistory',
+  ],
   endpoints: () => ({}),
 });

@@ -4,10 +4,12 @@ import { readAccessToken } from '../api/http';
 import { useAppDispatch } from '../store';
 import { notificationApi, type Notification } from '@/features/notification/client/notification.api';
 import { toastForNotification } from '@/features/notification/client/notification-toasts';
+import { api } from '../api/api';
 
 /**
  * Joins the shop's room on the app's socket and turns each `newNotification` into a bell item
- * (prepended), a red dot (an unread item) and, for orders and low stock, a toast.
+ * (prepended), a red dot (an unread item) and, for orders and low stock, a toast; `shopUpdated`
+ * refetches the shop.
  */
 export function useShopRealtime(shopId: string | undefined, isReady: boolean): void {
   const dispatch = useAppDispatch();
@@ -28,6 +30,11 @@ export function useShopRealtime(shopId: string | undefined, isReady: boolean): v
         }),
       );
       toastForNotification(notification);
+    });
+    // Settings saved by a colleague, a plan paid, or the shop blocked/unblocked by the platform:
+    // the shop is refetched, so a block shows the blocked screen at once.
+    socket.on('shopUpdated', (payload: { shopId?: string }) => {
+      if (payload?.shopId === shopId) dispatch(api.util.invalidateTags(['Shop', 'User', 'Agent']));
     });
     return () => {
       socket.close();

@@ -76,7 +76,8 @@ export function AppShell({ capability, quotaPage, children }: AppShellProps) {
   const agentName = [firstName, lastName].filter(Boolean).join(' ') || (user?.phone ?? '');
   const isFreePlan = isOnFreeQuotas(shop);
   const productName = user?.productName ?? 'Comptoir';
-  useShopRealtime(shop?._id, !!shop && !shop.isBlocked);
+  // Stays connected while blocked, so an unblock shows at once too.
+  useShopRealtime(shop?._id, !!shop);
   usePushTokenBridge(!!user);
   useAnalyticsIdentify(
     user
@@ -106,7 +107,14 @@ export function AppShell({ capability, quotaPage, children }: AppShellProps) {
     // SPEC §2: a blocked shop sees only the header and the message.
     return (
       <Box minH="100dvh">
-        <Header shop={shop} user={user} agentName={agentName} role={agent?.role ?? null} hasMenu={false} />
+        <Header
+          shop={shop}
+          user={user}
+          agentName={agentName}
+          role={agent?.role ?? null}
+          photoUrl={agent?.profilePictureUrl}
+          hasMenu={false}
+        />
         <Flex justify="center" px="4" py="20">
           <Stack align="center" textAlign="center" gap="3" maxW="lg" data-testid="shop-blocked">
             <Box color="fg.error" fontSize="4xl">
@@ -149,7 +157,14 @@ export function AppShell({ capability, quotaPage, children }: AppShellProps) {
         </Portal>
       </Drawer.Root>
       <Flex direction="column" flex="1" minW="0">
-        <Header shop={shop} user={user} agentName={agentName} role={agent?.role ?? null} hasMenu />
+        <Header
+          shop={shop}
+          user={user}
+          agentName={agentName}
+          role={agent?.role ?? null}
+          photoUrl={agent?.profilePictureUrl}
+          hasMenu
+        />
         <Stack as="main" gap="6" px={{ base: '4', md: '8' }} py="6" w="full" maxW="7xl" mx="auto">
           {isLoading ? (
             <Stack gap="4">

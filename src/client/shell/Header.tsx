@@ -2,7 +2,7 @@ import { Avatar, Box, Button, Flex, HStack, IconButton, Menu, Portal, Text } fro
 import { useRouter } from 'next/router';
 import { signOut } from 'next-auth/react';
 import { useState } from 'react';
-import { LuChevronDown, LuCreditCard, LuLogOut, LuMenu, LuUser } from 'react-icons/lu';
+import { LuChevronDown, LuCreditCard, LuShieldCheck, LuLogOut, LuMenu, LuUser } from 'react-icons/lu';
 import { LogoMark } from '../brand/Logo';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { writeAccessToken } from '../api/http';
@@ -77,11 +77,15 @@ function UserMenu({
   name,
   role,
   shopId,
+  photoUrl,
+  isOperator,
   onLogout,
 }: {
   name: string;
   role: AgentRole | null;
   shopId?: string;
+  photoUrl?: string | null;
+  isOperator: boolean;
   onLogout: () => void;
 }) {
   const router = useRouter();
@@ -96,6 +100,7 @@ function UserMenu({
       <Menu.Trigger asChild>
         <Button variant="ghost" size="sm" px="1" colorPalette="gray" aria-label="Menu du compte">
           <Avatar.Root size="xs" colorPalette="brand">
+            {photoUrl ? <Avatar.Image src={photoUrl} alt="" /> : null}
             <Avatar.Fallback>{initials || '?'}</Avatar.Fallback>
           </Avatar.Root>
           <Box display={{ base: 'none', md: 'block' }} textAlign="left" lineHeight="short">
@@ -126,6 +131,11 @@ function UserMenu({
             >
               <LuCreditCard /> Abonnement
             </Menu.Item>
+            {isOperator ? (
+              <Menu.Item value="console" onSelect={() => void router.push('/console')}>
+                <LuShieldCheck /> Console plateforme
+              </Menu.Item>
+            ) : null}
             <Menu.Separator />
             <Menu.Item value="logout" color="fg.error" onSelect={onLogout}>
               <LuLogOut /> Déconnexion
@@ -143,6 +153,7 @@ export function Header(props: {
   user: UserInfo | null;
   agentName: string;
   role: AgentRole | null;
+  photoUrl?: string | null;
   hasMenu: boolean;
 }) {
   const dispatch = useAppDispatch();
@@ -193,6 +204,8 @@ export function Header(props: {
           name={props.agentName}
           role={props.role}
           shopId={props.shop?._id}
+          photoUrl={props.photoUrl}
+          isOperator={!!props.user?.isPlatformOperator}
           onLogout={() => setLogoutOpen(true)}
         />
       </HStack>

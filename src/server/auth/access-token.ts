@@ -6,8 +6,13 @@ const ISSUER = 'comptoir';
 const AUDIENCE = 'comptoir-api';
 
 // Derived from the session secret, so one secret configures both, yet the two keys differ.
+// Kept per secret: every API request verifies a token, and deriving costs more than the check.
+let cachedKey: { secret: string; key: Uint8Array } | null = null;
 function key(): Uint8Array {
-  return createHash('sha256').update(`access-token:${authSecret()}`).digest();
+  const secret = authSecret();
+  if (cachedKey?.secret !== secret)
+    cachedKey = { secret, key: createHash('sha256').update(`access-token:${secret}`).digest() };
+  return cachedKey.key;
 }
 
 /** The API access token carried by the session (SPEC §3 keeps it in local storage). */

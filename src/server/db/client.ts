@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { acquireLock } from './lock';
+import { getLogger } from '../logger';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -40,6 +41,9 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.url, max: 20 });
+    // An idle connection cut by the server (restart, failover, a dropped test database) must not
+    // crash the process: the pool replaces it on the next query.
+    pool.on('error', (error) => getLogger().warn({ err: error }, 'idle PostgreSQL connection lost'));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
@@ -53,9 +57,13 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const client = await PGlite.create(dir);
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
+    // PGlite has no autovacuum, so no planner statistics unless asked: without them the product
+    // list sorts a whole shop instead of reading its index. Refreshed at each start-up.
+    await client.exec('ANALYZE');
     return {
       db: db as unknown as Database,
       kind: 'pglite',

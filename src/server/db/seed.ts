@@ -4,6 +4,7 @@ import { shops } from './schema';
 import type { AgentRole } from '@/shared/roles';
 import { getUserByPhone, insertUser } from '@/features/user/server/user.repository';
 import { insertAgent } from '@/features/agent/server/agent.repository';
+import { seedDemoCatalogue } from '@/features/product/server/demo-catalogue';
 import { insertBalanceEntry, insertShop } from '@/features/shop/server/shop.repository';
 import { insertNotification } from '@/features/notification/server/notification.repository';
 import { FREE_TRIAL_DAYS } from '@/shared/plans';
@@ -149,6 +150,7 @@ export async function seedDemoShop(db: Database): Promise<DemoLogin[]> {
       },
     ];
     for (const e of entries) await insertBalanceEntry(tx, { shopId: shop.id, ...e });
+    await seedDemoCatalogue(tx, shop.id, owner.id);
   });
   return DEMO_LOGINS;
 }

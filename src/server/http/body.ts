@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Errors } from './errors';
+import { getEnv } from '../env';
+import { describeDetails } from '@/shared/validation';
 
 const MAX_BODY_BYTES = 1_000_000;
 
@@ -24,4 +26,27 @@ export async function readJsonBody(req: IncomingMessage & { body?: unknown }): P
   } catch {
     throw Errors.validation({ _: 'JSON invalide.' }, "Le corps de la requête n'est pas un JSON valide.");
   }
+}
+
+/** An upload's bytes, refused past its limit (UPLOAD_MAX_BYTES unless the route sets one) without reading the rest. */
+export async function readUpload(req: IncomingMessage, field: string, maxBytes?: number): Promise<Buffer> {
+  const max = maxBytes ?? getEnv().UPLOAD_MAX_BYTES;
+  const tooLarge = () => {
+    const details = { [field]: `Le fichier dépasse la taille maximale de ${formatMegabytes(max)}.` };
+    return Errors.validation(details, describeDetails(details));
+  };
+  if (Number(req.headers['content-length'] ?? 0) > max) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > max) throw tooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function formatMegabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1).replace('.', ',')} Mo`;
 }

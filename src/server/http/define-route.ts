@@ -14,11 +14,12 @@ import { verifyAccessToken } from '../auth/access-token';
 import {
   findActiveMembership,
   findFirstActiveMembership,
+  findUserWithMembership,
   type MembershipRow,
 } from '@/features/agent/server/agent.repository';
 import { getUserById, type UserRow } from '@/features/user/server/user.repository';
 import { AppError, Errors, type ErrorBody } from './errors';
-import { readJsonBody } from './body';
+import { readJsonBody, readUpload } from './body';
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
@@ -38,6 +39,8 @@ export interface RouteContext<P, Q, B> {
   params: P;
   query: Q;
   body: B;
+  /** The uploaded bytes, for routes declared with `upload`. */
+  file: Buffer | null;
   requestId: string;
   log: Logger;
   ip: string;
@@ -58,11 +61,17 @@ export interface RouteDefinition<
   tag: string;
   shop?: ShopSelector;
   permission?: Capability;
+  /** Platform console routes: platform operators only, whatever shop they (do not) belong to. */
+  operatorOnly?: boolean;
   /** getShop must answer for a blocked shop so the UI can show the blocked screen. */
   allowBlockedShop?: boolean;
   params?: P;
   query?: Q;
   body?: B;
+  /** The body is the file itself (any other input comes in the query); `field` names it in errors. */
+  upload?: { field: string; maxBytes?: number };
+  /** The route answers a file of this type (its handler returns a FileResponse), not JSON. */
+  produces?: string;
   response: R;
   handle: (ctx: RouteContext<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<z.input<R>>;
 }
@@ -84,11 +93,25 @@ export interface PublicRouteDefinition<B extends AnyObject, R extends z.ZodType>
   }) => Promise<z.input<R>>;
 }
 
+/** A handler's answer that is a file to download (an export): sent as is, never as JSON. */
+export class FileResponse {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly body: string | Buffer;
+  constructor(file: { filename: string; contentType: string; body: string | Buffer }) {
+    this.filename = file.filename;
+    this.contentType = file.contentType;
+    this.body = file.body;
+  }
+}
+
 export type ApiRequest = IncomingMessage & { body?: unknown };
 export type ApiHandler = (req: ApiRequest, res: ServerResponse) => Promise<void>;
 
 export interface Route extends Omit<RouteDefinition<AnyObject, AnyObject, AnyObject, z.ZodType>, 'isPublic'> {
   isPublic?: boolean;
+  /** Answers itself (redirects, provider webhooks): none of the JSON wrapper's steps apply. */
+  raw?: boolean;
   handler: ApiHandler;
   matchPath: (pathname: string) => Record<string, string> | null;
 }
@@ -104,6 +127,49 @@ export function compilePath(pattern: string): (pathname: string) => Record<strin
     const match = regex.exec(pathname);
     if (!match) return null;
     return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1] ?? '')]));
+  };
+}
+
+/**
+ * For the few URLs that outside parties call in their own format (a payment provider's webhook,
+ * the payer's browser coming back): public, and the handler writes the whole answer.
+ */
+export function defineRawRoute(definition: {
+  methods: Array<'GET' | 'POST'>;
+  path: string;
+  summary: string;
+  tag: string;
+  handler: (req: ApiRequest, res: ServerResponse, params: Record<string, string>) => Promise<void>;
+}): Route {
+  const matchPath = compilePath(definition.path);
+  return {
+    method: definition.methods[0]!,
+    path: definition.path,
+    summary: definition.summary,
+    tag: definition.tag,
+    isPublic: true,
+    raw: true,
+    response: z.unknown(),
+    handle: () => Promise.resolve(null),
+    matchPath,
+    handler: async (req, res) => {
+      if (!definition.methods.includes(req.method as 'GET' | 'POST')) {
+        res.statusCode = 405;
+        res.setHeader('Allow', definition.methods.join(', '));
+        res.end();
+        return;
+      }
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      try {
+        await definition.handler(req, res, matchPath(url.pathname) ?? {});
+      } catch (error) {
+        getLogger().error({ err: error, route: definition.path }, 'raw route failed');
+        if (!res.headersSent)
+          send(res, 500, {
+            error: { code: 'INTERNAL_ERROR', message: 'Une erreur inattendue est survenue.' },
+          });
+      }
+    },
   };
 }
 
@@ -176,8 +242,18 @@ function send(res: ServerResponse, status: number, payload: unknown): void {
   res.end(body);
 }
 
+function sendFile(res: ServerResponse, file: FileResponse): void {
+  res.statusCode = 200;
+  res.setHeader('Content-Type', file.contentType);
+  // A quote or line break would end the header value early.
+  res.setHeader('Content-Disposition', `attachment; filename="${file.filename.replace(/["\\\r\n]/g, '_')}"`);
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(file.body);
+}
+
 function readBodyOf(route: Route, req: ApiRequest): Promise<unknown> {
-  return route.method === 'POST' ? readJsonBody(req) : Promise.resolve({});
+  if (route.method !== 'POST' || route.upload) return Promise.resolve({});
+  return readJsonBody(req);
 }
 
 async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Promise<void> {
@@ -204,8 +280,18 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
     // 1. identity (before reading anything else the caller sent)
     const userId = await identify(req);
     if (!userId) throw Errors.unauthenticated();
-    const user = await getUserById(db, userId);
+    // A shop named in the path or query is looked up with the caller, in one query.
+    const earlyShopId =
+      route.shop && route.shop.from !== 'body'
+        ? (route.shop.from === 'path' ? rawParams : rawQuery)[route.shop.key]
+        : undefined;
+    const caller = earlyShopId?.trim()
+      ? await findUserWithMembership(db, userId, earlyShopId)
+      : { user: await getUserById(db, userId), membership: undefined };
+    const user = caller.user;
     if (!user) throw Errors.unauthenticated();
+    if (route.operatorOnly && !user.isPlatformOperator)
+      throw new AppError('FORBIDDEN', 403, 'Cette action est réservée aux opérateurs de la plateforme.');
     const rawBody = await readBodyOf(route, req);
 
     // 2. membership of the named shop (an outsider learns nothing: 404)
@@ -217,7 +303,10 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
           ? (source as Record<string, unknown>)[route.shop.key]
           : undefined;
       if (typeof shopId === 'string' && shopId.trim() !== '') {
-        membership = await findActiveMembership(db, user.id, shopId);
+        membership =
+          caller.membership !== undefined
+            ? caller.membership
+            : await findActiveMembership(db, user.id, shopId);
         if (!membership) throw Errors.notFound('La boutique');
       } else if (route.shop.fallbackToFirstShop && (shopId === undefined || shopId === '')) {
         membership = await findFirstActiveMembership(db, user.id);
@@ -241,6 +330,7 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
     const params = parsePart(route.params, rawParams);
     const query = parsePart(route.query, rawQuery);
     const body = parsePart(route.body, rawBody);
+    const file = route.upload ? await readUpload(req, route.upload.field, route.upload.maxBytes) : null;
 
     // 6. use case, then the response DTO (parsing strips anything not in the contract)
     const result = await route.handle({
@@ -250,11 +340,13 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
       params,
       query,
       body,
+      file,
       requestId,
       log,
       ip: clientIp(req),
     });
-    send(res, 200, route.response.parse(result));
+    if (result instanceof FileResponse) sendFile(res, result);
+    else send(res, 200, route.response.parse(result));
   } catch (error) {
     const appError = error instanceof AppError ? error : null;
     if (!appError) log.error({ err: error }, 'unhandled error');

@@ -22,6 +22,9 @@ export const Errors = {
     ),
   validation: (details: Record<string, string>, message = 'Certaines informations sont invalides.') =>
     new AppError('VALIDATION_ERROR', 422, message, details),
+  /** A plan limit (PRODUCT.md): the message names the plan and its limit. */
+  quotaExceeded: (message: string) => new AppError('QUOTA_EXCEEDED', 403, message),
+  conflict: (message: string) => new AppError('CONFLICT', 409, message),
   rateLimited: (message: string) => new AppError('RATE_LIMITED', 429, message),
   methodNotAllowed: () => new AppError('METHOD_NOT_ALLOWED', 405, "Cette méthode n'est pas autorisée ici."),
 };

@@ -39,6 +39,21 @@ const errorResponse = (description: string) => ({
 export function buildOpenApiDocument(serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of ROUTES) {
+    if (route.raw) {
+      (paths[route.path] ??= {})[route.method.toLowerCase()] = {
+        tags: [route.tag],
+        summary: route.summary,
+        security: [],
+        parameters: [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+          name: m[1],
+          in: 'path',
+          required: true,
+          schema: { type: 'string' },
+        })),
+        responses: { 200: { description: 'Succès' }, 303: { description: 'Redirection' } },
+      };
+      continue;
+    }
     const operation: Record<string, unknown> = {
       tags: [route.tag],
       summary: route.summary,
@@ -52,7 +67,9 @@ export function buildOpenApiDocument(serverUrl: string) {
       responses: {
         200: {
           description: 'Succès',
-          content: { 'application/json': { schema: jsonSchema(route.response, 'output') } },
+          content: route.produces
+            ? { [route.produces]: { schema: { type: 'string', format: 'binary' } } }
+            : { 'application/json': { schema: jsonSchema(route.response, 'output') } },
         },
         ...(route.isPublic ? {} : { 401: errorResponse('Non connecté') }),
         ...(route.permission ? { 403: errorResponse('Rôle insuffisant ou boutique bloquée') } : {}),

@@ -4,19 +4,63 @@ import { getInfoRoute } from '@/features/user/server/user.routes';
 import {
   getAllAgentsRoute,
   getOneAgentRoute,
+  inviteAgentRoute,
+  setAgentActiveRoute,
+  updateAgentRoleRoute,
   updateMyProfileRoute,
+  uploadMyPhotoRoute,
 } from '@/features/agent/server/agent.routes';
+import {
+  getInvoiceRoute,
+  getPaymentRoute,
+  listInvoicesRoute,
+  paymentReturnRoute,
+  paymentWebhookRoute,
+  sandboxReportRoute,
+  startCheckoutRoute,
+} from '@/features/subscription/server/subscription.routes';
+import {
+  listShopsRoute,
+  setShopBlockedRoute,
+  updateShopSubscriptionRoute,
+} from '@/features/console/server/console.routes';
 import {
   getShopBalanceRoute,
   getShopByIdRoute,
   getShopRoute,
   listSellerShopRoute,
   setFcmIdRoute,
+  updateShopRoute,
+  uploadShopLogoRoute,
 } from '@/features/shop/server/shop.routes';
 import {
   getNotificationsByShopRoute,
   markAsReadRoute,
 } from '@/features/notification/server/notification.routes';
+
+import {
+  bulkProductsRoute,
+  createProductRoute,
+  generateBarcodeRoute,
+  getProductRoute,
+  listProductsRoute,
+  removeProductImageRoute,
+  reorderProductImagesRoute,
+  updateProductRoute,
+  uploadProductImageRoute,
+} from '@/features/product/server/product.routes';
+import {
+  adjustStockRoute,
+  inventoryCountRoute,
+  stockHistoryRoute,
+} from '@/features/product/server/stock.routes';
+import {
+  createCategoryRoute,
+  deleteCategoryRoute,
+  listCategoriesRoute,
+  updateCategoryRoute,
+} from '@/features/product/server/category.routes';
+import { exportProductsCsvRoute, importProductsCsvRoute } from '@/features/product/server/csv.routes';
 
 /** Every API route, for the OpenAPI document and the test server. Next serves each from its pages/api file. */
 export const ROUTES: Route[] = [
@@ -25,11 +69,45 @@ export const ROUTES: Route[] = [
   getOneAgentRoute,
   getAllAgentsRoute,
   updateMyProfileRoute,
+  uploadMyPhotoRoute,
+  inviteAgentRoute,
+  updateAgentRoleRoute,
+  setAgentActiveRoute,
   getShopRoute,
   getShopByIdRoute,
   listSellerShopRoute,
   getShopBalanceRoute,
   setFcmIdRoute,
+  updateShopRoute,
+  uploadShopLogoRoute,
   getNotificationsByShopRoute,
   markAsReadRoute,
+  startCheckoutRoute,
+  listInvoicesRoute,
+  getInvoiceRoute,
+  getPaymentRoute,
+  sandboxReportRoute,
+  paymentReturnRoute,
+  paymentWebhookRoute,
+  listShopsRoute,
+  setShopBlockedRoute,
+  updateShopSubscriptionRoute,
+  listProductsRoute,
+  getProductRoute,
+  createProductRoute,
+  updateProductRoute,
+  bulkProductsRoute,
+  generateBarcodeRoute,
+  uploadProductImageRoute,
+  removeProductImageRoute,
+  reorderProductImagesRoute,
+  adjustStockRoute,
+  inventoryCountRoute,
+  stockHistoryRoute,
+  listCategoriesRoute,
+  createCategoryRoute,
+  updateCategoryRoute,
+  deleteCategoryRoute,
+  exportProductsCsvRoute,
+  importProductsCsvRoute,
 ];

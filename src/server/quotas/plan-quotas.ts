@@ -1,12 +1,18 @@
 import { and, count, eq, gte } from 'drizzle-orm';
 import type { Executor } from '../db';
-import { smsMessages } from '../db/schema';
+import { products, smsMessages } from '../db/schema';
 import { countActiveAgents } from '@/features/agent/server/agent.repository';
 import { PLANS, effectivePlan, type PlanQuotas } from '@/shared/plans';
+import { Errors } from '../http/errors';
 
 export type { PlanQuotas };
 import { dayjs } from '@/shared/dates';
 import type { ShopRow } from '@/features/shop/server/shop.repository';
+
+export async function countProductsOfShop(db: Executor, shopId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products).where(eq(products.shopId, shopId));
+  return Number(row?.n ?? 0);
+}
 
 export function startOfMonthInShopZone(shop: Pick<ShopRow, 'timeZone'>, now: Date = new Date()): Date {
   return dayjs(now).tz(shop.timeZone).startOf('month').toDate();
@@ -15,7 +21,7 @@ export function startOfMonthInShopZone(shop: Pick<ShopRow, 'timeZone'>, now: Dat
 /**
  * planQuotas (SPEC §3). The "current" figures are counted from the data, never stored, so they
  * cannot drift. The catalogue and order tables arrive with their modules, which add their counts
- * here; until then a shop has no products and no orders, and 0 is the true figure.
+ * here; until the orders module lands a shop has no orders, and 0 is the true figure.
  */
 export async function computePlanQuotas(
   db: Executor,
@@ -23,8 +29,9 @@ export async function computePlanQuotas(
   now: Date = new Date(),
 ): Promise<PlanQuotas> {
   const plan = PLANS[effectivePlan(shop, now)];
-  const [agentsCount, [sms]] = await Promise.all([
+  const [agentsCount, productsCount, [sms]] = await Promise.all([
     countActiveAgents(db, shop.id),
+    countProductsOfShop(db, shop.id),
     db
       .select({ n: count() })
       .from(smsMessages)
@@ -38,8 +45,44 @@ export async function computePlanQuotas(
     maxNumberOfAuthorizedAgents: plan.maxAgents,
     currentNumberOfAuthorizedAgents: agentsCount,
     maxNumberOfAuthorizedProducts: plan.maxProducts,
-    currentNumberOfAuthorizedProducts: 0,
+    currentNumberOfAuthorizedProducts: productsCount,
     maxNumberOfOrders: plan.maxOrdersPerMonth,
     currentNumberOfOrders: 0,
   };
+}
+
+function plural(n: number, word: string): string {
+  return `${n.toLocaleString('fr-FR')} ${word}${n > 1 ? 's' : ''}`;
+}
+
+/**
+ * Refuses one more active agent past the plan's limit. Call with the shop row locked
+ * (lockShop) so two concurrent invitations cannot both take the last seat.
+ */
+export async function assertCanAddAgent(db: Executor, shop: ShopRow, now: Date = new Date()): Promise<void> {
+  const plan = PLANS[effectivePlan(shop, now)];
+  if (plan.maxAgents === 'infinity') return;
+  if ((await countActiveAgents(db, shop.id)) < plan.maxAgents) return;
+  throw Errors.quotaExceeded(
+    `Votre forfait ${plan.label} autorise ${plural(plan.maxAgents, 'agent')} au maximum. Passez à un forfait supérieur pour en ajouter.`,
+  );
+}
+
+/** Refuses `adding` more products past the plan's limit; call with the shop row locked. */
+export async function assertCanAddProducts(
+  db: Executor,
+  shop: ShopRow,
+  adding: number,
+  now: Date = new Date(),
+): Promise<void> {
+  const plan = PLANS[effectivePlan(shop, now)];
+  if (plan.maxProducts === 'infinity') return;
+  const current = await countProductsOfShop(db, shop.id);
+  if (current + adding <= plan.maxProducts) return;
+  const room = Math.max(0, plan.maxProducts - current);
+  throw Errors.quotaExceeded(
+    `Votre forfait ${plan.label} autorise ${plural(plan.maxProducts, 'produit')} au maximum${
+      adding > 1 ? ` : il reste de la place pour ${plural(room, 'produit')}` : ''
+    }. Passez à un forfait supérieur pour en ajouter.`,
+  );
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { agents, shops } from '@/server/db/schema';
+import { agents, shops, users } from '@/server/db/schema';
 import { newId } from '@/server/ids';
 import type { ShopRow } from '@/features/shop/server/shop.repository';
 
@@ -80,4 +80,33 @@ export async function updateAgentProfile(
 ): Promise<AgentRow> {
   const [row] = await db.update(agents).set(values).where(eq(agents.id, agentId)).returning();
   return row!;
+}
+
+export async function setAgentProfilePicture(db: Executor, agentId: string, url: string): Promise<AgentRow> {
+  const [row] = await db
+    .update(agents)
+    .set({ profilePictureUrl: url })
+    .where(eq(agents.id, agentId))
+    .returning();
+  return row!;
+}
+
+/**
+ * The caller and, when they are an active agent of `shopId`, that membership: one round trip for
+ * the two lookups every shop-scoped request starts with.
+ */
+export async function findUserWithMembership(
+  db: Executor,
+  userId: string,
+  shopId: string,
+): Promise<{ user: typeof users.$inferSelect | null; membership: MembershipRow | null }> {
+  const [row] = await db
+    .select({ user: users, agent: agents, shop: shops })
+    .from(users)
+    .leftJoin(agents, and(eq(agents.userId, users.id), eq(agents.shopId, shopId), eq(agents.isActive, true)))
+    .leftJoin(shops, eq(shops.id, agents.shopId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return { user: null, membership: null };
+  return { user: row.user, membership: row.agent && row.shop ? { agent: row.agent, shop: row.shop } : null };
 }

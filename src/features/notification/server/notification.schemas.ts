@@ -1,4 +1,4 @@
-import { z } from '@/shared/validation';
+import { ZId, z } from '@/shared/validation';
 
 export const NOTIFICATION_TYPES = ['order', 'shop', 'product', 'low_stock'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -14,12 +14,12 @@ export const ZNotification = z.object({
 });
 export type TNotification = z.infer<typeof ZNotification>;
 
-export const ZGetByShopParams = z.object({ shopId: z.string().trim().min(1).max(64) });
+export const ZGetByShopParams = z.object({ shopId: ZId });
 export const ZGetByShopQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
 export const ZMarkAsReadBody = z.object({
-  notificationsArray: z.array(z.string().trim().min(1).max(64)).min(1).max(500),
-  shopId: z.string().trim().min(1).max(64),
+  notificationsArray: z.array(ZId).min(1).max(500),
+  shopId: ZId,
 });
 export const ZMarkAsReadResult = z.object({ success: z.literal(true), modifiedCount: z.number().int() });
 

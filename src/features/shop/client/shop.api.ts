@@ -17,12 +17,14 @@ export interface Shop {
   currency: string;
   timeZone: string;
   country: string;
+  logoUrl: string | null;
   createdAt: string;
 }
 
 export interface Agent {
   _id: string;
   shopId: string;
+  userId: string;
   firstName: string | null;
   lastName: string | null;
   phone: string;
@@ -56,7 +58,47 @@ export const shopApi = api.injectEndpoints({
       { shopId: string; firstName: string; lastName: string; email?: string }
     >({
       query: (body) => ({ url: '/api/agent/updateMyProfile', method: 'POST', data: body }),
-      invalidatesTags: ['Agent', 'User'],
+      invalidatesTags: ['Agent', 'User', 'Team'],
+      // The shell holds a nameless agent on /confirmer-informations: put the saved names in the
+      // cache at once, so a page opened before the refetch lands does not bounce the agent back.
+      async onQueryStarted(_body, { dispatch, getState, queryFulfilled }) {
+        const { data: saved } = await queryFulfilled;
+        for (const entry of shopApi.util.selectInvalidatedBy(getState(), ['Agent'])) {
+          if (entry.endpointName !== 'getOneAgent') continue;
+          dispatch(
+            shopApi.util.updateQueryData('getOneAgent', entry.originalArgs as { shopId?: string }, (agent) =>
+              agent && agent._id === saved._id ? saved : agent,
+            ),
+          );
+        }
+      },
+    }),
+    uploadMyPhoto: build.mutation<Agent, { shopId: string; file: File }>({
+      query: ({ shopId, file }) => ({
+        url: '/api/agent/uploadMyPhoto',
+        method: 'POST',
+        params: { shopId },
+        data: file,
+        headers: { 'Content-Type': file.type || 'application/octet-stream' },
+      }),
+      invalidatesTags: ['Agent', 'Team'],
+    }),
+    updateShop: build.mutation<
+      Shop,
+      { shopId: string; name: string; currency: string; timeZone: string; country: string }
+    >({
+      query: (body) => ({ url: '/api/shop/updateShop', method: 'POST', data: body }),
+      invalidatesTags: ['Shop', 'User'],
+    }),
+    uploadShopLogo: build.mutation<Shop, { shopId: string; file: File }>({
+      query: ({ shopId, file }) => ({
+        url: '/api/shop/uploadLogo',
+        method: 'POST',
+        params: { shopId },
+        data: file,
+        headers: { 'Content-Type': file.type || 'application/octet-stream' },
+      }),
+      invalidatesTags: ['Shop'],
     }),
     getShopBalance: build.query<{ shopId: string; balance: number; currency: string }, { shopId: string }>({
       query: ({ shopId }) => ({ url: '/api/shop/getShopBalance', params: { shopId } }),
@@ -65,5 +107,12 @@ export const shopApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetShopQuery, useGetOneAgentQuery, useGetShopBalanceQuery, useUpdateMyProfileMutation } =
-  shopApi;
+export const {
+  useGetShopQuery,
+  useGetOneAgentQuery,
+  useGetShopBalanceQuery,
+  useUpdateMyProfileMutation,
+  useUploadMyPhotoMutation,
+  useUpdateShopMutation,
+  useUploadShopLogoMutation,
+} = shopApi;

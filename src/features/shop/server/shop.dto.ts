@@ -17,6 +17,7 @@ export async function toShopDto(db: Executor, shop: ShopRow): Promise<TShop> {
     currency: shop.currency,
     timeZone: shop.timeZone,
     country: shop.country,
+    logoUrl: shop.logoUrl,
     createdAt: shop.createdAt.toISOString(),
   };
 }

@@ -6,6 +6,25 @@ import { newId } from '@/server/ids';
 export type ShopRow = typeof shops.$inferSelect;
 export type NewShop = Omit<typeof shops.$inferInsert, 'id'>;
 
+/**
+ * Takes the shop's row lock for the rest of the transaction: writes that check a per-shop quota
+ * or number sequence queue here, so two of them never both pass the check.
+ */
+export async function lockShop(db: Executor, id: string): Promise<ShopRow> {
+  const [row] = await db.select().from(shops).where(eq(shops.id, id)).for('update');
+  if (!row) throw new Error(`Boutique ${id} introuvable`);
+  return row;
+}
+
+export async function updateShop(
+  db: Executor,
+  id: string,
+  values: Partial<Omit<ShopRow, 'id' | 'createdAt' | 'sellerId' | 'slug'>>,
+): Promise<ShopRow> {
+  const [row] = await db.update(shops).set(values).where(eq(shops.id, id)).returning();
+  return row!;
+}
+
 export async function getShopById(db: Executor, id: string): Promise<ShopRow | null> {
   const [row] = await db.select().from(shops).where(eq(shops.id, id)).limit(1);
   return row ?? null;

@@ -12,7 +12,11 @@ import {
   ZShop,
   ZShopIdQuery,
   ZShopIdRequiredQuery,
+  ZUpdateShopBody,
 } from './shop.schemas';
+import { announceShopUpdate, updateShopSettings } from './update-shop-settings';
+import { updateShop } from './shop.repository';
+import { LOGO_SIZE, storeImage } from '@/server/storage/store-image';
 
 export const getShopRoute = defineRoute({
   method: 'GET',
@@ -75,5 +79,39 @@ export const setFcmIdRoute = defineRoute({
   handle: async ({ db, user, body }) => {
     await upsertPushDevice(db, user.id, body.fmcId);
     return { success: true as const };
+  },
+});
+
+export const updateShopRoute = defineRoute({
+  method: 'POST',
+  path: '/api/shop/updateShop',
+  tag: 'shop',
+  summary: 'Les réglages de la boutique : nom, devise, fuseau horaire, pays (administrateur).',
+  shop: { from: 'body', key: 'shopId' },
+  permission: 'shop:settings',
+  body: ZUpdateShopBody,
+  response: ZShop,
+  handle: async ({ db, membership, body }) => {
+    const { shopId: _shopId, ...settings } = body;
+    return toShopDto(db, await updateShopSettings(db, membership!.shop, settings));
+  },
+});
+
+export const uploadShopLogoRoute = defineRoute({
+  method: 'POST',
+  path: '/api/shop/uploadLogo',
+  tag: 'shop',
+  summary:
+    "Logo de la boutique : le corps est l'image (JPEG, PNG ou WebP, contrôlée sur son contenu), ramenée à 512 px au plus en WebP (administrateur).",
+  shop: { from: 'query', key: 'shopId' },
+  permission: 'shop:settings',
+  query: ZShopIdRequiredQuery,
+  upload: { field: 'logo' },
+  response: ZShop,
+  handle: async ({ db, membership, file }) => {
+    const logoUrl = await storeImage('logos', file!, LOGO_SIZE, 'logo');
+    const shop = await updateShop(db, membership!.shop.id, { logoUrl });
+    announceShopUpdate(shop.id);
+    return toShopDto(db, shop);
   },
 });

@@ -1,7 +1,7 @@
-import { z } from '@/shared/validation';
+import { ZId, z } from '@/shared/validation';
+import { CURRENCY_CODES } from '@/shared/countries';
 
 const ZLimit = z.union([z.number().int(), z.literal('infinity')]);
-const ZId = z.string().trim().min(1).max(64);
 
 export const ZPlanQuotas = z.object({
   maxSmsQuota: ZLimit,
@@ -27,6 +27,7 @@ export const ZShop = z.object({
   currency: z.string(),
   timeZone: z.string(),
   country: z.string(),
+  logoUrl: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TShop = z.infer<typeof ZShop>;
@@ -38,3 +39,11 @@ export const ZSellerIdParams = z.object({ sellerId: ZId });
 export const ZBalance = z.object({ shopId: z.string(), balance: z.number().int(), currency: z.string() });
 export const ZSetFcmIdBody = z.object({ fmcId: z.string().trim().min(1).max(4096) });
 export const ZOk = z.object({ success: z.literal(true) });
+
+export const ZUpdateShopBody = z.object({
+  shopId: ZId,
+  name: z.string().trim().min(2).max(80),
+  currency: z.enum(CURRENCY_CODES),
+  timeZone: z.string().trim().min(1).max(64),
+  country: z.string().trim().length(2),
+});

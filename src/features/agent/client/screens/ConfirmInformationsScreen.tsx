@@ -1,62 +1,47 @@
-import { Alert, Button, Card, Field, Grid, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Card, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { useRouter } from 'next/router';
 import { useState, type FormEvent } from 'react';
 import { AppShell } from '@/client/shell/AppShell';
-import { ApiError } from '@/client/api/api-error';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
+import { SubmitButton, TextField, useServerErrors } from '@/client/components/form';
 import { withShopId } from '@/shared/navigation';
 import { useUpdateMyProfileMutation, type Agent, type Shop } from '@/features/shop/client/shop.api';
 
-type Fields = { firstName: string; lastName: string; email: string };
+type Fields = 'firstName' | 'lastName' | 'email';
 
 function ConfirmInformationsForm({ shop, agent }: { shop: Shop; agent: Agent | null }) {
   const router = useRouter();
-  const [values, setValues] = useState<Fields>({
+  const [values, setValues] = useState<Record<Fields, string>>({
     firstName: agent?.firstName ?? '',
     lastName: agent?.lastName ?? '',
     email: agent?.email ?? '',
   });
-  const [errors, setErrors] = useState<Partial<Fields>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { fieldErrors, setFieldErrors, formError, run } = useServerErrors<Fields>();
   const [save, { isLoading }] = useUpdateMyProfileMutation();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setFormError(null);
-    const local: Partial<Fields> = {};
-    if (!values.firstName.trim()) local.firstName = 'Ce champ est obligatoire.';
-    if (!values.lastName.trim()) local.lastName = 'Ce champ est obligatoire.';
-    setErrors(local);
-    if (Object.keys(local).length > 0) return;
-    try {
-      await save({ shopId: shop._id, ...values }).unwrap();
+    const missing: Partial<Record<Fields, string>> = {};
+    if (!values.firstName.trim()) missing.firstName = 'Ce champ est obligatoire.';
+    if (!values.lastName.trim()) missing.lastName = 'Ce champ est obligatoire.';
+    if (Object.keys(missing).length > 0) return setFieldErrors(missing);
+    if (await run(() => save({ shopId: shop._id, ...values }).unwrap()))
       await router.replace(withShopId('/', shop._id));
-    } catch (error) {
-      const apiError = error instanceof ApiError ? error : null;
-      setErrors((apiError?.details ?? {}) as Partial<Fields>);
-      setFormError(apiError?.message ?? 'Une erreur est survenue. Réessayez.');
-    }
   }
 
   const field = (
-    key: keyof Fields,
+    key: Fields,
     label: string,
     props: { required?: boolean; type?: string; autoComplete?: string },
   ) => (
-    <Field.Root invalid={!!errors[key]} required={props.required}>
-      <Field.Label>
-        {label}
-        {props.required ? <Field.RequiredIndicator /> : null}
-      </Field.Label>
-      <Input
-        name={key}
-        type={props.type ?? 'text'}
-        autoComplete={props.autoComplete}
-        value={values[key]}
-        onChange={(e) => setValues((v) => ({ ...v, [key]: e.currentTarget.value }))}
-      />
-      {errors[key] ? <Field.ErrorText>{errors[key]}</Field.ErrorText> : null}
-    </Field.Root>
+    <TextField
+      label={label}
+      name={key}
+      {...props}
+      value={values[key]}
+      onChange={(value) => setValues((v) => ({ ...v, [key]: value }))}
+      error={fieldErrors[key]}
+    />
   );
 
   return (
@@ -85,15 +70,7 @@ function ConfirmInformationsForm({ shop, agent }: { shop: Shop; agent: Agent | n
               {field('lastName', 'Nom', { required: true, autoComplete: 'family-name' })}
             </Grid>
             {field('email', 'E-mail (facultatif)', { type: 'email', autoComplete: 'email' })}
-            <Button
-              type="submit"
-              colorPalette="brand"
-              alignSelf="flex-start"
-              loading={isLoading}
-              loadingText="Enregistrement…"
-            >
-              Enregistrer
-            </Button>
+            <SubmitButton isLoading={isLoading} />
           </Stack>
         </form>
       </Card.Body>

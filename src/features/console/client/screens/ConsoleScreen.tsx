@@ -1,0 +1,241 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  InputGroup,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import NextLink from 'next/link';
+import { LoadingRow, MoreRow } from '@/client/components/PagedRows';
+import { useDebounced } from '@/client/hooks/use-debounced';
+import { useState } from 'react';
+import { LuArrowLeft, LuSearch } from 'react-icons/lu';
+import { LogoMark } from '@/client/brand/Logo';
+import { ConfirmDialog } from '@/client/components/ConfirmDialog';
+import { useApiReady } from '@/client/session/use-api-ready';
+import { toaster } from '@/client/shell/toaster';
+import { ApiError } from '@/client/api/api-error';
+import { formatDateTime } from '@/shared/dates';
+import { formatPhone } from '@/shared/phone';
+import { PLANS, type PlanId } from '@/shared/plans';
+import { useGetUserInfoQuery } from '@/features/user/client/user.api';
+import { useListConsoleShopsQuery, useSetShopBlockedMutation, type ConsoleShop } from '../console.api';
+import { EditSubscriptionDialog } from '../components/EditSubscriptionDialog';
+
+const planLabel = (id: string) => PLANS[id as PlanId]?.label ?? id;
+const date = (iso: string | null) => (iso ? formatDateTime(iso).slice(0, 10) : '—');
+
+interface RowActions {
+  onBlock: (shop: ConsoleShop) => void;
+  onEdit: (shop: ConsoleShop) => void;
+}
+
+/** One page of the cursor-paginated list; the last one offers « Afficher plus ». */
+function ShopPage(props: RowActions & { search: string; after?: string; onMore?: (cursor: string) => void }) {
+  const page = useListConsoleShopsQuery({ search: props.search, after: props.after });
+  if (page.isLoading) return <LoadingRow colSpan={7} />;
+  const items = page.data?.items ?? [];
+  return (
+    <>
+      {items.map((shop) => (
+        <Table.Row key={shop._id} data-testid="console-shop">
+          <Table.Cell>
+            <Text fontWeight="medium">{shop.name}</Text>
+            <Text fontSize="xs" color="fg.muted">
+              {shop.slug} · créée le {date(shop.createdAt)}
+            </Text>
+          </Table.Cell>
+          <Table.Cell>
+            <Text>{[shop.owner.firstName, shop.owner.lastName].filter(Boolean).join(' ') || '—'}</Text>
+            <Text fontSize="xs" color="fg.muted">
+              {formatPhone(shop.owner.phone)}
+            </Text>
+          </Table.Cell>
+          <Table.Cell>
+            <Text>{planLabel(shop.subscriptionPlan)}</Text>
+            {shop.effectivePlan !== shop.subscriptionPlan ? (
+              <Text fontSize="xs" color="fg.muted">
+                limites {planLabel(shop.effectivePlan)}
+              </Text>
+            ) : null}
+          </Table.Cell>
+          <Table.Cell fontSize="sm">
+            <Text>Essai : {date(shop.freeTrialExpiresAt)}</Text>
+            <Text>Abonnement : {date(shop.shopExpiresAt)}</Text>
+          </Table.Cell>
+          <Table.Cell textAlign="end">{shop.activeAgents}</Table.Cell>
+          <Table.Cell>
+            {shop.isBlocked ? (
+              <Badge colorPalette="red">Bloquée</Badge>
+            ) : (
+              <Badge colorPalette="green">Active</Badge>
+            )}
+          </Table.Cell>
+          <Table.Cell>
+            <HStack justify="flex-end">
+              <Button size="xs" variant="outline" onClick={() => props.onEdit(shop)}>
+                Modifier l’offre
+              </Button>
+              <Button
+                size="xs"
+                variant="outline"
+                colorPalette={shop.isBlocked ? 'green' : 'red'}
+                onClick={() => props.onBlock(shop)}
+              >
+                {shop.isBlocked ? 'Débloquer' : 'Bloquer'}
+              </Button>
+            </HStack>
+          </Table.Cell>
+        </Table.Row>
+      ))}
+      {!props.after && items.length === 0 ? (
+        <Table.Row>
+          <Table.Cell colSpan={7}>
+            <Text color="fg.muted">Aucune boutique ne correspond à cette recherche.</Text>
+          </Table.Cell>
+        </Table.Row>
+      ) : null}
+      <MoreRow colSpan={7} cursor={page.data?.nextCursor} onMore={props.onMore} />
+    </>
+  );
+}
+
+function ShopTable({ search }: { search: string }) {
+  const [cursors, setCursors] = useState<string[]>([]);
+  const [toBlock, setToBlock] = useState<ConsoleShop | null>(null);
+  const [toEdit, setToEdit] = useState<ConsoleShop | null>(null);
+  const [setBlocked, blockState] = useSetShopBlockedMutation();
+
+  async function confirmBlock() {
+    if (!toBlock) return;
+    try {
+      await setBlocked({ shopId: toBlock._id, isBlocked: !toBlock.isBlocked }).unwrap();
+      toaster.create({
+        title: toBlock.isBlocked ? 'Boutique débloquée' : 'Boutique bloquée',
+        type: 'success',
+        duration: 2500,
+      });
+    } catch (error) {
+      toaster.create({
+        title: 'Action refusée',
+        description: error instanceof ApiError ? error.message : undefined,
+        type: 'error',
+        duration: 4000,
+      });
+    }
+    setToBlock(null);
+  }
+
+  const pages = [undefined, ...cursors];
+  return (
+    <>
+      <Table.ScrollArea borderWidth="1px" rounded="md" bg="bg">
+        <Table.Root size="sm" stickyHeader>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Boutique</Table.ColumnHeader>
+              <Table.ColumnHeader>Propriétaire</Table.ColumnHeader>
+              <Table.ColumnHeader>Forfait</Table.ColumnHeader>
+              <Table.ColumnHeader>Échéances</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Agents</Table.ColumnHeader>
+              <Table.ColumnHeader>Statut</Table.ColumnHeader>
+              <Table.ColumnHeader />
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {pages.map((after, index) => (
+              <ShopPage
+                key={after ?? 'first'}
+                search={search}
+                after={after}
+                onBlock={setToBlock}
+                onEdit={setToEdit}
+                onMore={index === pages.length - 1 ? (c) => setCursors((list) => [...list, c]) : undefined}
+              />
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <ConfirmDialog
+        isOpen={!!toBlock}
+        onClose={() => setToBlock(null)}
+        onConfirm={() => void confirmBlock()}
+        title="Demande de confirmation"
+        confirmLabel={toBlock?.isBlocked ? 'Débloquer' : 'Bloquer'}
+        colorPalette={toBlock?.isBlocked ? 'green' : 'red'}
+        isLoading={blockState.isLoading}
+      >
+        {toBlock?.isBlocked
+          ? `« ${toBlock.name} » retrouvera l’accès à son back-office.`
+          : `Les agents de « ${toBlock?.name ?? ''} » ne verront plus que l’écran de blocage, immédiatement.`}
+      </ConfirmDialog>
+      {toEdit ? <EditSubscriptionDialog shop={toEdit} onClose={() => setToEdit(null)} /> : null}
+    </>
+  );
+}
+
+/** /console: the platform operators' view of every shop (PLATFORM_OPERATORS and the demo operator). */
+export function ConsoleScreen() {
+  const isApiReady = useApiReady();
+  const user = useGetUserInfoQuery(undefined, { skip: !isApiReady });
+  const [input, setInput] = useState('');
+  const search = useDebounced(input.trim(), 300);
+
+  return (
+    <Box minH="100dvh" bg="bg.subtle">
+      <Flex
+        as="header"
+        bg="bg"
+        borderBottomWidth="1px"
+        h="14"
+        px={{ base: '3', md: '6' }}
+        align="center"
+        gap="3"
+      >
+        <LogoMark size={24} />
+        <Text fontWeight="semibold">Console plateforme</Text>
+        <Box flex="1" />
+        <Button asChild variant="ghost" size="sm">
+          <NextLink href="/">
+            <LuArrowLeft /> Back-office
+          </NextLink>
+        </Button>
+      </Flex>
+      <Stack gap="5" px={{ base: '3', md: '8' }} py="6" maxW="7xl" mx="auto">
+        {!user.data ? (
+          <Skeleton h="40" />
+        ) : !user.data.isPlatformOperator ? (
+          <Stack align="center" textAlign="center" py="16" data-testid="access-denied">
+            <Heading as="h1" size="xl">
+              Accès refusé
+            </Heading>
+            <Text color="fg.muted">Cette page est réservée aux opérateurs de la plateforme.</Text>
+          </Stack>
+        ) : (
+          <>
+            <Heading as="h1" size="2xl">
+              Boutiques
+            </Heading>
+            <InputGroup startElement={<LuSearch />} maxW="md">
+              <Input
+                placeholder="Nom, lien ou téléphone du propriétaire"
+                aria-label="Rechercher une boutique"
+                value={input}
+                onChange={(e) => setInput(e.currentTarget.value)}
+                bg="bg"
+              />
+            </InputGroup>
+            <ShopTable key={search} search={search} />
+          </>
+        )}
+      </Stack>
+    </Box>
+  );
+}

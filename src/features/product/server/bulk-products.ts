@@ -1,0 +1,89 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '@/server/db';
+import { productCategories, productVariants, products } from '@/server/db/schema';
+import { AppError, Errors } from '@/server/http/errors';
+import { describeDetails } from '@/shared/validation';
+import type { ProductStatus } from '../product.schemas';
+import { lockVariantsOf } from './product.repository';
+
+export type BulkAction =
+  | { action: 'status'; status: ProductStatus }
+  | { action: 'category'; categoryId: string | null }
+  | { action: 'price'; mode: 'percent' | 'amount'; value: number }
+  | { action: 'delete' };
+
+/** PostgreSQL's foreign-key violation: a product some order still points at. */
+function isForeignKeyViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string }; code?: string }) ?? {};
+  return cause.code === '23503' || cause.cause?.code === '23503';
+}
+
+/** One action on a selection, in one transaction; answers how many products it touched. */
+export async function applyBulkAction(
+  db: Database,
+  shopId: string,
+  productIds: string[],
+  change: BulkAction,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const owned = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.shopId, shopId), inArray(products.id, productIds)));
+    const ids = owned.map((p) => p.id);
+    if (ids.length !== new Set(productIds).size) throw Errors.notFound('Un des produits sélectionnés');
+    // Variants before product rows, in id order, as a sale or an inventory count takes them.
+    await lockVariantsOf(tx, ids);
+    const now = new Date();
+    if (change.action === 'status') {
+      await tx
+        .update(products)
+        .set({ status: change.status, updatedAt: now })
+        .where(inArray(products.id, ids));
+    } else if (change.action === 'category') {
+      if (change.categoryId) {
+        const [category] = await tx
+          .select({ id: productCategories.id })
+          .from(productCategories)
+          .where(and(eq(productCategories.id, change.categoryId), eq(productCategories.shopId, shopId)));
+        if (!category) {
+          const details = { categoryId: "Cette catégorie n'existe pas." };
+          throw Errors.validation(details, describeDetails(details));
+        }
+      }
+      await tx
+        .update(products)
+        .set({ categoryId: change.categoryId, updatedAt: now })
+        .where(inArray(products.id, ids));
+    } else if (change.action === 'price') {
+      // Prices never go below zero; a percentage rounds to the currency's minor unit.
+      const newPrice =
+        change.mode === 'percent'
+          ? sql`greatest(0, round(${productVariants.price} * (100 + ${change.value})::numeric / 100))::bigint`
+          : sql`greatest(0, ${productVariants.price} + ${change.value})::bigint`;
+      await tx
+        .update(productVariants)
+        .set({ price: newPrice })
+        .where(inArray(productVariants.productId, ids));
+      await tx
+        .update(products)
+        .set({
+          priceMin: sql`(select min(${productVariants.price}) from ${productVariants} where ${productVariants.productId} = ${products.id})`,
+          updatedAt: now,
+        })
+        .where(inArray(products.id, ids));
+    } else {
+      try {
+        await tx.delete(products).where(inArray(products.id, ids));
+      } catch (error) {
+        if (!isForeignKeyViolation(error)) throw error;
+        throw new AppError(
+          'PRODUCT_HAS_ORDERS',
+          409,
+          'Un des produits figure dans des commandes : il ne peut pas être supprimé. Archivez-le plutôt.',
+        );
+      }
+    }
+    return ids.length;
+  });
+}

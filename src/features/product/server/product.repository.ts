@@ -1,0 +1,120 @@
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { Executor } from '@/server/db';
+import { productCategories, productImages, productVariants, products, shops } from '@/server/db/schema';
+import type { ShopRow } from '@/features/shop/server/shop.repository';
+
+export type ProductRow = typeof products.$inferSelect;
+export type VariantRow = typeof productVariants.$inferSelect;
+export type ImageRow = typeof productImages.$inferSelect;
+export type CategoryRow = typeof productCategories.$inferSelect;
+
+export async function findProduct(
+  db: Executor,
+  shopId: string,
+  productId: string,
+): Promise<ProductRow | null> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.shopId, shopId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findVariantsOf(db: Executor, productIds: string[]): Promise<VariantRow[]> {
+  if (productIds.length === 0) return [];
+  return db
+    .select()
+    .from(productVariants)
+    .where(inArray(productVariants.productId, productIds))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position));
+}
+
+export async function findImagesOf(db: Executor, productId: string): Promise<ImageRow[]> {
+  return db
+    .select()
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(asc(productImages.position), asc(productImages.id));
+}
+
+/**
+ * The shop's row, locked so that the saves of its catalogue (creates under the products quota,
+ * edits checking that their codes are free) run one after another. FOR NO KEY UPDATE rather than
+ * lockShop's FOR UPDATE: it still excludes lockShop and itself, but not the KEY SHARE lock that
+ * every row referencing the shop takes when inserted; a sale writes a stock movement while it
+ * holds its variant, so with FOR UPDATE an edit waiting on that variant deadlocks with the sale.
+ */
+export async function lockShopCatalogue(db: Executor, shopId: string): Promise<ShopRow> {
+  const [row] = await db.select().from(shops).where(eq(shops.id, shopId)).for('no key update');
+  if (!row) throw new Error(`Boutique ${shopId} introuvable`);
+  return row;
+}
+
+/**
+ * Locks the variants of these products, in id order. A stock change takes its variant's row and
+ * then the product's (changeStock), and an inventory count its variants in id order: a writer that
+ * also touches the product row (edit, bulk action) takes the variants first, in that same order,
+ * so that it and a sale wait for each other instead of deadlocking.
+ */
+export async function lockVariantsOf(db: Executor, productIds: string[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, productIds))
+    .orderBy(asc(productVariants.id))
+    .for('update');
+}
+
+/** Which of these SKUs / barcodes another product of the shop already uses. */
+export async function findTakenCodes(
+  db: Executor,
+  shopId: string,
+  codes: { skus: string[]; barcodes: string[] },
+  exceptProductId: string | null,
+): Promise<{ skus: Set<string>; barcodes: Set<string> }> {
+  const notThisProduct = exceptProductId ? ne(productVariants.productId, exceptProductId) : undefined;
+  const [skuRows, barcodeRows] = await Promise.all([
+    codes.skus.length
+      ? db
+          .select({ code: productVariants.sku })
+          .from(productVariants)
+          .where(
+            and(eq(productVariants.shopId, shopId), inArray(productVariants.sku, codes.skus), notThisProduct),
+          )
+      : [],
+    codes.barcodes.length
+      ? db
+          .select({ code: productVariants.barcode })
+          .from(productVariants)
+          .where(
+            and(
+              eq(productVariants.shopId, shopId),
+              inArray(productVariants.barcode, codes.barcodes),
+              notThisProduct,
+            ),
+          )
+      : [],
+  ]);
+  return {
+    skus: new Set(skuRows.map((r) => r.code!)),
+    barcodes: new Set(barcodeRows.map((r) => r.code!)),
+  };
+}
+
+export async function findCategories(db: Executor, shopId: string): Promise<CategoryRow[]> {
+  return db
+    .select()
+    .from(productCategories)
+    .where(eq(productCategories.shopId, shopId))
+    .orderBy(asc(productCategories.name));
+}
+
+/** A category and every category under it, for the list's filter. */
+export function withDescendants(categories: CategoryRow[], rootId: string): string[] {
+  const ids = [rootId];
+  for (let i = 0; i < ids.length; i++)
+    for (const c of categories) if (c.parentId === ids[i] && !ids.includes(c.id)) ids.push(c.id);
+  return ids;
+}

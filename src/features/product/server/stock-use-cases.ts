@@ -1,0 +1,109 @@
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import type { Database, Executor } from '@/server/db';
+import { productVariants, stockMovements, users } from '@/server/db/schema';
+import { Errors } from '@/server/http/errors';
+import { describeDetails } from '@/shared/validation';
+import type { StockReason } from '../product.schemas';
+import { changeStock, notifyLowStock, type LowStockCrossing } from './stock';
+
+export async function adjustStock(
+  db: Database,
+  input: { shopId: string; variantId: string; quantity: number; reason: StockReason; note?: string },
+  userId: string,
+) {
+  const result = await db.transaction((tx) => changeStock(tx, { ...input, userId }));
+  await notifyLowStock(db, [result.crossing]);
+  return result;
+}
+
+/**
+ * The inventory count mode: counted quantities for many variants, applied at once. Each
+ * difference is an « inventaire » movement; nothing is written unless every variant is the shop's.
+ */
+export async function applyInventoryCount(
+  db: Database,
+  input: { shopId: string; counts: Array<{ variantId: string; counted: number }>; note?: string },
+  userId: string,
+) {
+  const ids = [...new Set(input.counts.map((c) => c.variantId))];
+  if (ids.length !== input.counts.length) {
+    const details = { counts: 'Une variante est comptée deux fois.' };
+    throw Errors.validation(details, describeDetails(details));
+  }
+  const crossings: Array<LowStockCrossing | null> = [];
+  const changes = await db.transaction(async (tx) => {
+    // Locked in a fixed order, so two counts touching the same variants cannot deadlock.
+    const rows = await tx
+      .select({ id: productVariants.id, stock: productVariants.stock })
+      .from(productVariants)
+      .where(and(eq(productVariants.shopId, input.shopId), inArray(productVariants.id, ids)))
+      .orderBy(productVariants.id)
+      .for('update');
+    const stockById = new Map(rows.map((r) => [r.id, r.stock]));
+    const unknown = input.counts.findIndex((c) => !stockById.has(c.variantId));
+    if (unknown >= 0) {
+      const details = { [`counts.${unknown}.variantId`]: "Cette variante n'existe pas dans la boutique." };
+      throw Errors.validation(details, describeDetails(details));
+    }
+    const applied: Array<{ variantId: string; before: number; counted: number; difference: number }> = [];
+    for (const count of input.counts) {
+      const before = stockById.get(count.variantId)!;
+      const difference = count.counted - before;
+      if (difference !== 0) {
+        const result = await changeStock(tx, {
+          shopId: input.shopId,
+          variantId: count.variantId,
+          quantity: difference,
+          reason: 'inventaire',
+          note: input.note ?? 'Comptage d’inventaire',
+          userId,
+        });
+        crossings.push(result.crossing);
+      }
+      applied.push({ variantId: count.variantId, before, counted: count.counted, difference });
+    }
+    return applied;
+  });
+  await notifyLowStock(db, crossings);
+  return changes;
+}
+
+/** A product's (or one variant's) movements, newest first, by pages of `limit`. */
+export async function stockHistory(
+  db: Executor,
+  input: { shopId: string; productId: string; variantId?: string; after?: string; limit: number },
+) {
+  const rows = await db
+    .select({
+      movement: stockMovements,
+      optionValues: productVariants.optionValues,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phone: users.phone,
+    })
+    .from(stockMovements)
+    .innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
+    .leftJoin(users, eq(users.id, stockMovements.userId))
+    .where(
+      and(
+        eq(stockMovements.shopId, input.shopId),
+        eq(stockMovements.productId, input.productId),
+        input.variantId ? eq(stockMovements.variantId, input.variantId) : undefined,
+        input.after ? lt(stockMovements.id, input.after) : undefined,
+      ),
+    )
+    .orderBy(desc(stockMovements.id))
+    .limit(input.limit + 1);
+  const items = rows.slice(0, input.limit).map((r) => ({
+    _id: r.movement.id,
+    variantId: r.movement.variantId,
+    variantTitle: r.optionValues.join(' / '),
+    quantity: r.movement.quantity,
+    stockAfter: r.movement.stockAfter,
+    reason: r.movement.reason as StockReason,
+    note: r.movement.note,
+    author: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.phone || null,
+    createdAt: r.movement.createdAt.toISOString(),
+  }));
+  return { items, nextCursor: rows.length > input.limit ? (items[items.length - 1]?._id ?? null) : null };
+}

@@ -1,0 +1,140 @@
+import { Box, Card, Grid, Image, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { LuStore } from 'react-icons/lu';
+import { FormErrorAlert } from '@/client/components/FormErrorAlert';
+import { ImagePicker } from '@/client/components/ImagePicker';
+import { SelectField, SubmitButton, TextField, useServerErrors } from '@/client/components/form';
+import { toaster } from '@/client/shell/toaster';
+import { COUNTRIES, CURRENCIES, findCountry } from '@/shared/countries';
+import { useUpdateShopMutation, useUploadShopLogoMutation, type Shop } from '../shop.api';
+
+type Fields = 'name' | 'currency' | 'timeZone' | 'country';
+
+/** The countries' zones first (what our sellers pick), then every other zone the browser knows. */
+function timeZoneOptions(current: string) {
+  const preferred = [...new Set(COUNTRIES.map((c) => c.timeZone))];
+  const others =
+    typeof Intl.supportedValuesOf === 'function'
+      ? Intl.supportedValuesOf('timeZone').filter((z) => !preferred.includes(z))
+      : [];
+  const all = [...preferred, ...others];
+  if (!all.includes(current)) all.unshift(current);
+  return all.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }));
+}
+
+/** « Ma boutique » (administrators): name, currency, time zone, country and logo. */
+export function ShopSettingsCard({ shop }: { shop: Shop }) {
+  const [values, setValues] = useState({
+    name: shop.name,
+    currency: shop.currency,
+    timeZone: shop.timeZone,
+    country: shop.country,
+  });
+  const { fieldErrors, setFieldErrors, formError, run } = useServerErrors<Fields>();
+  const [save, { isLoading }] = useUpdateShopMutation();
+  const [uploadLogo] = useUploadShopLogoMutation();
+  const zones = useMemo(() => timeZoneOptions(shop.timeZone), [shop.timeZone]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (values.name.trim().length < 2)
+      return setFieldErrors({ name: 'Le nom de la boutique doit contenir au moins 2 caractères.' });
+    const ok = await run(() => save({ shopId: shop._id, ...values }).unwrap());
+    if (ok) toaster.create({ title: 'Boutique enregistrée', type: 'success', duration: 2500 });
+  }
+
+  // Choosing a country proposes its currency and time zone; both stay editable.
+  function onCountry(code: string) {
+    const country = findCountry(code);
+    setValues((v) => ({
+      ...v,
+      country: code,
+      ...(country ? { currency: country.currency, timeZone: country.timeZone } : {}),
+    }));
+  }
+
+  const set = (key: Fields) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  return (
+    <Card.Root id="boutique">
+      <Card.Header>
+        <Card.Title>Ma boutique</Card.Title>
+        <Card.Description>Ces réglages s’appliquent à toute l’équipe.</Card.Description>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="5">
+          <ImagePicker
+            name="logo"
+            buttonLabel="Changer le logo"
+            onUpload={(file) => uploadLogo({ shopId: shop._id, file }).unwrap()}
+            preview={
+              <Box
+                boxSize="20"
+                borderWidth="1px"
+                rounded="md"
+                display="flex"
+                alignItems="center"
+                justifyContent="center"
+                overflow="hidden"
+                bg="bg.subtle"
+                color="fg.muted"
+                fontSize="2xl"
+              >
+                {shop.logoUrl ? (
+                  <Image src={shop.logoUrl} alt={`Logo de ${shop.name}`} objectFit="contain" boxSize="full" />
+                ) : (
+                  <LuStore />
+                )}
+              </Box>
+            }
+          />
+          <form onSubmit={onSubmit} noValidate aria-label="Ma boutique">
+            <Stack gap="4">
+              <FormErrorAlert message={formError} />
+              <TextField
+                label="Nom de la boutique"
+                name="name"
+                required
+                value={values.name}
+                onChange={set('name')}
+                error={fieldErrors.name}
+              />
+              <Grid templateColumns={{ base: '1fr', md: '1fr 1fr 1fr' }} gap="4">
+                <SelectField
+                  label="Pays"
+                  name="country"
+                  value={values.country}
+                  onChange={onCountry}
+                  error={fieldErrors.country}
+                  options={COUNTRIES.map((c) => ({ value: c.code, label: c.name }))}
+                />
+                <SelectField
+                  label="Devise"
+                  name="currency"
+                  value={values.currency}
+                  onChange={set('currency')}
+                  error={fieldErrors.currency}
+                  options={Object.values(CURRENCIES).map((c) => ({
+                    value: c.code,
+                    label: `${c.label} (${c.symbol})`,
+                  }))}
+                />
+                <SelectField
+                  label="Fuseau horaire"
+                  name="timeZone"
+                  value={values.timeZone}
+                  onChange={set('timeZone')}
+                  error={fieldErrors.timeZone}
+                  options={zones}
+                />
+              </Grid>
+              <Text fontSize="sm" color="fg.muted">
+                Les dates et les rapports suivent le fuseau horaire ; les prix s’affichent dans la devise.
+              </Text>
+              <SubmitButton isLoading={isLoading} />
+            </Stack>
+          </form>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,146 @@
+import { Box, Button, ButtonGroup, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { AppShell } from '@/client/shell/AppShell';
+import { toaster } from '@/client/shell/toaster';
+import { ApiError } from '@/client/api/api-error';
+import { formatDateTime } from '@/shared/dates';
+import { withShopId } from '@/shared/navigation';
+import { can } from '@/shared/permissions';
+import {
+  BILLING_PERIODS,
+  PLAN_IDS,
+  effectivePlan,
+  type BillingPeriod,
+  type PaidPlanId,
+  type PlanId,
+} from '@/shared/plans';
+import { shopDates, type Shop } from '@/features/shop/client/shop.api';
+import { PlanLine, QuotaMeters } from '../components/PlanUsage';
+import { PlanCards } from '../components/PlanCards';
+import { InvoiceList } from '../components/InvoiceList';
+import { useStartCheckoutMutation } from '../subscription.api';
+
+function DateLine({ label, iso, timeZone }: { label: string; iso: string | null; timeZone: string }) {
+  return (
+    <HStack justify="space-between" fontSize="sm">
+      <Text color="fg.muted">{label}</Text>
+      <Text fontWeight="medium">{iso ? formatDateTime(iso, timeZone) : '—'}</Text>
+    </HStack>
+  );
+}
+
+function Subscription({ shop, canPay }: { shop: Shop; canPay: boolean }) {
+  const [months, setMonths] = useState<BillingPeriod>(1);
+  const [payingPlan, setPayingPlan] = useState<PaidPlanId | null>(null);
+  const [startCheckout] = useStartCheckoutMutation();
+  const nominal = (PLAN_IDS as readonly string[]).includes(shop.subscriptionPlan)
+    ? (shop.subscriptionPlan as PlanId)
+    : 'free';
+  const inForce = effectivePlan(shopDates(shop));
+
+  async function pay(plan: PaidPlanId) {
+    setPayingPlan(plan);
+    try {
+      const { redirectUrl } = await startCheckout({
+        shopId: shop._id,
+        plan,
+        months,
+        idempotencyKey: crypto.randomUUID(),
+      }).unwrap();
+      // Our own sandbox page needs the shop; a provider's page is another site.
+      window.location.assign(redirectUrl.startsWith('/') ? withShopId(redirectUrl, shop._id) : redirectUrl);
+    } catch (error) {
+      setPayingPlan(null);
+      toaster.create({
+        title: 'Paiement impossible',
+        description: error instanceof ApiError ? error.message : 'Une erreur est survenue. Réessayez.',
+        type: 'error',
+        duration: 4000,
+      });
+    }
+  }
+
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        Abonnement
+      </Heading>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        <Card.Root>
+          <Card.Header>
+            <Card.Title>Votre offre</Card.Title>
+            <Card.Description>
+              <PlanLine shop={shop} />
+            </Card.Description>
+          </Card.Header>
+          <Card.Body>
+            <Stack gap="2">
+              <DateLine
+                label="Fin de l’essai gratuit"
+                iso={shop.freeTrialExpiresAt}
+                timeZone={shop.timeZone}
+              />
+              <DateLine label="Fin de l’abonnement" iso={shop.shopExpiresAt} timeZone={shop.timeZone} />
+              <Text fontSize="sm" color="fg.muted" pt="2">
+                Un nouveau paiement prolonge l’abonnement à partir de sa date de fin (ou d’aujourd’hui s’il
+                est terminé). À l’échéance, la boutique garde ses données et repasse aux limites de l’offre
+                Gratuit.
+              </Text>
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+        <Card.Root>
+          <Card.Header>
+            <Card.Title>Utilisation ce mois-ci</Card.Title>
+          </Card.Header>
+          <Card.Body>
+            <QuotaMeters shop={shop} />
+          </Card.Body>
+        </Card.Root>
+      </SimpleGrid>
+
+      <Stack gap="3">
+        <HStack justify="space-between" flexWrap="wrap" gap="3">
+          <Heading as="h2" size="lg">
+            Choisir une offre
+          </Heading>
+          <Box>
+            <ButtonGroup size="sm" attached variant="outline" role="group" aria-label="Durée">
+              {BILLING_PERIODS.map((m) => (
+                <Button
+                  key={m}
+                  onClick={() => setMonths(m)}
+                  variant={m === months ? 'solid' : 'outline'}
+                  colorPalette={m === months ? 'brand' : 'gray'}
+                  aria-pressed={m === months}
+                >
+                  {m} mois{m === 12 ? ' (2 offerts)' : ''}
+                </Button>
+              ))}
+            </ButtonGroup>
+          </Box>
+        </HStack>
+        <PlanCards
+          currentPlan={inForce === 'free' ? nominal : inForce}
+          months={months}
+          canPay={canPay}
+          payingPlan={payingPlan}
+          onPay={(plan) => void pay(plan)}
+        />
+      </Stack>
+
+      <InvoiceList shopId={shop._id} timeZone={shop.timeZone} />
+    </Stack>
+  );
+}
+
+/** /parametres/abonnement: plans, usage, trial and expiry, « Payer », invoices. */
+export function SubscriptionScreen() {
+  return (
+    <AppShell capability="subscription:view">
+      {({ shop, role }) =>
+        shop ? <Subscription shop={shop} canPay={can(role, 'subscription:manage')} /> : null
+      }
+    </AppShell>
+  );
+}

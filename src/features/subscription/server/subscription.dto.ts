@@ -1,0 +1,35 @@
+import type { InvoiceRow, PaymentRow } from './payment.repository';
+import type { TInvoice, TPayment } from './subscription.schemas';
+
+export function toInvoiceDto({ invoice, provider }: { invoice: InvoiceRow; provider: string }): TInvoice {
+  return {
+    _id: invoice.id,
+    shopId: invoice.shopId,
+    number: invoice.number,
+    plan: invoice.plan,
+    months: invoice.months,
+    amount: invoice.amount,
+    currency: invoice.currency,
+    periodStart: invoice.periodStart.toISOString(),
+    periodEnd: invoice.periodEnd.toISOString(),
+    issuedAt: invoice.issuedAt.toISOString(),
+    provider,
+    paymentId: invoice.paymentId,
+  };
+}
+
+export function toPaymentDto(payment: PaymentRow, shopName: string): TPayment {
+  return {
+    _id: payment.id,
+    shopId: payment.shopId,
+    shopName,
+    plan: payment.plan,
+    months: payment.months,
+    amount: payment.amount,
+    currency: payment.currency,
+    provider: payment.provider,
+    status: payment.status as TPayment['status'],
+    createdAt: payment.createdAt.toISOString(),
+    settledAt: payment.settledAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,120 @@
+import { defineRawRoute, defineRoute } from '@/server/http/define-route';
+import { AppError, Errors } from '@/server/http/errors';
+import { z } from '@/shared/validation';
+import { getPaymentWithShopName, updatePayment } from './payment.repository';
+import { findInvoiceOfShop, listInvoicesOfShop } from './payment.repository';
+import { paymentProvider } from './payment-gateway';
+import { startCheckout } from './start-checkout';
+import { handlePaymentReturn, handlePaymentWebhook } from './payment-callbacks';
+import { toInvoiceDto, toPaymentDto } from './subscription.dto';
+import {
+  ZCheckout,
+  ZInvoice,
+  ZInvoiceQuery,
+  ZPayment,
+  ZPaymentQuery,
+  ZSandboxReportBody,
+  ZShopIdQuery,
+  ZStartCheckoutBody,
+} from './subscription.schemas';
+
+export const startCheckoutRoute = defineRoute({
+  method: 'POST',
+  path: '/api/subscription/checkout',
+  tag: 'subscription',
+  summary:
+    "« Payer » : crée le paiement d'un forfait pour 1, 3 ou 12 mois et renvoie la page de paiement du fournisseur (administrateur).",
+  shop: { from: 'body', key: 'shopId' },
+  permission: 'subscription:manage',
+  // A shop blocked for non-payment must still be able to pay.
+  allowBlockedShop: true,
+  body: ZStartCheckoutBody,
+  response: ZCheckout,
+  handle: async ({ db, membership, user, body }) => startCheckout(db, membership!, user, body),
+});
+
+export const listInvoicesRoute = defineRoute({
+  method: 'GET',
+  path: '/api/subscription/listInvoices',
+  tag: 'subscription',
+  summary: "Les factures d'abonnement de la boutique, les plus récentes d'abord.",
+  shop: { from: 'query', key: 'shopId' },
+  permission: 'subscription:view',
+  query: ZShopIdQuery,
+  response: z.array(ZInvoice),
+  handle: async ({ db, membership }) => (await listInvoicesOfShop(db, membership!.shop.id)).map(toInvoiceDto),
+});
+
+export const getInvoiceRoute = defineRoute({
+  method: 'GET',
+  path: '/api/subscription/getInvoice',
+  tag: 'subscription',
+  summary: "Une facture d'abonnement (pour l'imprimer).",
+  shop: { from: 'query', key: 'shopId' },
+  permission: 'subscription:view',
+  query: ZInvoiceQuery,
+  response: ZInvoice,
+  handle: async ({ db, membership, query }) => {
+    const row = await findInvoiceOfShop(db, membership!.shop.id, query.invoiceId);
+    if (!row) throw Errors.notFound('La facture');
+    return toInvoiceDto(row);
+  },
+});
+
+export const getPaymentRoute = defineRoute({
+  method: 'GET',
+  path: '/api/payment/getPayment',
+  tag: 'subscription',
+  summary: "Un paiement d'abonnement de la boutique (page de paiement de test).",
+  shop: { from: 'query', key: 'shopId' },
+  permission: 'subscription:manage',
+  allowBlockedShop: true,
+  query: ZPaymentQuery,
+  response: ZPayment,
+  handle: async ({ db, membership, query }) => {
+    const row = await getPaymentWithShopName(db, query.paymentId);
+    if (!row || row.payment.shopId !== membership!.shop.id) throw Errors.notFound('Le paiement');
+    return toPaymentDto(row.payment, row.shopName);
+  },
+});
+
+export const sandboxReportRoute = defineRoute({
+  method: 'POST',
+  path: '/api/payment/sandboxReport',
+  tag: 'subscription',
+  summary:
+    'Paiement de test (fournisseur `sandbox` seulement) : le payeur choisit réussite ou échec ; renvoie où le rediriger.',
+  shop: { from: 'body', key: 'shopId' },
+  permission: 'subscription:manage',
+  allowBlockedShop: true,
+  body: ZSandboxReportBody,
+  response: z.object({ redirectUrl: z.string() }),
+  handle: async ({ db, membership, body }) => {
+    const row = await getPaymentWithShopName(db, body.paymentId);
+    if (!row || row.payment.shopId !== membership!.shop.id) throw Errors.notFound('Le paiement');
+    if (row.payment.provider !== 'sandbox' || paymentProvider(db).id !== 'sandbox')
+      throw new AppError('SANDBOX_DISABLED', 403, "Le paiement de test n'est pas disponible.");
+    if (row.payment.status !== 'pending') throw Errors.conflict('Ce paiement a déjà été traité.');
+    await updatePayment(db, row.payment.id, { reportedOutcome: body.outcome });
+    // Relative: the payer stays on the host they are on, whatever NEXTAUTH_URL says.
+    return { redirectUrl: `/api/payment/return/${row.payment.id}` };
+  },
+});
+
+export const paymentReturnRoute = defineRawRoute({
+  methods: ['GET', 'POST'],
+  path: '/api/payment/return/{paymentId}',
+  tag: 'subscription',
+  summary:
+    'Retour du payeur depuis la page de paiement : le statut est demandé au fournisseur, appliqué, puis redirection vers /parametres/abonnement?message=payment_success|payment_error.',
+  handler: handlePaymentReturn,
+});
+
+export const paymentWebhookRoute = defineRawRoute({
+  methods: ['POST'],
+  path: '/api/payment/webhook/{provider}',
+  tag: 'subscription',
+  summary:
+    'Notification serveur à serveur du fournisseur de paiement ; signature vérifiée (x-token HMAC pour CinetPay), puis statut demandé au fournisseur.',
+  handler: handlePaymentWebhook,
+});

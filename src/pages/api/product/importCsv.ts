@@ -1,0 +1,4 @@
+import { importProductsCsvRoute } from '@/features/product/server/csv.routes';
+
+export const config = { api: { bodyParser: false } };
+export default importProductsCsvRoute.handler;

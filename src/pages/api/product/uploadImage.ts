@@ -1,0 +1,4 @@
+import { uploadProductImageRoute } from '@/features/product/server/product.routes';
+
+export const config = { api: { bodyParser: false } };
+export default uploadProductImageRoute.handler;

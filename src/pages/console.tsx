@@ -1,0 +1,3 @@
+import { ConsoleScreen } from '@/features/console/client/screens/ConsoleScreen';
+
+export default ConsoleScreen;

@@ -1,0 +1,3 @@
+import { ProductEditorScreen } from '@/features/product/client/screens/ProductEditorScreen';
+
+export default ProductEditorScreen;

@@ -1,0 +1,3 @@
+import { LabelsScreen } from '@/features/product/client/screens/LabelsScreen';
+
+export default LabelsScreen;

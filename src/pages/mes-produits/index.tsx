@@ -1,0 +1,3 @@
+import { ProductsScreen } from '@/features/product/client/screens/ProductsScreen';
+
+export default ProductsScreen;

@@ -1,0 +1,3 @@
+import { InventoryScreen } from '@/features/product/client/screens/InventoryScreen';
+
+export default InventoryScreen;

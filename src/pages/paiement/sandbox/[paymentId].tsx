@@ -1,0 +1,3 @@
+import { SandboxCheckoutScreen } from '@/features/subscription/client/screens/SandboxCheckoutScreen';
+
+export default SandboxCheckoutScreen;

@@ -1,0 +1,3 @@
+import { InvoiceScreen } from '@/features/subscription/client/screens/InvoiceScreen';
+
+export default InvoiceScreen;

@@ -1,0 +1,3 @@
+import { SubscriptionScreen } from '@/features/subscription/client/screens/SubscriptionScreen';
+
+export default SubscriptionScreen;

@@ -1,0 +1,3 @@
+import { AccountSettingsScreen } from '@/features/agent/client/screens/AccountSettingsScreen';
+
+export default AccountSettingsScreen;

@@ -1,0 +1,52 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../db';
+import { agents, pushDevices } from '../db/schema';
+import { getLogger } from '../logger';
+import type { PushMessage, PushResult, PushSender } from './push-sender';
+import { createPushSender } from './push-senders';
+
+/** A fresh object each time: callers may push into invalidTokens. */
+const nothingSent = (): PushResult => ({ sent: 0, invalidTokens: [] });
+
+/**
+ * Sends a push to every device of the shop's active agents, then forgets the device ids the service
+ * reports as gone. Never throws: the stored notification is what counts, the push is a best-effort
+ * extra, so a failure is logged and reported as nothing sent.
+ *
+ * Call it after the notification's transaction commits: it waits on the network, and on PostgreSQL
+ * a failed query inside a transaction would abort that transaction even though it is caught here.
+ */
+export async function pushToShop(
+  db: Executor,
+  shopId: string,
+  message: PushMessage,
+  sender?: PushSender,
+): Promise<PushResult> {
+  const log = getLogger();
+  let result: PushResult;
+  try {
+    // Resolved inside the try: a misconfigured driver must not make the caller fail either.
+    const pushSender = sender ?? createPushSender();
+    const rows = await db
+      .select({ token: pushDevices.token })
+      .from(pushDevices)
+      .innerJoin(agents, eq(agents.userId, pushDevices.userId))
+      .where(and(eq(agents.shopId, shopId), eq(agents.isActive, true)));
+    const tokens = rows.map((r) => r.token);
+    if (tokens.length === 0) return nothingSent();
+    result = await pushSender.send(tokens, message);
+  } catch (error) {
+    log.warn({ err: error, shopId }, 'Notification push non envoyée');
+    return nothingSent();
+  }
+
+  if (result.invalidTokens.length > 0) {
+    try {
+      await db.delete(pushDevices).where(inArray(pushDevices.token, result.invalidTokens));
+    } catch (error) {
+      // The push went out; stale ids will be reported again next time and deleted then.
+      log.warn({ err: error, shopId }, 'Appareils push invalides non supprimés');
+    }
+  }
+  return result;
+}

@@ -1,0 +1,248 @@
+import { generateKeyPairSync } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resetEnvCache } from '@/server/env';
+import { getLogger } from '@/server/logger';
+import { pushDevices, agents } from '@/server/db/schema';
+import { upsertPushDevice } from '@/features/shop/server/shop.repository';
+import { FcmPushSender, type MulticastMessaging } from '@/server/push/fcm-push-sender';
+import { LogPushSender } from '@/server/push/log-push-sender';
+import type { PushMessage, PushResult, PushSender } from '@/server/push/push-sender';
+import { createPushSender, resetPushSenderCache } from '@/server/push/push-senders';
+import { pushToShop } from '@/server/push/push-to-shop';
+import { startTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { createShopFixture } from '../helpers/fixtures';
+
+const message: PushMessage = { title: 'Nouvelle commande', body: 'Commande n° 42', data: { orderId: '42' } };
+const tokens = (n: number, prefix = 't') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+
+const saved = { ...process.env };
+afterEach(() => {
+  for (const key of ['PUSH_DRIVER', 'FIREBASE_SERVICE_ACCOUNT']) {
+    if (saved[key] === undefined) delete process.env[key];
+    else process.env[key] = saved[key];
+  }
+  resetEnvCache();
+  resetPushSenderCache();
+  vi.restoreAllMocks();
+});
+
+function configure(vars: Record<string, string | undefined>) {
+  for (const [key, value] of Object.entries(vars)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  resetEnvCache();
+  resetPushSenderCache();
+}
+
+/** A fake FCM: records each multicast and answers with the error code `failWith` gives a token, if any. */
+function fakeMessaging(failWith: (token: string) => string | undefined = () => undefined) {
+  const calls: string[][] = [];
+  const messaging: MulticastMessaging = {
+    async sendEachForMulticast(multicast) {
+      calls.push(multicast.tokens);
+      const responses = multicast.tokens.map((token) => {
+        const code = failWith(token);
+        return code ? { success: false, error: { code } } : { success: true };
+      });
+      return { successCount: responses.filter((r) => r.success).length, responses };
+    },
+  };
+  return { calls, messaging };
+}
+
+function serviceAccountJson(): string {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return JSON.stringify({
+    type: 'service_account',
+    project_id: 'comptoir-test',
+    client_email: 'push@comptoir-test.iam.gserviceaccount.com',
+    private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+  });
+}
+
+describe('the log push driver', () => {
+  it('logs the message and counts every token as sent', async () => {
+    const info = vi.spyOn(getLogger(), 'info');
+    const result = await new LogPushSender().send(tokens(3), message);
+    expect(result).toEqual({ sent: 3, invalidTokens: [] });
+    expect(info).toHaveBeenCalledWith(
+      { push: { tokens: 3, title: 'Nouvelle commande' } },
+      expect.stringContaining('Nouvelle commande'),
+    );
+  });
+});
+
+describe('the FCM push driver', () => {
+  const account = { projectId: 'p', clientEmail: 'e@p', privateKey: 'k' };
+
+  it('sends in chunks of 500 tokens, with the title, body and data', async () => {
+    const fake = fakeMessaging();
+    const factory = vi.fn(async () => fake.messaging);
+    const sender = new FcmPushSender(account, factory);
+    expect(sender.id).toBe('fcm');
+    const sendSpy = vi.spyOn(fake.messaging, 'sendEachForMulticast');
+
+    const all = tokens(1200);
+    expect(await sender.send(all, message)).toEqual({ sent: 1200, invalidTokens: [] });
+    expect(fake.calls.map((c) => c.length)).toEqual([500, 500, 200]);
+    expect(fake.calls.flat()).toEqual(all);
+    expect(sendSpy.mock.calls[0]![0]).toMatchObject({
+      notification: { title: 'Nouvelle commande', body: 'Commande n° 42' },
+      data: { orderId: '42' },
+    });
+
+    await sender.send(tokens(1), message);
+    expect(factory).toHaveBeenCalledTimes(1);
+  });
+
+  it('collects the tokens FCM says are gone, and only those', async () => {
+    const codes: Record<string, string> = {
+      t1: 'messaging/registration-token-not-registered',
+      t501: 'messaging/invalid-registration-token',
+      t2: 'messaging/internal-error',
+      t3: 'messaging/quota-exceeded',
+    };
+    const fake = fakeMessaging((token) => codes[token]);
+    const result = await new FcmPushSender(account, async () => fake.messaging).send(tokens(600), message);
+    expect(result).toEqual({ sent: 596, invalidTokens: ['t1', 't501'] });
+  });
+
+  it('does not call FCM for an empty list', async () => {
+    const factory = vi.fn(async () => fakeMessaging().messaging);
+    expect(await new FcmPushSender(account, factory).send([], message)).toEqual({
+      sent: 0,
+      invalidTokens: [],
+    });
+    expect(factory).not.toHaveBeenCalled();
+  });
+
+  it('retries setting up messaging after a failure', async () => {
+    const fake = fakeMessaging();
+    const factory = vi
+      .fn<() => Promise<MulticastMessaging>>()
+      .mockRejectedValueOnce(new Error('boom'))
+      .mockResolvedValue(fake.messaging);
+    const sender = new FcmPushSender(account, factory);
+    await expect(sender.send(tokens(1), message)).rejects.toThrow('boom');
+    expect(await sender.send(tokens(1), message)).toEqual({ sent: 1, invalidTokens: [] });
+  });
+});
+
+describe('the push sender factory', () => {
+  it('uses the log driver by default, and keeps one sender per process', () => {
+    configure({ PUSH_DRIVER: undefined, FIREBASE_SERVICE_ACCOUNT: undefined });
+    const sender = createPushSender();
+    expect(sender.id).toBe('log');
+    expect(createPushSender()).toBe(sender);
+    resetPushSenderCache();
+    expect(createPushSender()).not.toBe(sender);
+  });
+
+  it('builds the fcm driver from inline JSON or from a file', () => {
+    const json = serviceAccountJson();
+    configure({ PUSH_DRIVER: 'fcm', FIREBASE_SERVICE_ACCOUNT: `  ${json}\n` });
+    expect(createPushSender()).toBeInstanceOf(FcmPushSender);
+
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'push-')), 'service-account.json');
+    fs.writeFileSync(file, json);
+    configure({ PUSH_DRIVER: 'fcm', FIREBASE_SERVICE_ACCOUNT: file });
+    expect(createPushSender().id).toBe('fcm');
+  });
+
+  it('refuses a missing or invalid FIREBASE_SERVICE_ACCOUNT', () => {
+    configure({ PUSH_DRIVER: 'fcm', FIREBASE_SERVICE_ACCOUNT: undefined });
+    expect(() => createPushSender()).toThrow(/FIREBASE_SERVICE_ACCOUNT/);
+
+    configure({ PUSH_DRIVER: 'fcm', FIREBASE_SERVICE_ACCOUNT: path.join(os.tmpdir(), 'absent-4f1c.json') });
+    expect(() => createPushSender()).toThrow(/FIREBASE_SERVICE_ACCOUNT.*ENOENT/);
+
+    configure({ PUSH_DRIVER: 'fcm', FIREBASE_SERVICE_ACCOUNT: '{"private_key": "secret-key' });
+    let error: unknown;
+    try {
+      createPushSender();
+    } catch (e) {
+      error = e;
+    }
+    expect(String(error)).toMatch(/FIREBASE_SERVICE_ACCOUNT n'est pas un JSON valide/);
+    expect(String(error)).not.toContain('secret-key');
+
+    configure({ PUSH_DRIVER: 'fcm', FIREBASE_SERVICE_ACCOUNT: '{"project_id": "p"}' });
+    expect(() => createPushSender()).toThrow(/FIREBASE_SERVICE_ACCOUNT.*client_email, private_key/);
+  });
+});
+
+describe('pushToShop', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await startTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  /** Records the tokens it is given; reports the ones in `gone` as invalid. */
+  function recordingSender(gone: string[] = []) {
+    const received: string[][] = [];
+    const sender: PushSender = {
+      id: 'log',
+      async send(list: string[]): Promise<PushResult> {
+        received.push([...list]);
+        return { sent: list.length, invalidTokens: gone.filter((t) => list.includes(t)) };
+      },
+    };
+    return { received, sender };
+  }
+
+  it("reaches only the devices of the shop's active agents, and forgets invalid ones", async () => {
+    const { db } = database;
+    const shop = await createShopFixture(db, 'Boutique Push');
+    const other = await createShopFixture(db, 'Autre Boutique');
+    await upsertPushDevice(db, shop.members.admin.user.id, 'admin-phone');
+    await upsertPushDevice(db, shop.members.admin.user.id, 'admin-tablet');
+    await upsertPushDevice(db, shop.members.cashier.user.id, 'cashier-phone');
+    await upsertPushDevice(db, shop.members.seller.user.id, 'inactive-seller-phone');
+    await db.update(agents).set({ isActive: false }).where(eq(agents.userId, shop.members.seller.user.id));
+    await upsertPushDevice(db, other.members.admin.user.id, 'other-shop-phone');
+
+    const { received, sender } = recordingSender(['admin-tablet']);
+    const result = await pushToShop(db, shop.shop.id, message, sender);
+
+    expect(received).toHaveLength(1);
+    expect(received[0]!.sort()).toEqual(['admin-phone', 'admin-tablet', 'cashier-phone']);
+    expect(result).toEqual({ sent: 3, invalidTokens: ['admin-tablet'] });
+    const left = (await db.select({ token: pushDevices.token }).from(pushDevices)).map((r) => r.token).sort();
+    expect(left).toEqual(['admin-phone', 'cashier-phone', 'inactive-seller-phone', 'other-shop-phone']);
+  });
+
+  it('does not call the sender when no device is registered', async () => {
+    const shop = await createShopFixture(database.db, 'Boutique Sans Appareil');
+    const { received, sender } = recordingSender();
+    expect(await pushToShop(database.db, shop.shop.id, message, sender)).toEqual({
+      sent: 0,
+      invalidTokens: [],
+    });
+    expect(received).toEqual([]);
+  });
+
+  it('never throws: a failing sender or a bad configuration is logged and nothing is sent', async () => {
+    const { db } = database;
+    const shop = await createShopFixture(db, 'Boutique En Panne');
+    await upsertPushDevice(db, shop.members.admin.user.id, 'broken-phone');
+    const warn = vi.spyOn(getLogger(), 'warn');
+
+    const failing: PushSender = {
+      id: 'fcm',
+      send: () => Promise.reject(new Error('FCM indisponible')),
+    };
+    expect(await pushToShop(db, shop.shop.id, message, failing)).toEqual({ sent: 0, invalidTokens: [] });
+
+    configure({ PUSH_DRIVER: 'fcm', FIREBASE_SERVICE_ACCOUNT: undefined });
+    expect(await pushToShop(db, shop.shop.id, message)).toEqual({ sent: 0, invalidTokens: [] });
+
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect((await db.select().from(pushDevices).where(eq(pushDevices.token, 'broken-phone'))).length).toBe(1);
+  });
+});
