@@ -8,6 +8,10 @@ export const PERMISSIONS = {
   'home:view': ['admin', 'supervisor', 'seller', 'cashier', 'inventory-manager'],
   'stats:view': ['admin', 'supervisor', 'seller', 'cashier', 'inventory-manager'],
   'orders:view': ['admin', 'supervisor', 'seller', 'cashier', 'inventory-manager'],
+  /** Orders by hand, their statuses, payments, edits and notes; a cashier sells through the till. */
+  'orders:create': ['admin', 'supervisor', 'seller'],
+  'orders:manage': ['admin', 'supervisor', 'seller'],
+  'orders:refund': ['admin', 'supervisor'],
   'products:view': ['admin', 'supervisor', 'seller', 'inventory-manager'],
   'products:edit': ['admin', 'supervisor', 'seller', 'inventory-manager'],
   'stock:adjust': ['admin', 'supervisor', 'inventory-manager'],

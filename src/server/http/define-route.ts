@@ -97,8 +97,13 @@ export interface PublicRouteDefinition<B extends AnyObject, R extends z.ZodType>
 export class FileResponse {
   readonly filename: string;
   readonly contentType: string;
-  readonly body: string | Buffer;
-  constructor(file: { filename: string; contentType: string; body: string | Buffer }) {
+  /** A string or buffer, or chunks streamed as they come (large exports never sit in memory). */
+  readonly body: string | Buffer | AsyncIterable<string>;
+  constructor(file: {
+    filename: string;
+    contentType: string;
+    body: string | Buffer | AsyncIterable<string>;
+  }) {
     this.filename = file.filename;
     this.contentType = file.contentType;
     this.body = file.body;
@@ -242,13 +247,27 @@ function send(res: ServerResponse, status: number, payload: unknown): void {
   res.end(body);
 }
 
-function sendFile(res: ServerResponse, file: FileResponse): void {
+async function sendFile(res: ServerResponse, file: FileResponse, log: Logger): Promise<void> {
   res.statusCode = 200;
   res.setHeader('Content-Type', file.contentType);
   // A quote or line break would end the header value early.
   res.setHeader('Content-Disposition', `attachment; filename="${file.filename.replace(/["\\\r\n]/g, '_')}"`);
   res.setHeader('Cache-Control', 'no-store');
-  res.end(file.body);
+  if (typeof file.body === 'string' || Buffer.isBuffer(file.body)) return void res.end(file.body);
+  // Streamed: each chunk waits for the socket to drain, so a slow client holds back the database
+  // reads instead of piling rows up in memory.
+  try {
+    for await (const chunk of file.body) {
+      if (res.destroyed) return;
+      if (!res.write(chunk))
+        await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
+    }
+    res.end();
+  } catch (error) {
+    // Headers are gone: all that is left is to cut the download short so it is not taken as whole.
+    log.error({ err: error }, 'streamed file failed');
+    res.destroy(error as Error);
+  }
 }
 
 function readBodyOf(route: Route, req: ApiRequest): Promise<unknown> {
@@ -345,7 +364,7 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
       log,
       ip: clientIp(req),
     });
-    if (result instanceof FileResponse) sendFile(res, result);
+    if (result instanceof FileResponse) await sendFile(res, result, log);
     else send(res, 200, route.response.parse(result));
   } catch (error) {
     const appError = error instanceof AppError ? error : null;

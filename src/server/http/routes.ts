@@ -61,6 +61,9 @@ import {
   updateCategoryRoute,
 } from '@/features/product/server/category.routes';
 import { exportProductsCsvRoute, importProductsCsvRoute } from '@/features/product/server/csv.routes';
+import * as orderRoutes from '@/features/order/server/order.routes';
+import { createClientRoute, searchClientsRoute } from '@/features/client/server/client.routes';
+import { homeSummaryRoute } from '@/features/home/server/home.routes';
 
 /** Every API route, for the OpenAPI document and the test server. Next serves each from its pages/api file. */
 export const ROUTES: Route[] = [
@@ -110,4 +113,8 @@ export const ROUTES: Route[] = [
   deleteCategoryRoute,
   exportProductsCsvRoute,
   importProductsCsvRoute,
+  ...Object.values(orderRoutes),
+  searchClientsRoute,
+  createClientRoute,
+  homeSummaryRoute,
 ];

@@ -2,6 +2,7 @@ import { and, count, eq, gte } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { products, smsMessages } from '../db/schema';
 import { countActiveAgents } from '@/features/agent/server/agent.repository';
+import { ordersThisMonth, quotaMonthOf } from '@/features/order/server/order.repository';
 import { PLANS, effectivePlan, type PlanQuotas } from '@/shared/plans';
 import { Errors } from '../http/errors';
 
@@ -19,9 +20,9 @@ export function startOfMonthInShopZone(shop: Pick<ShopRow, 'timeZone'>, now: Dat
 }
 
 /**
- * planQuotas (SPEC §3). The "current" figures are counted from the data, never stored, so they
- * cannot drift. The catalogue and order tables arrive with their modules, which add their counts
- * here; until the orders module lands a shop has no orders, and 0 is the true figure.
+ * planQuotas (SPEC §3). Agents, products and SMS are counted from the data; this month's orders
+ * come from the counter that order creation moves under its lock, so the figure the quota refuses
+ * on and the one shown are the same.
  */
 export async function computePlanQuotas(
   db: Executor,
@@ -29,9 +30,10 @@ export async function computePlanQuotas(
   now: Date = new Date(),
 ): Promise<PlanQuotas> {
   const plan = PLANS[effectivePlan(shop, now)];
-  const [agentsCount, productsCount, [sms]] = await Promise.all([
+  const [agentsCount, productsCount, ordersCount, [sms]] = await Promise.all([
     countActiveAgents(db, shop.id),
     countProductsOfShop(db, shop.id),
+    ordersThisMonth(db, shop.id, quotaMonthOf(shop.timeZone, now)),
     db
       .select({ n: count() })
       .from(smsMessages)
@@ -47,7 +49,7 @@ export async function computePlanQuotas(
     maxNumberOfAuthorizedProducts: plan.maxProducts,
     currentNumberOfAuthorizedProducts: productsCount,
     maxNumberOfOrders: plan.maxOrdersPerMonth,
-    currentNumberOfOrders: 0,
+    currentNumberOfOrders: ordersCount,
   };
 }
 

@@ -5,18 +5,13 @@ import { AppError, Errors } from '@/server/http/errors';
 import { describeDetails } from '@/shared/validation';
 import type { ProductStatus } from '../product.schemas';
 import { lockVariantsOf } from './product.repository';
+import { isForeignKeyViolation } from '@/server/db/pg-errors';
 
 export type BulkAction =
   | { action: 'status'; status: ProductStatus }
   | { action: 'category'; categoryId: string | null }
   | { action: 'price'; mode: 'percent' | 'amount'; value: number }
   | { action: 'delete' };
-
-/** PostgreSQL's foreign-key violation: a product some order still points at. */
-function isForeignKeyViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string }; code?: string }) ?? {};
-  return cause.code === '23503' || cause.cause?.code === '23503';
-}
 
 /** One action on a selection, in one transaction; answers how many products it touched. */
 export async function applyBulkAction(

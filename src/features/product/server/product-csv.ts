@@ -164,7 +164,7 @@ export function serializeCsvRow(fields: readonly string[], separator: CsvSeparat
  * apostrophe (OWASP's advice), which the import takes off again so the round trip is exact.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
-function guardFormula(cell: string): string {
+export function guardFormula(cell: string): string {
   return FORMULA_START.test(cell) ? `'${cell}` : cell;
 }
 function unguardFormula(cell: string): string {
@@ -238,7 +238,7 @@ interface Currency {
   minorDigits: number;
 }
 
-function currencyOf(shop: Pick<ShopRow, 'currency'>): Currency {
+export function currencyOf(shop: Pick<ShopRow, 'currency'>): Currency {
   const known = (CURRENCIES as Record<string, Currency | undefined>)[shop.currency];
   return known ?? { code: shop.currency, symbol: shop.currency, minorDigits: 0 };
 }

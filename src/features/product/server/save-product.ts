@@ -1,3 +1,4 @@
+import { isForeignKeyViolation } from '@/server/db/pg-errors';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
 import { productCategories, productVariants, products, stockMovements } from '@/server/db/schema';
@@ -250,7 +251,15 @@ export async function applyProductUpdate(
       keptIds.length
         ? and(eq(productVariants.productId, existing.id), notInArray(productVariants.id, keptIds))
         : eq(productVariants.productId, existing.id),
-    );
+    )
+    .catch((error: unknown) => {
+      // Order lines keep the variants they sold (on delete restrict).
+      if (isForeignKeyViolation(error))
+        refuse({
+          variants: 'Une variante supprimée a déjà été commandée : gardez-la ou archivez le produit.',
+        });
+      throw error;
+    });
   // Codes are cleared then set, so two kept variants may swap theirs without tripping the unique index.
   if (keptIds.length)
     await tx

@@ -1,0 +1,26 @@
+import { ZId, z } from '@/shared/validation';
+
+export const ZAddress = z.object({
+  quartier: z.string().trim().max(120).default(''),
+  commune: z.string().trim().max(120).default(''),
+  ville: z.string().trim().max(120).default(''),
+  indications: z.string().trim().max(500).default(''),
+});
+export type TAddress = z.infer<typeof ZAddress>;
+
+export const ZClientInput = z.object({
+  name: z.string().trim().min(1).max(120),
+  /** Any local or international form; stored E.164 in the shop's country. */
+  phone: z.string().trim().max(30).optional(),
+  email: z.email().max(200).optional().or(z.literal('')),
+  addresses: z.array(ZAddress).max(10).default([]),
+});
+export type TClientInput = z.infer<typeof ZClientInput>;
+
+export const ZSearchClientsQuery = z.object({
+  shopId: ZId,
+  search: z.string().trim().max(100).default(''),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+export const ZCreateClientBody = ZClientInput.extend({ shopId: ZId });

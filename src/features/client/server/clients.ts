@@ -1,0 +1,132 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '@/server/db';
+import { clients } from '@/server/db/schema';
+import { newId } from '@/server/ids';
+import { Errors } from '@/server/http/errors';
+import { isUniqueViolation } from '@/server/db/pg-errors';
+import { toE164 } from '@/shared/phone';
+import { normalizeForSearch } from '@/shared/search';
+import type { CountryCode } from 'libphonenumber-js';
+import type { TClientInput } from '../client.schemas';
+
+export type ClientRow = typeof clients.$inferSelect;
+
+function searchTextOf(name: string, phone: string | null): string {
+  return normalizeForSearch(`${name} ${phone ? phone.replace(/\D/g, '') : ''}`);
+}
+
+/** The phone in E.164 for the shop's country, or a 422 naming the field. */
+export function clientPhone(input: string | undefined, country: string, field = 'phone'): string | null {
+  if (!input?.trim()) return null;
+  const phone = toE164(input, country as CountryCode);
+  if (!phone) throw Errors.validation({ [field]: 'Numéro de téléphone invalide.' });
+  return phone;
+}
+
+export async function findClientById(
+  db: Executor,
+  shopId: string,
+  clientId: string,
+): Promise<ClientRow | null> {
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.shopId, shopId), eq(clients.id, clientId)));
+  return row ?? null;
+}
+
+export async function findClientByPhone(
+  db: Executor,
+  shopId: string,
+  phone: string,
+): Promise<ClientRow | null> {
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.shopId, shopId), eq(clients.phone, phone)));
+  return row ?? null;
+}
+
+/**
+ * A new client, or the shop's existing one with the same phone (a phone is one person in a shop):
+ * an order taken for « Awa, 77 123 45 67 » twice makes one client, not two.
+ */
+export async function findOrCreateClient(
+  db: Executor,
+  shop: { id: string; country: string },
+  input: TClientInput,
+  fieldPrefix = '',
+): Promise<ClientRow> {
+  const phone = clientPhone(input.phone, shop.country, `${fieldPrefix}phone`);
+  if (phone) {
+    const existing = await findClientByPhone(db, shop.id, phone);
+    if (existing) return existing;
+  }
+  const values = {
+    id: newId(),
+    shopId: shop.id,
+    name: input.name,
+    phone,
+    email: input.email || null,
+    addresses: input.addresses,
+    searchText: searchTextOf(input.name, phone),
+  };
+  // ON CONFLICT keeps a concurrent creation of the same phone from failing the caller's transaction.
+  const [created] = await db.insert(clients).values(values).onConflictDoNothing().returning();
+  if (created) return created;
+  const raced = phone ? await findClientByPhone(db, shop.id, phone) : null;
+  if (!raced) throw Errors.conflict('Ce client vient d’être modifié. Réessayez.');
+  return raced;
+}
+
+/** Creates a client; a phone already used in the shop is a 422 on the phone field. */
+export async function createClient(
+  db: Executor,
+  shop: { id: string; country: string },
+  input: TClientInput,
+): Promise<ClientRow> {
+  const phone = clientPhone(input.phone, shop.country);
+  try {
+    const [created] = await db
+      .insert(clients)
+      .values({
+        id: newId(),
+        shopId: shop.id,
+        name: input.name,
+        phone,
+        email: input.email || null,
+        addresses: input.addresses,
+        searchText: searchTextOf(input.name, phone),
+      })
+      .returning();
+    return created!;
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw Errors.validation({ phone: 'Un client de la boutique a déjà ce numéro.' });
+    throw error;
+  }
+}
+
+/** By name or phone digits, accents and case ignored; most recent first. */
+export async function searchClients(
+  db: Executor,
+  shopId: string,
+  search: string,
+  limit: number,
+): Promise<ClientRow[]> {
+  const text = normalizeForSearch(search);
+  const digits = search.replace(/\D/g, '');
+  const needle =
+    digits.length >= 3 && digits.length === search.replace(/[\s+().-]/g, '').length ? digits : text;
+  return db
+    .select()
+    .from(clients)
+    .where(
+      and(
+        eq(clients.shopId, shopId),
+        needle ? sql`${clients.searchText} like ${'%' + needle.replace(/[%_\\]/g, '\\$&') + '%'}` : undefined,
+      ),
+    )
+    .orderBy(desc(clients.id))
+    .limit(limit);
+}

@@ -1,0 +1,248 @@
+import { ZId, z } from '@/shared/validation';
+import { ZAddress, ZClientInput } from '@/features/client/client.schemas';
+
+/** Money in the currency's minor unit. */
+const ZMoney = z.number().int().min(0).max(1_000_000_000_000);
+
+export const ORDER_CHANNELS = [
+  'site',
+  'pos',
+  'whatsapp',
+  'facebook',
+  'instagram',
+  'phone',
+  'manual',
+] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+export const CHANNEL_LABELS: Record<OrderChannel, string> = {
+  site: 'Site',
+  pos: 'Point de vente',
+  whatsapp: 'WhatsApp',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  phone: 'Téléphone',
+  manual: 'Manuel',
+};
+/** Channels an agent may pick when entering an order by hand (the site and the till make their own). */
+export const MANUAL_CHANNELS = ['whatsapp', 'phone', 'facebook', 'instagram', 'manual'] as const;
+
+/** The fulfilment path, in order; `cancelled` and `returned` leave it. */
+export const FULFILMENT_FLOW = ['new', 'confirmed', 'preparing', 'ready', 'shipping', 'delivered'] as const;
+export const FULFILMENT_STATUSES = [...FULFILMENT_FLOW, 'cancelled', 'returned'] as const;
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
+export const FULFILMENT_LABELS: Record<FulfilmentStatus, string> = {
+  new: 'Nouvelle',
+  confirmed: 'Confirmée',
+  preparing: 'En préparation',
+  ready: 'Prête',
+  shipping: 'En livraison',
+  delivered: 'Livrée',
+  cancelled: 'Annulée',
+  returned: 'Retournée',
+};
+export const FULFILMENT_COLORS: Record<FulfilmentStatus, string> = {
+  new: 'blue',
+  confirmed: 'cyan',
+  preparing: 'purple',
+  ready: 'teal',
+  shipping: 'orange',
+  delivered: 'green',
+  cancelled: 'gray',
+  returned: 'red',
+};
+
+/**
+ * Which statuses an order may move to: forward along the path (steps may be skipped, e.g. a
+ * pick-up goes from « Prête » to « Livrée »), cancelled before it leaves the shop, returned after.
+ */
+export function allowedFulfilmentMoves(from: FulfilmentStatus): FulfilmentStatus[] {
+  if (from === 'cancelled' || from === 'returned') return [];
+  const index = FULFILMENT_FLOW.indexOf(from);
+  const forward: FulfilmentStatus[] = FULFILMENT_FLOW.slice(index + 1);
+  if (index < FULFILMENT_FLOW.indexOf('shipping')) return [...forward, 'cancelled'];
+  return [...forward, 'returned'];
+}
+
+/** Lines, quantities and fee can change until the order leaves the shop. */
+export function isOrderEditable(status: FulfilmentStatus): boolean {
+  return (['new', 'confirmed', 'preparing', 'ready'] as FulfilmentStatus[]).includes(status);
+}
+
+export const PAYMENT_STATUSES = [
+  'pending',
+  'partially_paid',
+  'paid',
+  'partially_refunded',
+  'refunded',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'En attente',
+  partially_paid: 'Partiellement payée',
+  paid: 'Payée',
+  partially_refunded: 'Partiellement remboursée',
+  refunded: 'Remboursée',
+};
+export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
+  pending: 'yellow',
+  partially_paid: 'orange',
+  paid: 'green',
+  partially_refunded: 'purple',
+  refunded: 'gray',
+};
+
+/** Derived from the amounts, never set by hand, so it cannot disagree with the records. */
+export function paymentStatusOf(order: {
+  total: number;
+  paidAmount: number;
+  refundedAmount: number;
+}): PaymentStatus {
+  if (order.refundedAmount > 0)
+    return order.refundedAmount >= order.paidAmount ? 'refunded' : 'partially_refunded';
+  if (order.paidAmount <= 0) return order.total === 0 ? 'paid' : 'pending';
+  return order.paidAmount >= order.total ? 'paid' : 'partially_paid';
+}
+
+export const PAYMENT_METHODS = [
+  'cash',
+  'orange_money',
+  'wave',
+  'mtn_momo',
+  'moov_money',
+  'card',
+  'cod',
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: 'Espèces',
+  orange_money: 'Orange Money',
+  wave: 'Wave',
+  mtn_momo: 'MTN MoMo',
+  moov_money: 'Moov Money',
+  card: 'Carte',
+  cod: 'Paiement à la livraison',
+};
+
+export const ZOrderLineInput = z.object({
+  variantId: ZId,
+  quantity: z.number().int().min(1).max(100_000),
+  /** Off this line, in minor units. */
+  lineDiscount: ZMoney.default(0),
+});
+
+export const ZPaymentInput = z.object({
+  method: z.enum(PAYMENT_METHODS),
+  amount: ZMoney.refine((n) => n > 0, { message: 'Le montant doit être supérieur à 0.' }),
+  reference: z.string().trim().max(100).optional(),
+});
+
+const orderContent = {
+  lines: z.array(ZOrderLineInput).min(1).max(200),
+  orderDiscount: ZMoney.default(0),
+  deliveryFee: ZMoney.default(0),
+  deliveryAddress: ZAddress.nullable().default(null),
+};
+
+export const ZCreateOrderBody = z.object({
+  shopId: ZId,
+  channel: z.enum(MANUAL_CHANNELS).default('manual'),
+  /** An existing client of the shop, or the one to create with the order, or neither. */
+  clientId: ZId.optional(),
+  newClient: ZClientInput.optional(),
+  ...orderContent,
+  clientNote: z.string().trim().max(1000).default(''),
+  internalNote: z.string().trim().max(1000).optional(),
+  payment: ZPaymentInput.optional(),
+  idempotencyKey: z.string().trim().min(8).max(100).optional(),
+});
+export type TCreateOrderBody = z.infer<typeof ZCreateOrderBody>;
+
+export const ZUpdateOrderBody = z.object({ shopId: ZId, orderId: ZId, ...orderContent });
+export type TUpdateOrderBody = z.infer<typeof ZUpdateOrderBody>;
+
+export const ZChangeOrderStatusBody = z.object({
+  shopId: ZId,
+  orderId: ZId,
+  status: z.enum(FULFILMENT_STATUSES),
+});
+
+export const ZBulkOrderStatusBody = z.object({
+  shopId: ZId,
+  orderIds: z.array(ZId).min(1).max(200),
+  status: z.enum(FULFILMENT_STATUSES),
+});
+
+export const ZAddOrderPaymentBody = ZPaymentInput.extend({ shopId: ZId, orderId: ZId });
+
+export const ZRefundOrderBody = z.object({
+  shopId: ZId,
+  orderId: ZId,
+  lines: z
+    .array(z.object({ lineId: ZId, quantity: z.number().int().min(1).max(100_000) }))
+    .max(200)
+    .default([]),
+  /** What is handed back; defaults to the value of the lines refunded. */
+  amount: ZMoney.optional(),
+  method: z.enum(PAYMENT_METHODS),
+  restock: z.boolean().default(true),
+  reason: z.string().trim().max(300).default(''),
+});
+export type TRefundOrderBody = z.infer<typeof ZRefundOrderBody>;
+
+export const ZAddOrderNoteBody = z.object({
+  shopId: ZId,
+  orderId: ZId,
+  note: z.string().trim().min(1).max(1000),
+});
+
+const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date invalide (AAAA-MM-JJ).');
+
+/** What the list can be filtered by; saved views keep the same object. */
+export const ZOrderFilters = z.object({
+  fulfilment: z.array(z.enum(FULFILMENT_STATUSES)).max(FULFILMENT_STATUSES.length).optional(),
+  payment: z.array(z.enum(PAYMENT_STATUSES)).max(PAYMENT_STATUSES.length).optional(),
+  channel: z.enum(ORDER_CHANNELS).optional(),
+  method: z.enum(PAYMENT_METHODS).optional(),
+  from: ZDay.optional(),
+  to: ZDay.optional(),
+  agentId: ZId.optional(),
+  search: z.string().trim().max(100).optional(),
+});
+export type TOrderFilters = z.infer<typeof ZOrderFilters>;
+
+/** Query strings carry lists as « a,b ». */
+const csvList = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .string()
+    .max(300)
+    .optional()
+    .transform((s) => (s ? s.split(',').filter(Boolean) : undefined))
+    .pipe(z.array(z.enum(values)).optional());
+
+export const ZListOrdersQuery = ZOrderFilters.extend({
+  shopId: ZId,
+  fulfilment: csvList(FULFILMENT_STATUSES),
+  payment: csvList(PAYMENT_STATUSES),
+  after: z.string().max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type TListOrdersQuery = z.infer<typeof ZListOrdersQuery>;
+
+export const ZSaveOrderViewBody = z.object({
+  shopId: ZId,
+  name: z.string().trim().min(1).max(40),
+  filters: ZOrderFilters,
+});
+
+/** The built-in tabs of the list (PRODUCT.md); users add their own views beside them. */
+export const BUILT_IN_VIEWS: { id: string; name: string; filters: TOrderFilters }[] = [
+  { id: 'all', name: 'Toutes', filters: {} },
+  { id: 'to-confirm', name: 'À confirmer', filters: { fulfilment: ['new'] } },
+  { id: 'to-prepare', name: 'À préparer', filters: { fulfilment: ['confirmed', 'preparing'] } },
+  { id: 'shipping', name: 'En livraison', filters: { fulfilment: ['shipping'] } },
+  {
+    id: 'unpaid',
+    name: 'Non payées',
+    filters: { payment: ['pending', 'partially_paid'], fulfilment: [...FULFILMENT_FLOW] },
+  },
+];

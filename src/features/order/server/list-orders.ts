@@ -1,0 +1,96 @@
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@/server/db';
+import { orderPayments, orders } from '@/server/db/schema';
+import { dayjs } from '@/shared/dates';
+import { toE164 } from '@/shared/phone';
+import { normalizeForSearch } from '@/shared/search';
+import type { CountryCode } from 'libphonenumber-js';
+import type { TOrderFilters } from '../order.schemas';
+import type { OrderRow } from './order.repository';
+
+export interface OrderScope {
+  shopId: string;
+  country: string;
+  timeZone: string;
+  /** A cashier sees only the sales they made. */
+  onlyCreatedBy: string | null;
+}
+
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The search box: « 1042 » or « #1042 » is an order number, a full phone number (any form) is
+ * matched exactly on the client's phone, anything else (a name, part of a phone) by trigram.
+ */
+function searchCondition(search: string, country: string): SQL | undefined {
+  const term = normalizeForSearch(search);
+  if (!term) return undefined;
+  const number = /^#?(\d{1,9})$/.exec(term);
+  const digits = term.replace(/[\s+().-]/g, '');
+  const phone = /^\d{8,15}$/.test(digits) ? toE164(search, country as CountryCode) : null;
+  if (phone) return or(eq(orders.clientPhone, phone), sql`${orders.searchText} like ${likePattern(digits)}`);
+  const byText = sql`${orders.searchText} like ${likePattern(number ? number[1]! : term)}`;
+  return number ? or(eq(orders.number, Number(number[1])), byText) : byText;
+}
+
+/** The conditions of the list, its count and its export: one definition so they always agree. */
+export function orderConditions(scope: OrderScope, filters: TOrderFilters): SQL[] {
+  const conditions: SQL[] = [eq(orders.shopId, scope.shopId)];
+  if (scope.onlyCreatedBy) conditions.push(eq(orders.createdByUserId, scope.onlyCreatedBy));
+  if (filters.fulfilment?.length) conditions.push(inArray(orders.fulfilmentStatus, filters.fulfilment));
+  if (filters.payment?.length) conditions.push(inArray(orders.paymentStatus, filters.payment));
+  if (filters.channel) conditions.push(eq(orders.channel, filters.channel));
+  if (filters.agentId) conditions.push(eq(orders.createdByUserId, filters.agentId));
+  if (filters.method)
+    conditions.push(
+      sql`exists (select 1 from ${orderPayments} where ${orderPayments.orderId} = ${orders.id} and ${orderPayments.method} = ${filters.method})`,
+    );
+  // Days are the shop's days: « aujourd'hui » in Dakar starts at midnight in Dakar.
+  if (filters.from) conditions.push(gte(orders.createdAt, dayjs.tz(filters.from, scope.timeZone).toDate()));
+  if (filters.to)
+    conditions.push(lt(orders.createdAt, dayjs.tz(filters.to, scope.timeZone).add(1, 'day').toDate()));
+  const search = filters.search ? searchCondition(filters.search, scope.country) : undefined;
+  if (search) conditions.push(search);
+  return conditions;
+}
+
+/** Newest first, keyset-paginated on the id (ids grow with time): page 20 000 costs what page 1 does. */
+export async function listOrders(
+  db: Executor,
+  scope: OrderScope,
+  filters: TOrderFilters,
+  page: { after?: string; limit: number },
+): Promise<{ items: OrderRow[]; nextCursor: string | null }> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(...orderConditions(scope, filters), page.after ? lt(orders.id, page.after) : undefined))
+    .orderBy(desc(orders.id))
+    .limit(page.limit + 1);
+  const items = rows.slice(0, page.limit);
+  return { items, nextCursor: rows.length > page.limit ? items[items.length - 1]!.id : null };
+}
+
+export const COUNT_CAP = 10_000;
+
+/**
+ * How many orders match, counted up to a cap: past it the list says « plus de 10 000 », which is
+ * all a person needs and keeps the count as cheap on a million orders as on a hundred.
+ */
+export async function countOrders(
+  db: Executor,
+  scope: OrderScope,
+  filters: TOrderFilters,
+): Promise<{ count: number; isCapped: boolean }> {
+  const inner = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(and(...orderConditions(scope, filters)))
+    .limit(COUNT_CAP + 1)
+    .as('matching');
+  const [row] = await db.select({ n: sql<string>`count(*)::text` }).from(inner);
+  const n = Number(row?.n ?? 0);
+  return { count: Math.min(n, COUNT_CAP), isCapped: n > COUNT_CAP };
+}

@@ -1,0 +1,198 @@
+import { inArray } from 'drizzle-orm';
+import type { Executor } from '@/server/db';
+import { users } from '@/server/db/schema';
+import { z } from '@/shared/validation';
+import {
+  FULFILMENT_STATUSES,
+  ORDER_CHANNELS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  allowedFulfilmentMoves,
+  isOrderEditable,
+  type FulfilmentStatus,
+} from '../order.schemas';
+import type { findOrderDetails, OrderRow } from './order.repository';
+
+const ZAddressDto = z.object({
+  quartier: z.string(),
+  commune: z.string(),
+  ville: z.string(),
+  indications: z.string(),
+});
+
+export const ZOrderSummary = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  channel: z.enum(ORDER_CHANNELS),
+  clientId: z.string().nullable(),
+  clientName: z.string().nullable(),
+  clientPhone: z.string().nullable(),
+  fulfilmentStatus: z.enum(FULFILMENT_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  total: z.number().int(),
+  paidAmount: z.number().int(),
+  refundedAmount: z.number().int(),
+  createdByUserId: z.string(),
+  createdAt: z.string(),
+});
+export type TOrderSummary = z.infer<typeof ZOrderSummary>;
+
+const ZPerson = z.object({ id: z.string(), name: z.string() }).nullable();
+
+export const ZOrder = ZOrderSummary.extend({
+  subtotal: z.number().int(),
+  lineDiscountTotal: z.number().int(),
+  orderDiscount: z.number().int(),
+  deliveryFee: z.number().int(),
+  deliveryAddress: ZAddressDto.nullable(),
+  clientNote: z.string(),
+  createdBy: ZPerson,
+  updatedAt: z.string(),
+  /** What the current statuses allow, so the page offers only those actions. */
+  allowedStatuses: z.array(z.enum(FULFILMENT_STATUSES)),
+  isEditable: z.boolean(),
+  lines: z.array(
+    z.object({
+      id: z.string(),
+      variantId: z.string(),
+      productId: z.string(),
+      productName: z.string(),
+      variantName: z.string(),
+      sku: z.string().nullable(),
+      unitPrice: z.number().int(),
+      quantity: z.number().int(),
+      lineDiscount: z.number().int(),
+      total: z.number().int(),
+      refundedQuantity: z.number().int(),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      id: z.string(),
+      method: z.enum(PAYMENT_METHODS),
+      amount: z.number().int(),
+      reference: z.string().nullable(),
+      isOnline: z.boolean(),
+      createdBy: ZPerson,
+      createdAt: z.string(),
+    }),
+  ),
+  refunds: z.array(
+    z.object({
+      id: z.string(),
+      amount: z.number().int(),
+      method: z.enum(PAYMENT_METHODS),
+      lines: z.array(z.object({ lineId: z.string(), quantity: z.number().int() })),
+      isRestocked: z.boolean(),
+      reason: z.string(),
+      createdBy: ZPerson,
+      createdAt: z.string(),
+    }),
+  ),
+  timeline: z.array(
+    z.object({
+      id: z.string(),
+      type: z.enum(['created', 'status', 'payment', 'refund', 'note', 'edit']),
+      data: z.record(z.string(), z.unknown()),
+      by: ZPerson,
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type TOrder = z.infer<typeof ZOrder>;
+
+export function toOrderSummary(row: OrderRow): TOrderSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    channel: row.channel as TOrderSummary['channel'],
+    clientId: row.clientId,
+    clientName: row.clientName,
+    clientPhone: row.clientPhone,
+    fulfilmentStatus: row.fulfilmentStatus as FulfilmentStatus,
+    paymentStatus: row.paymentStatus as TOrderSummary['paymentStatus'],
+    total: row.total,
+    paidAmount: row.paidAmount,
+    refundedAmount: row.refundedAmount,
+    createdByUserId: row.createdByUserId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** « Awa Ndiaye », or the phone of someone who has not given a name. */
+export async function findPeople(db: Executor, ids: Array<string | null>): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, phone: users.phone })
+    .from(users)
+    .where(inArray(users.id, wanted));
+  return new Map(rows.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ') || u.phone]));
+}
+
+export async function toOrderDto(
+  db: Executor,
+  row: OrderRow,
+  details: Awaited<ReturnType<typeof findOrderDetails>>,
+): Promise<TOrder> {
+  const people = await findPeople(db, [
+    row.createdByUserId,
+    ...details.payments.map((p) => p.createdByUserId),
+    ...details.refunds.map((r) => r.createdByUserId),
+    ...details.events.map((e) => e.userId),
+  ]);
+  const person = (id: string | null) => (id && people.has(id) ? { id, name: people.get(id)! } : null);
+  const status = row.fulfilmentStatus as FulfilmentStatus;
+  return {
+    ...toOrderSummary(row),
+    subtotal: row.subtotal,
+    lineDiscountTotal: row.lineDiscountTotal,
+    orderDiscount: row.orderDiscount,
+    deliveryFee: row.deliveryFee,
+    deliveryAddress: row.deliveryAddress ?? null,
+    clientNote: row.clientNote,
+    createdBy: person(row.createdByUserId),
+    updatedAt: row.updatedAt.toISOString(),
+    allowedStatuses: allowedFulfilmentMoves(status),
+    isEditable: isOrderEditable(status) && row.refundedAmount === 0,
+    lines: details.lines.map((l) => ({
+      id: l.id,
+      variantId: l.variantId,
+      productId: l.productId,
+      productName: l.productName,
+      variantName: l.variantName,
+      sku: l.sku,
+      unitPrice: l.unitPrice,
+      quantity: l.quantity,
+      lineDiscount: l.lineDiscount,
+      total: l.total,
+      refundedQuantity: l.refundedQuantity,
+    })),
+    payments: details.payments.map((p) => ({
+      id: p.id,
+      method: p.method as TOrder['payments'][number]['method'],
+      amount: p.amount,
+      reference: p.reference,
+      isOnline: p.isOnline,
+      createdBy: person(p.createdByUserId),
+      createdAt: p.createdAt.toISOString(),
+    })),
+    refunds: details.refunds.map((r) => ({
+      id: r.id,
+      amount: r.amount,
+      method: r.method as TOrder['refunds'][number]['method'],
+      lines: r.lines,
+      isRestocked: r.isRestocked,
+      reason: r.reason,
+      createdBy: person(r.createdByUserId),
+      createdAt: r.createdAt.toISOString(),
+    })),
+    timeline: details.events.map((e) => ({
+      id: e.id,
+      type: e.type as TOrder['timeline'][number]['type'],
+      data: e.data,
+      by: person(e.userId),
+      createdAt: e.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,122 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '@/server/db';
+import { orderLines, orderRefunds, orders } from '@/server/db/schema';
+import { newId } from '@/server/ids';
+import { Errors } from '@/server/http/errors';
+import { formatMoney } from '@/shared/money';
+import { notifyLowStock } from '@/features/product/server/stock';
+import { paymentStatusOf, type TRefundOrderBody } from '../order.schemas';
+import { addOrderEvent, findLinesOf, lockOrder, type OrderRow } from './order.repository';
+import { moveOrderStock } from './order-lines';
+
+/**
+ * A refund, full or partial by line: never more than was paid and not yet refunded, never more
+ * units than a line has left; with `restock`, the units go back to stock (only those the order
+ * still holds, so a later cancellation cannot give them back twice).
+ */
+export async function refundOrder(
+  db: Database,
+  shop: { id: string; currency: string },
+  userId: string,
+  input: Omit<TRefundOrderBody, 'shopId'>,
+): Promise<OrderRow> {
+  const { order, crossings } = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, shop.id, input.orderId);
+    if (!order) throw Errors.notFound('La commande');
+    const refundable = order.paidAmount - order.refundedAmount;
+    if (refundable <= 0) throw Errors.conflict('Cette commande n’a aucun paiement à rembourser.');
+
+    const lines = await findLinesOf(tx, order.id);
+    const byId = new Map(lines.map((l) => [l.id, l]));
+    const errors: Record<string, string> = {};
+    const seen = new Set<string>();
+    input.lines.forEach((wanted, i) => {
+      const line = byId.get(wanted.lineId);
+      if (!line || seen.has(wanted.lineId)) {
+        errors[`lines.${i}.lineId`] = line
+          ? 'Cette ligne est déjà dans le remboursement.'
+          : 'Cette ligne n’est pas dans la commande.';
+        return;
+      }
+      seen.add(wanted.lineId);
+      const left = line.quantity - line.refundedQuantity;
+      if (wanted.quantity > left)
+        errors[`lines.${i}.quantity`] =
+          left === 0
+            ? 'Cette ligne est déjà entièrement remboursée.'
+            : `Au plus ${left} à rembourser sur cette ligne.`;
+    });
+    if (Object.keys(errors).length) throw Errors.validation(errors);
+
+    const linesValue = input.lines.reduce((sum, wanted) => {
+      const line = byId.get(wanted.lineId)!;
+      return sum + Math.round((line.total * wanted.quantity) / line.quantity);
+    }, 0);
+    const amount = input.amount ?? Math.min(linesValue, refundable);
+    if (amount <= 0)
+      throw Errors.validation({ amount: 'Indiquez le montant à rembourser ou les articles concernés.' });
+    if (amount > refundable)
+      throw Errors.validation({
+        amount: `Le remboursement dépasse ce qui reste remboursable (${formatMoney(refundable, shop.currency)}).`,
+      });
+
+    const restocks = input.restock
+      ? input.lines
+          .map((wanted) => {
+            const line = byId.get(wanted.lineId)!;
+            return { line, units: Math.min(wanted.quantity, line.stockTaken - line.restockedQuantity) };
+          })
+          .filter((r) => r.units > 0)
+      : [];
+    const crossings = await moveOrderStock(
+      tx,
+      { shopId: shop.id, userId, orderNumber: order.number },
+      restocks.map((r) => ({
+        variant: { id: r.line.variantId, productName: r.line.productName, optionValues: [] },
+        delta: r.units,
+      })),
+      'retour',
+    );
+    for (const wanted of input.lines) {
+      const units = restocks.find((r) => r.line.id === wanted.lineId)?.units ?? 0;
+      await tx
+        .update(orderLines)
+        .set({
+          refundedQuantity: sql`${orderLines.refundedQuantity} + ${wanted.quantity}`,
+          restockedQuantity: sql`${orderLines.restockedQuantity} + ${units}`,
+        })
+        .where(eq(orderLines.id, wanted.lineId));
+    }
+    await tx.insert(orderRefunds).values({
+      id: newId(),
+      shopId: shop.id,
+      orderId: order.id,
+      amount,
+      method: input.method,
+      lines: input.lines,
+      isRestocked: restocks.length > 0,
+      reason: input.reason,
+      createdByUserId: userId,
+    });
+    const refundedAmount = order.refundedAmount + amount;
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        refundedAmount,
+        paymentStatus: paymentStatusOf({ ...order, refundedAmount }),
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, order.id))
+      .returning();
+    await addOrderEvent(tx, order, userId, 'refund', {
+      amount,
+      method: input.method,
+      restocked: restocks.reduce((n, r) => n + r.units, 0),
+      lines: input.lines.map((w) => ({ name: byId.get(w.lineId)!.productName, quantity: w.quantity })),
+      reason: input.reason || null,
+    });
+    return { order: updated!, crossings };
+  });
+  await notifyLowStock(db, crossings);
+  return order;
+}

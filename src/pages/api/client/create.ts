@@ -1,0 +1,4 @@
+import { createClientRoute } from '@/features/client/server/client.routes';
+
+export const config = { api: { bodyParser: false } };
+export default createClientRoute.handler;

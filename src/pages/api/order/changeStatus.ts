@@ -1,0 +1,4 @@
+import { changeOrderStatusRoute } from '@/features/order/server/order.routes';
+
+export const config = { api: { bodyParser: false } };
+export default changeOrderStatusRoute.handler;

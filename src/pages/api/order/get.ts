@@ -1,0 +1,4 @@
+import { getOrderRoute } from '@/features/order/server/order.routes';
+
+export const config = { api: { bodyParser: false } };
+export default getOrderRoute.handler;
