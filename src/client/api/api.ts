@@ -42,6 +42,9 @@ export const api = createApi({
     'Product',
     'Category',
     'StockHistory',
+    'Order',
+    'OrderView',
+    'HomeSummary',
   ],
   endpoints: () => ({}),
 });

@@ -24,3 +24,15 @@ export const ZSearchClientsQuery = z.object({
 });
 
 export const ZCreateClientBody = ZClientInput.extend({ shopId: ZId });
+
+export const ZClient = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  addresses: z.array(
+    z.object({ quartier: z.string(), commune: z.string(), ville: z.string(), indications: z.string() }),
+  ),
+  createdAt: z.string(),
+});
+export type TClient = z.infer<typeof ZClient>;

@@ -1,17 +1,7 @@
-import { z } from '@/shared/validation';
-import type { ClientRow } from './clients';
+import { ZClient, type TClient } from '../client.schemas';
 
-export const ZClient = z.object({
-  id: z.string(),
-  name: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  addresses: z.array(
-    z.object({ quartier: z.string(), commune: z.string(), ville: z.string(), indications: z.string() }),
-  ),
-  createdAt: z.string(),
-});
-export type TClient = z.infer<typeof ZClient>;
+export { ZClient };
+import type { ClientRow } from './clients';
 
 export function toClientDto(row: ClientRow): TClient {
   return {

@@ -1,6 +1,7 @@
 import { defineRoute } from '@/server/http/define-route';
 import { ZId, z } from '@/shared/validation';
-import { ZHomeSummary, homeSummary } from './home-summary';
+import { ZHomeSummary } from '../home.schemas';
+import { homeSummary } from './home-summary';
 
 export const homeSummaryRoute = defineRoute({
   method: 'GET',

@@ -1,105 +1,11 @@
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { users } from '@/server/db/schema';
-import { z } from '@/shared/validation';
-import {
-  FULFILMENT_STATUSES,
-  ORDER_CHANNELS,
-  PAYMENT_METHODS,
-  PAYMENT_STATUSES,
-  allowedFulfilmentMoves,
-  isOrderEditable,
-  type FulfilmentStatus,
-} from '../order.schemas';
+import { ZOrder, ZOrderSummary, type TOrder, type TOrderSummary } from '../order.dto-schemas';
+import { allowedFulfilmentMoves, isOrderEditable, type FulfilmentStatus } from '../order.schemas';
 import type { findOrderDetails, OrderRow } from './order.repository';
 
-const ZAddressDto = z.object({
-  quartier: z.string(),
-  commune: z.string(),
-  ville: z.string(),
-  indications: z.string(),
-});
-
-export const ZOrderSummary = z.object({
-  id: z.string(),
-  number: z.number().int(),
-  channel: z.enum(ORDER_CHANNELS),
-  clientId: z.string().nullable(),
-  clientName: z.string().nullable(),
-  clientPhone: z.string().nullable(),
-  fulfilmentStatus: z.enum(FULFILMENT_STATUSES),
-  paymentStatus: z.enum(PAYMENT_STATUSES),
-  total: z.number().int(),
-  paidAmount: z.number().int(),
-  refundedAmount: z.number().int(),
-  createdByUserId: z.string(),
-  createdAt: z.string(),
-});
-export type TOrderSummary = z.infer<typeof ZOrderSummary>;
-
-const ZPerson = z.object({ id: z.string(), name: z.string() }).nullable();
-
-export const ZOrder = ZOrderSummary.extend({
-  subtotal: z.number().int(),
-  lineDiscountTotal: z.number().int(),
-  orderDiscount: z.number().int(),
-  deliveryFee: z.number().int(),
-  deliveryAddress: ZAddressDto.nullable(),
-  clientNote: z.string(),
-  createdBy: ZPerson,
-  updatedAt: z.string(),
-  /** What the current statuses allow, so the page offers only those actions. */
-  allowedStatuses: z.array(z.enum(FULFILMENT_STATUSES)),
-  isEditable: z.boolean(),
-  lines: z.array(
-    z.object({
-      id: z.string(),
-      variantId: z.string(),
-      productId: z.string(),
-      productName: z.string(),
-      variantName: z.string(),
-      sku: z.string().nullable(),
-      unitPrice: z.number().int(),
-      quantity: z.number().int(),
-      lineDiscount: z.number().int(),
-      total: z.number().int(),
-      refundedQuantity: z.number().int(),
-    }),
-  ),
-  payments: z.array(
-    z.object({
-      id: z.string(),
-      method: z.enum(PAYMENT_METHODS),
-      amount: z.number().int(),
-      reference: z.string().nullable(),
-      isOnline: z.boolean(),
-      createdBy: ZPerson,
-      createdAt: z.string(),
-    }),
-  ),
-  refunds: z.array(
-    z.object({
-      id: z.string(),
-      amount: z.number().int(),
-      method: z.enum(PAYMENT_METHODS),
-      lines: z.array(z.object({ lineId: z.string(), quantity: z.number().int() })),
-      isRestocked: z.boolean(),
-      reason: z.string(),
-      createdBy: ZPerson,
-      createdAt: z.string(),
-    }),
-  ),
-  timeline: z.array(
-    z.object({
-      id: z.string(),
-      type: z.enum(['created', 'status', 'payment', 'refund', 'note', 'edit']),
-      data: z.record(z.string(), z.unknown()),
-      by: ZPerson,
-      createdAt: z.string(),
-    }),
-  ),
-});
-export type TOrder = z.infer<typeof ZOrder>;
+export { ZOrder, ZOrderSummary };
 
 export function toOrderSummary(row: OrderRow): TOrderSummary {
   return {

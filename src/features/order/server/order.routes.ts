@@ -1,5 +1,7 @@
 import { defineRoute, FileResponse, type RouteContext } from '@/server/http/define-route';
 import { Errors } from '@/server/http/errors';
+import type { Database } from '@/server/db';
+import { findAgentsOfShop } from '@/features/agent/server/agent.repository';
 import { dayjs } from '@/shared/dates';
 import { ZId, z } from '@/shared/validation';
 import {
@@ -13,6 +15,7 @@ import {
   ZRefundOrderBody,
   ZSaveOrderViewBody,
   ZUpdateOrderBody,
+  type TOrderFilters,
 } from '../order.schemas';
 import { findOrder, findOrderDetails } from './order.repository';
 import { ZOrder, ZOrderSummary, toOrderDto, toOrderSummary } from './order.dto';
@@ -36,6 +39,16 @@ function scopeOf({ membership, user }: Context): OrderScope {
     timeZone: shop.timeZone,
     onlyCreatedBy: membership!.agent.role === 'cashier' ? user.id : null,
   };
+}
+
+/**
+ * The « Agent » filter names a member of the team (an agent id); orders record the user who made
+ * them. An agent of another shop matches nothing.
+ */
+async function withAgentUser<F extends TOrderFilters>(db: Database, shopId: string, filters: F): Promise<F> {
+  if (!filters.agentId) return filters;
+  const agent = (await findAgentsOfShop(db, shopId)).find((a) => a.id === filters.agentId);
+  return { ...filters, agentId: agent?.userId ?? `none:${filters.agentId}` };
 }
 
 /** One order as its page shows it; someone else's sale is « introuvable » to a cashier. */
@@ -62,7 +75,11 @@ export const listOrdersRoute = defineRoute({
   response: z.object({ items: z.array(ZOrderSummary), nextCursor: z.string().nullable() }),
   handle: async (ctx) => {
     const { shopId: _shopId, after, limit, ...filters } = ctx.query;
-    const page = await listOrders(ctx.db, scopeOf(ctx), filters, { after, limit });
+    const scope = scopeOf(ctx);
+    const page = await listOrders(ctx.db, scope, await withAgentUser(ctx.db, scope.shopId, filters), {
+      after,
+      limit,
+    });
     return { items: page.items.map(toOrderSummary), nextCursor: page.nextCursor };
   },
 });
@@ -78,7 +95,8 @@ export const countOrdersRoute = defineRoute({
   response: z.object({ count: z.number().int(), isCapped: z.boolean() }),
   handle: async (ctx) => {
     const { shopId: _shopId, after: _after, limit: _limit, ...filters } = ctx.query;
-    return countOrders(ctx.db, scopeOf(ctx), filters);
+    const scope = scopeOf(ctx);
+    return countOrders(ctx.db, scope, await withAgentUser(ctx.db, scope.shopId, filters));
   },
 });
 
@@ -98,7 +116,13 @@ export const exportOrdersRoute = defineRoute({
     return new FileResponse({
       filename: `commandes-${dayjs().tz(shop.timeZone).format('YYYY-MM-DD')}.csv`,
       contentType: 'text/csv; charset=utf-8',
-      body: exportOrdersCsv(ctx.db, scopeOf(ctx), shop, filters, separator === 'comma' ? ',' : ';'),
+      body: exportOrdersCsv(
+        ctx.db,
+        scopeOf(ctx),
+        shop,
+        await withAgentUser(ctx.db, shop.id, filters),
+        separator === 'comma' ? ',' : ';',
+      ),
     });
   },
 });

@@ -1,4 +1,5 @@
 import { http } from '@/client/api/http';
+import { downloadFromApi } from '@/client/api/download';
 import type { ProductListArgs } from './product.api';
 
 export interface ImportReport {
@@ -8,22 +9,13 @@ export interface ImportReport {
   errors: Array<{ row: number; field: string; message: string }>;
 }
 
-/** Downloads the CSV of the current filter through the API (it needs the Bearer token, so no plain link). */
+/** Downloads the CSV of the current filter. */
 export async function downloadProductsCsv(
   args: ProductListArgs,
   separator: 'semicolon' | 'comma',
 ): Promise<void> {
-  const { after: _after, sort: _sort, ...filters } = args;
-  const params = Object.fromEntries(Object.entries({ ...filters, separator }).filter(([, v]) => v));
-  const response = await http.get<Blob>('/api/product/exportCsv', { params, responseType: 'blob' });
-  const disposition = String(response.headers['content-disposition'] ?? '');
-  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'produits.csv';
-  const url = URL.createObjectURL(response.data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const { after: _after, sort: _sort, withVariants: _withVariants, limit: _limit, ...filters } = args;
+  await downloadFromApi('/api/product/exportCsv', { ...filters, separator }, 'produits.csv');
 }
 
 /** Sends the file for a preview (dryRun) or for real; the server re-reads it each time. */

@@ -74,6 +74,7 @@ export interface ProductListArgs {
   sort?: ProductSort;
   after?: string;
   withVariants?: boolean;
+  limit?: number;
 }
 
 type BulkChange =

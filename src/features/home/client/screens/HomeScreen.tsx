@@ -4,6 +4,7 @@ import { formatMoney } from '@/shared/money';
 import { can } from '@/shared/permissions';
 import { ROLE_LABELS, type AgentRole } from '@/shared/roles';
 import { useGetShopBalanceQuery, type Shop } from '@/features/shop/client/shop.api';
+import { TodayCards } from '../components/TodayCards';
 import { PlanLine, QuotaMeters } from '@/features/subscription/client/components/PlanUsage';
 
 function HomeContent({ shop, role, firstName }: { shop: Shop | null; role: AgentRole; firstName: string }) {
@@ -27,48 +28,51 @@ function HomeContent({ shop, role, firstName }: { shop: Shop | null; role: Agent
           <Alert.Title>Votre compte n’est rattaché à aucune boutique pour le moment.</Alert.Title>
         </Alert.Root>
       ) : (
-        <SimpleGrid columns={{ base: 1, md: canSeeBalance ? 3 : 2 }} gap="4">
-          <Card.Root>
-            <Card.Header>
-              <Card.Title>Votre boutique</Card.Title>
-            </Card.Header>
-            <Card.Body>
-              <Stack gap="1">
-                <Text fontSize="xl" fontWeight="bold">
-                  {shop.name}
-                </Text>
-                <Text color="fg.muted" fontSize="sm">
-                  <PlanLine shop={shop} />
-                </Text>
-                <Text color="fg.muted" fontSize="sm">
-                  Devise : {shop.currency} · Fuseau : {shop.timeZone}
-                </Text>
-              </Stack>
-            </Card.Body>
-          </Card.Root>
-          {canSeeBalance ? (
+        <>
+          <TodayCards shop={shop} role={role} />
+          <SimpleGrid columns={{ base: 1, md: canSeeBalance ? 3 : 2 }} gap="4">
             <Card.Root>
               <Card.Header>
-                <Card.Title>Solde</Card.Title>
+                <Card.Title>Votre boutique</Card.Title>
               </Card.Header>
               <Card.Body>
-                <Skeleton loading={balance.isLoading}>
-                  <Text fontSize="3xl" fontWeight="bold" data-testid="balance">
-                    {formatMoney(balance.data?.balance ?? 0, balance.data?.currency ?? shop.currency)}
+                <Stack gap="1">
+                  <Text fontSize="xl" fontWeight="bold">
+                    {shop.name}
                   </Text>
-                </Skeleton>
+                  <Text color="fg.muted" fontSize="sm">
+                    <PlanLine shop={shop} />
+                  </Text>
+                  <Text color="fg.muted" fontSize="sm">
+                    Devise : {shop.currency} · Fuseau : {shop.timeZone}
+                  </Text>
+                </Stack>
               </Card.Body>
             </Card.Root>
-          ) : null}
-          <Card.Root>
-            <Card.Header>
-              <Card.Title>Utilisation de l’offre</Card.Title>
-            </Card.Header>
-            <Card.Body>
-              <QuotaMeters shop={shop} />
-            </Card.Body>
-          </Card.Root>
-        </SimpleGrid>
+            {canSeeBalance ? (
+              <Card.Root>
+                <Card.Header>
+                  <Card.Title>Solde</Card.Title>
+                </Card.Header>
+                <Card.Body>
+                  <Skeleton loading={balance.isLoading}>
+                    <Text fontSize="3xl" fontWeight="bold" data-testid="balance">
+                      {formatMoney(balance.data?.balance ?? 0, balance.data?.currency ?? shop.currency)}
+                    </Text>
+                  </Skeleton>
+                </Card.Body>
+              </Card.Root>
+            ) : null}
+            <Card.Root>
+              <Card.Header>
+                <Card.Title>Utilisation de l’offre</Card.Title>
+              </Card.Header>
+              <Card.Body>
+                <QuotaMeters shop={shop} />
+              </Card.Body>
+            </Card.Root>
+          </SimpleGrid>
+        </>
       )}
     </>
   );

@@ -12,6 +12,7 @@ import {
   Table,
 } from '@chakra-ui/react';
 import NextLink from 'next/link';
+import { useRouter } from 'next/router';
 import { useDebounced } from '@/client/hooks/use-debounced';
 import { useEffect, useState } from 'react';
 import { LuChevronDown, LuDownload, LuPlus, LuSearch, LuUpload } from 'react-icons/lu';
@@ -72,6 +73,12 @@ function Products({ shop, canEdit, canAdjust }: { shop: Shop; canEdit: boolean; 
   const [status, setStatus] = useState('');
   const [categoryId, setCategoryId] = useState('');
   const [stock, setStock] = useState('');
+  // The home page's « Stock faible » link: /mes-produits?stock=low.
+  const router = useRouter();
+  const requestedStock = typeof router.query.stock === 'string' ? router.query.stock : '';
+  useEffect(() => {
+    if (requestedStock) setStock(requestedStock);
+  }, [requestedStock]);
   const [sort, setSort] = useState<ProductSort>('recent');
   const [cursors, setCursors] = useState<string[]>([]);
   const [selected, setSelected] = useState<Set<string>>(new Set());

@@ -1,0 +1,86 @@
+import { Badge, Card, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import NextLink from 'next/link';
+import { formatMoney } from '@/shared/money';
+import { withShopId } from '@/shared/navigation';
+import { can } from '@/shared/permissions';
+import type { AgentRole } from '@/shared/roles';
+import type { Shop } from '@/features/shop/client/shop.api';
+import { useGetHomeSummaryQuery } from '@/features/order/client/order.api';
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Card.Root size="sm">
+      <Card.Body>
+        <Text color="fg.muted" fontSize="sm">
+          {label}
+        </Text>
+        <Text fontSize="2xl" fontWeight="bold" data-testid={testId}>
+          {value}
+        </Text>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Accueil: today's sales and orders, and what is waiting for someone (PRODUCT.md). */
+export function TodayCards({ shop, role }: { shop: Shop; role: AgentRole }) {
+  const { data, isLoading } = useGetHomeSummaryQuery({ shopId: shop._id });
+  if (isLoading || !data) return <Skeleton h="32" />;
+  const count = (n: number) => (n > data.cap ? `${data.cap}+` : String(n));
+  const ordersLink = (view: string) => withShopId(`/mes-commandes?vue=${view}`, shop._id);
+  const todo: Array<{ label: string; n: number; href: string | null; testId: string }> = [
+    {
+      label: 'À confirmer',
+      n: data.todo.toConfirm,
+      href: ordersLink('to-confirm'),
+      testId: 'todo-to-confirm',
+    },
+    {
+      label: 'À préparer',
+      n: data.todo.toPrepare,
+      href: ordersLink('to-prepare'),
+      testId: 'todo-to-prepare',
+    },
+    { label: 'Non payées', n: data.todo.unpaid, href: ordersLink('unpaid'), testId: 'todo-unpaid' },
+    {
+      label: 'Stock faible',
+      n: data.todo.lowStock,
+      href: can(role, 'products:view') ? withShopId('/mes-produits?stock=low', shop._id) : null,
+      testId: 'todo-low-stock',
+    },
+  ];
+  return (
+    <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+      <Figure
+        label="Ventes du jour"
+        value={formatMoney(data.today.salesAmount, shop.currency)}
+        testId="today-sales"
+      />
+      <Figure label="Commandes du jour" value={String(data.today.ordersCount)} testId="today-orders" />
+      <Card.Root size="sm">
+        <Card.Header>
+          <Card.Title fontSize="sm">À faire</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          <Stack gap="1">
+            {todo.map((item) => {
+              const row = (
+                <HStack justify="space-between" data-testid={item.testId}>
+                  <Text fontSize="sm">{item.label}</Text>
+                  <Badge colorPalette={item.n > 0 ? 'orange' : 'gray'}>{count(item.n)}</Badge>
+                </HStack>
+              );
+              return item.href ? (
+                <NextLink key={item.label} href={item.href}>
+                  {row}
+                </NextLink>
+              ) : (
+                <Stack key={item.label}>{row}</Stack>
+              );
+            })}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,14 @@
+import { z } from '@/shared/validation';
+
+export const ZHomeSummary = z.object({
+  today: z.object({ salesAmount: z.number().int(), ordersCount: z.number().int() }),
+  todo: z.object({
+    toConfirm: z.number().int(),
+    toPrepare: z.number().int(),
+    unpaid: z.number().int(),
+    lowStock: z.number().int(),
+  }),
+  /** Counts stop at this cap (shown « 999+ »): the home page must stay fast at a million orders. */
+  cap: z.number().int(),
+});
+export type THomeSummary = z.infer<typeof ZHomeSummary>;

@@ -1,0 +1,101 @@
+import { Stack } from '@chakra-ui/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { FormDialog } from '@/client/components/FormDialog';
+import { FormErrorAlert } from '@/client/components/FormErrorAlert';
+import { SelectField, TextField, useServerErrors } from '@/client/components/form';
+import { moneyInputValue, parseMoneyInput } from '@/shared/money';
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../order.schemas';
+import { useAddOrderPaymentMutation, type Order } from '../order.api';
+
+export const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
+/** Mobile money and card payments carry the operator's transaction reference. */
+export const NEEDS_REFERENCE: readonly PaymentMethod[] = [
+  'orange_money',
+  'wave',
+  'mtn_momo',
+  'moov_money',
+  'card',
+];
+
+type Fields = 'method' | 'amount' | 'reference';
+
+/** « Enregistrer un paiement »: what is due is proposed, never more can be recorded. */
+export function PaymentDialog(props: {
+  shopId: string;
+  currency: string;
+  order: Order;
+  isOpen: boolean;
+  onClose: () => void;
+}) {
+  const due = Math.max(0, props.order.total - props.order.paidAmount);
+  const [method, setMethod] = useState<PaymentMethod>('cash');
+  const [amount, setAmount] = useState('');
+  const [reference, setReference] = useState('');
+  const [pay, { isLoading }] = useAddOrderPaymentMutation();
+  const { fieldErrors, setFieldErrors, formError, run } = useServerErrors<Fields>();
+  useEffect(() => {
+    if (props.isOpen) setAmount(moneyInputValue(due, props.currency));
+  }, [props.isOpen, due, props.currency]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const value = parseMoneyInput(amount, props.currency);
+    if (value === null || value <= 0) return setFieldErrors({ amount: 'Indiquez un montant supérieur à 0.' });
+    const ok = await run(() =>
+      pay({
+        shopId: props.shopId,
+        orderId: props.order.id,
+        method,
+        amount: value,
+        reference: reference.trim() || undefined,
+      }).unwrap(),
+    );
+    if (ok) {
+      setReference('');
+      props.onClose();
+    }
+  }
+
+  return (
+    <FormDialog
+      isOpen={props.isOpen}
+      onClose={props.onClose}
+      onSubmit={onSubmit}
+      title="Enregistrer un paiement"
+      formLabel="Enregistrer un paiement"
+      submitLabel="Enregistrer"
+      loadingText="Enregistrement…"
+      isLoading={isLoading}
+    >
+      <Stack gap="4">
+        <FormErrorAlert message={formError} />
+        <SelectField
+          label="Moyen de paiement"
+          name="method"
+          value={method}
+          onChange={(v) => setMethod(v as PaymentMethod)}
+          options={METHOD_OPTIONS}
+          error={fieldErrors.method}
+        />
+        <TextField
+          label={`Montant (${props.currency === 'XOF' ? 'FCFA' : props.currency})`}
+          name="amount"
+          inputMode="numeric"
+          required
+          value={amount}
+          onChange={setAmount}
+          error={fieldErrors.amount}
+        />
+        {NEEDS_REFERENCE.includes(method) ? (
+          <TextField
+            label="Référence de la transaction"
+            name="reference"
+            value={reference}
+            onChange={setReference}
+            error={fieldErrors.reference}
+          />
+        ) : null}
+      </Stack>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,425 @@
+import {
+  Button,
+  Card,
+  Grid,
+  Heading,
+  HStack,
+  Menu,
+  Portal,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import { useState } from 'react';
+import { LuArrowLeft, LuChevronDown, LuPencil, LuPrinter } from 'react-icons/lu';
+import { AppShell } from '@/client/shell/AppShell';
+import { ConfirmDialog } from '@/client/components/ConfirmDialog';
+import { toaster } from '@/client/shell/toaster';
+import { ApiError } from '@/client/api/api-error';
+import { formatDateTime } from '@/shared/dates';
+import { formatMoney } from '@/shared/money';
+import { formatPhone } from '@/shared/phone';
+import { withShopId } from '@/shared/navigation';
+import { can } from '@/shared/permissions';
+import type { AgentRole } from '@/shared/roles';
+import type { Shop } from '@/features/shop/client/shop.api';
+import { CHANNEL_LABELS, PAYMENT_METHOD_LABELS, type FulfilmentStatus } from '../../order.schemas';
+import { useChangeOrderStatusMutation, useGetOrderQuery, type Order } from '../order.api';
+import { FulfilmentBadge, PaymentBadge } from '../components/OrderBadges';
+import { OrderTimeline } from '../components/OrderTimeline';
+import { PaymentDialog } from '../components/PaymentDialog';
+import { RefundDialog } from '../components/RefundDialog';
+import { printUrl } from '../components/OrderBulkBar';
+
+/** The button that moves an order to each status. */
+const MOVE_LABELS: Record<FulfilmentStatus, string> = {
+  new: 'Nouvelle',
+  confirmed: 'Confirmer',
+  preparing: 'Commencer la préparation',
+  ready: 'Marquer prête',
+  shipping: 'Mettre en livraison',
+  delivered: 'Marquer livrée',
+  cancelled: 'Annuler la commande',
+  returned: 'Marquer retournée',
+};
+
+function Totals({ order, currency }: { order: Order; currency: string }) {
+  const money = (n: number) => formatMoney(n, currency);
+  const rows: Array<[string, string, boolean?]> = [
+    ['Sous-total', money(order.subtotal)],
+    ...(order.lineDiscountTotal + order.orderDiscount > 0
+      ? [['Remises', `− ${money(order.lineDiscountTotal + order.orderDiscount)}`] as [string, string]]
+      : []),
+    ['Livraison', money(order.deliveryFee)],
+    ['Total', money(order.total), true],
+    ['Payé', money(order.paidAmount)],
+    ...(order.refundedAmount > 0 ? [['Remboursé', money(order.refundedAmount)] as [string, string]] : []),
+    ['Reste à payer', money(Math.max(0, order.total - order.paidAmount)), true],
+  ];
+  return (
+    <Stack gap="1" alignSelf="flex-end" minW="64" data-testid="order-totals">
+      {rows.map(([label, value, strong]) => (
+        <HStack key={label} justify="space-between" fontWeight={strong ? 'semibold' : undefined}>
+          <Text>{label}</Text>
+          <Text>{value}</Text>
+        </HStack>
+      ))}
+    </Stack>
+  );
+}
+
+function Lines({ order, currency }: { order: Order; currency: string }) {
+  return (
+    <Table.ScrollArea>
+      <Table.Root size="sm">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Article</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Prix</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Qté</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {order.lines.map((line) => (
+            <Table.Row key={line.id}>
+              <Table.Cell>
+                <Text>{line.productName}</Text>
+                <Text fontSize="xs" color="fg.muted">
+                  {[line.variantName, line.sku ? `SKU ${line.sku}` : null].filter(Boolean).join(' · ')}
+                  {line.refundedQuantity > 0 ? ` · ${line.refundedQuantity} remboursé(s)` : ''}
+                </Text>
+              </Table.Cell>
+              <Table.Cell textAlign="end">{formatMoney(line.unitPrice, currency)}</Table.Cell>
+              <Table.Cell textAlign="end">{line.quantity}</Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap">
+                {formatMoney(line.total, currency)}
+                {line.lineDiscount > 0 ? (
+                  <Text fontSize="xs" color="fg.muted">
+                    remise {formatMoney(line.lineDiscount, currency)}
+                  </Text>
+                ) : null}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+function Section({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: React.ReactNode;
+  action?: React.ReactNode;
+}) {
+  return (
+    <Card.Root size="sm">
+      <Card.Header>
+        <HStack justify="space-between">
+          <Card.Title>{title}</Card.Title>
+          {action}
+        </HStack>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+function StatusActions({ order, shopId }: { order: Order; shopId: string }) {
+  const [change, { isLoading }] = useChangeOrderStatusMutation();
+  const [confirming, setConfirming] = useState<FulfilmentStatus | null>(null);
+  const forward = order.allowedStatuses.filter((s) => s !== 'cancelled' && s !== 'returned');
+  const leaving = order.allowedStatuses.filter((s) => s === 'cancelled' || s === 'returned');
+  async function move(status: FulfilmentStatus) {
+    try {
+      await change({ shopId, orderId: order.id, status }).unwrap();
+    } catch (error) {
+      toaster.create({
+        type: 'error',
+        duration: 5000,
+        title: error instanceof ApiError ? error.message : 'Le statut n’a pas pu être changé.',
+      });
+    }
+  }
+  return (
+    <>
+      {forward[0] ? (
+        <Button size="sm" colorPalette="brand" loading={isLoading} onClick={() => void move(forward[0]!)}>
+          {MOVE_LABELS[forward[0]]}
+        </Button>
+      ) : null}
+      {forward.length > 1 || leaving.length ? (
+        <Menu.Root>
+          <Menu.Trigger asChild>
+            <Button size="sm" variant="outline">
+              Autre statut <LuChevronDown />
+            </Button>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content>
+                {forward.slice(1).map((s) => (
+                  <Menu.Item key={s} value={s} onSelect={() => void move(s)}>
+                    {MOVE_LABELS[s]}
+                  </Menu.Item>
+                ))}
+                {leaving.map((s) => (
+                  <Menu.Item key={s} value={s} color="fg.error" onSelect={() => setConfirming(s)}>
+                    {MOVE_LABELS[s]}
+                  </Menu.Item>
+                ))}
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+      ) : null}
+      <ConfirmDialog
+        isOpen={!!confirming}
+        title={confirming === 'cancelled' ? 'Annuler la commande ?' : 'Marquer la commande retournée ?'}
+        confirmLabel={confirming ? MOVE_LABELS[confirming] : ''}
+        colorPalette="red"
+        onClose={() => setConfirming(null)}
+        onConfirm={() => {
+          const status = confirming!;
+          setConfirming(null);
+          void move(status);
+        }}
+      >
+        Les articles reviendront en stock. Les paiements reçus se remboursent à part.
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function OrderDetail({ shop, role, orderId }: { shop: Shop; role: AgentRole; orderId: string }) {
+  const { data: order, isLoading, error } = useGetOrderQuery({ shopId: shop._id, orderId });
+  const [isPaying, setPaying] = useState(false);
+  const [isRefunding, setRefunding] = useState(false);
+  const canManage = can(role, 'orders:manage');
+  const back = (
+    <Button asChild size="sm" variant="ghost" alignSelf="flex-start">
+      <NextLink href={withShopId('/mes-commandes', shop._id)}>
+        <LuArrowLeft /> Commandes
+      </NextLink>
+    </Button>
+  );
+  if (isLoading) return <Skeleton h="60" />;
+  if (!order)
+    return (
+      <Stack gap="4">
+        {back}
+        <Text color="fg.error">
+          {error instanceof ApiError ? error.message : 'La commande n’a pas pu être chargée.'}
+        </Text>
+      </Stack>
+    );
+  const money = (n: number) => formatMoney(n, shop.currency);
+  const due = order.total - order.paidAmount;
+  const isOpen = order.fulfilmentStatus !== 'cancelled' && order.fulfilmentStatus !== 'returned';
+  const address = order.deliveryAddress;
+  return (
+    <Stack gap="5">
+      {back}
+      <HStack justify="space-between" flexWrap="wrap" gap="3">
+        <Stack gap="1">
+          <HStack gap="3" flexWrap="wrap">
+            <Heading as="h1" size="2xl">
+              Commande #{order.number}
+            </Heading>
+            <FulfilmentBadge status={order.fulfilmentStatus} />
+            <PaymentBadge status={order.paymentStatus} />
+          </HStack>
+          <Text color="fg.muted" fontSize="sm">
+            {formatDateTime(order.createdAt, shop.timeZone)} · {CHANNEL_LABELS[order.channel]}
+            {order.createdBy ? ` · par ${order.createdBy.name}` : ''}
+          </Text>
+        </Stack>
+        <HStack gap="2" flexWrap="wrap">
+          {canManage ? <StatusActions order={order} shopId={shop._id} /> : null}
+          {canManage && order.isEditable ? (
+            <Button asChild size="sm" variant="outline">
+              <NextLink href={withShopId(`/mes-commandes/${order.id}/modifier`, shop._id)}>
+                <LuPencil /> Modifier
+              </NextLink>
+            </Button>
+          ) : null}
+          <Menu.Root>
+            <Menu.Trigger asChild>
+              <Button size="sm" variant="outline">
+                <LuPrinter /> Imprimer <LuChevronDown />
+              </Button>
+            </Menu.Trigger>
+            <Portal>
+              <Menu.Positioner>
+                <Menu.Content>
+                  <Menu.Item
+                    value="facture"
+                    onSelect={() => window.open(printUrl(shop._id, [order.id], 'facture'), '_blank')}
+                  >
+                    Facture
+                  </Menu.Item>
+                  <Menu.Item
+                    value="bon"
+                    onSelect={() => window.open(printUrl(shop._id, [order.id], 'bon-de-livraison'), '_blank')}
+                  >
+                    Bon de livraison
+                  </Menu.Item>
+                </Menu.Content>
+              </Menu.Positioner>
+            </Portal>
+          </Menu.Root>
+        </HStack>
+      </HStack>
+
+      <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="5" alignItems="start">
+        <Stack gap="5">
+          <Section title="Articles">
+            <Stack gap="4">
+              <Lines order={order} currency={shop.currency} />
+              <Totals order={order} currency={shop.currency} />
+            </Stack>
+          </Section>
+          <Section
+            title="Paiements"
+            action={
+              canManage && isOpen && due > 0 ? (
+                <Button size="xs" colorPalette="brand" onClick={() => setPaying(true)}>
+                  Enregistrer un paiement
+                </Button>
+              ) : null
+            }
+          >
+            {order.payments.length === 0 ? (
+              <Text color="fg.muted" fontSize="sm">
+                Aucun paiement pour le moment.
+              </Text>
+            ) : (
+              <Stack gap="2" data-testid="order-payments">
+                {order.payments.map((p) => (
+                  <HStack key={p.id} justify="space-between" fontSize="sm">
+                    <Text>
+                      {PAYMENT_METHOD_LABELS[p.method]}
+                      {p.reference ? ` · réf. ${p.reference}` : ''}
+                      {p.isOnline ? ' · en ligne' : ''}
+                    </Text>
+                    <Text fontWeight="semibold">{money(p.amount)}</Text>
+                  </HStack>
+                ))}
+              </Stack>
+            )}
+          </Section>
+          <Section
+            title="Remboursements"
+            action={
+              can(role, 'orders:refund') && order.paidAmount - order.refundedAmount > 0 ? (
+                <Button size="xs" variant="outline" onClick={() => setRefunding(true)}>
+                  Rembourser
+                </Button>
+              ) : null
+            }
+          >
+            {order.refunds.length === 0 ? (
+              <Text color="fg.muted" fontSize="sm">
+                Aucun remboursement.
+              </Text>
+            ) : (
+              <Stack gap="2" data-testid="order-refunds">
+                {order.refunds.map((r) => (
+                  <HStack key={r.id} justify="space-between" fontSize="sm">
+                    <Text>
+                      {PAYMENT_METHOD_LABELS[r.method]}
+                      {r.isRestocked ? ' · remis en stock' : ''}
+                      {r.reason ? ` · ${r.reason}` : ''}
+                    </Text>
+                    <Text fontWeight="semibold">− {money(r.amount)}</Text>
+                  </HStack>
+                ))}
+              </Stack>
+            )}
+          </Section>
+        </Stack>
+        <Stack gap="5">
+          <Section title="Client">
+            {order.clientName ? (
+              <Stack gap="0" fontSize="sm">
+                <Text fontWeight="semibold">{order.clientName}</Text>
+                {order.clientPhone ? <Text>{formatPhone(order.clientPhone)}</Text> : null}
+              </Stack>
+            ) : (
+              <Text color="fg.muted" fontSize="sm">
+                Client anonyme
+              </Text>
+            )}
+          </Section>
+          <Section title="Livraison">
+            {address && (address.quartier || address.commune || address.ville || address.indications) ? (
+              <Stack gap="0" fontSize="sm">
+                <Text>{[address.quartier, address.commune].filter(Boolean).join(', ')}</Text>
+                <Text>{address.ville}</Text>
+                {address.indications ? <Text color="fg.muted">{address.indications}</Text> : null}
+              </Stack>
+            ) : (
+              <Text color="fg.muted" fontSize="sm">
+                Pas d’adresse de livraison.
+              </Text>
+            )}
+            {order.clientNote ? (
+              <Text fontSize="sm" mt="3">
+                <Text as="span" fontWeight="semibold">
+                  Note du client :
+                </Text>{' '}
+                {order.clientNote}
+              </Text>
+            ) : null}
+          </Section>
+          <Section title="Historique">
+            <OrderTimeline
+              order={order}
+              shopId={shop._id}
+              currency={shop.currency}
+              timeZone={shop.timeZone}
+              canWrite={canManage}
+            />
+          </Section>
+        </Stack>
+      </Grid>
+      <PaymentDialog
+        shopId={shop._id}
+        currency={shop.currency}
+        order={order}
+        isOpen={isPaying}
+        onClose={() => setPaying(false)}
+      />
+      {isRefunding ? (
+        <RefundDialog
+          shopId={shop._id}
+          currency={shop.currency}
+          order={order}
+          isOpen
+          onClose={() => setRefunding(false)}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** /mes-commandes/[orderId]: everything about one order, and what its statuses allow next. */
+export function OrderDetailScreen() {
+  const router = useRouter();
+  const orderId = typeof router.query.orderId === 'string' ? router.query.orderId : '';
+  return (
+    <AppShell capability="orders:view" quotaPage="orders">
+      {({ shop, role }) =>
+        shop && orderId ? <OrderDetail shop={shop} role={role} orderId={orderId} /> : null
+      }
+    </AppShell>
+  );
+}

@@ -1,0 +1,262 @@
+import {
+  Button,
+  CloseButton,
+  Heading,
+  HStack,
+  Input,
+  InputGroup,
+  Menu,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
+import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import { useEffect, useMemo, useState } from 'react';
+import { LuChevronDown, LuDownload, LuPlus, LuSearch } from 'react-icons/lu';
+import { AppShell } from '@/client/shell/AppShell';
+import { toaster } from '@/client/shell/toaster';
+import { downloadFromApi } from '@/client/api/download';
+import { useDebounced } from '@/client/hooks/use-debounced';
+import { withShopId } from '@/shared/navigation';
+import { can } from '@/shared/permissions';
+import type { AgentRole } from '@/shared/roles';
+import type { Shop } from '@/features/shop/client/shop.api';
+import { useGetAllAgentsQuery } from '@/features/agent/client/team.api';
+import { BUILT_IN_VIEWS, type TOrderFilters } from '../../order.schemas';
+import {
+  orderQueryParams,
+  useCountOrdersQuery,
+  useDeleteOrderViewMutation,
+  useListOrderViewsQuery,
+} from '../order.api';
+import { OrderPage } from '../components/OrderRows';
+import { OrderFilters } from '../components/OrderFilters';
+import { OrderBulkBar } from '../components/OrderBulkBar';
+import { SaveViewDialog } from '../components/SaveViewDialog';
+
+function CountLine({ shopId, filters }: { shopId: string; filters: TOrderFilters }) {
+  const { data } = useCountOrdersQuery({ shopId, filters });
+  if (!data) return <Text fontSize="sm">&nbsp;</Text>;
+  const n = data.count.toLocaleString('fr-FR');
+  return (
+    <Text fontSize="sm" color="fg.muted" data-testid="orders-count">
+      {data.isCapped ? `Plus de ${n} commandes` : `${n} commande${data.count > 1 ? 's' : ''}`}
+    </Text>
+  );
+}
+
+function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
+  const views = useListOrderViewsQuery({ shopId: shop._id });
+  const [deleteView] = useDeleteOrderViewMutation();
+  const agents = useGetAllAgentsQuery({ shopId: shop._id }, { skip: !can(role, 'team:view') });
+  const [viewId, setViewId] = useState('all');
+  const [filters, setFilters] = useState<TOrderFilters>({});
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebounced(searchInput.trim(), 250);
+  const [cursors, setCursors] = useState<string[]>([]);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [isSaveOpen, setSaveOpen] = useState(false);
+
+  const allViews = useMemo(
+    () => [
+      ...BUILT_IN_VIEWS.map((v) => ({ ...v, isSaved: false })),
+      ...(views.data?.items ?? []).map((v) => ({ ...v, isSaved: true })),
+    ],
+    [views.data],
+  );
+  const effective: TOrderFilters = { ...filters, search: search || undefined };
+  const filterKey = JSON.stringify(effective);
+  useEffect(() => {
+    setCursors([]);
+    setSelected(new Set());
+  }, [filterKey]);
+
+  // The home page's to-do links open a tab: /mes-commandes?vue=to-confirm.
+  const router = useRouter();
+  const requestedView = typeof router.query.vue === 'string' ? router.query.vue : null;
+  useEffect(() => {
+    if (requestedView) openView(requestedView);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [requestedView, views.data]);
+
+  function openView(id: string) {
+    const view = allViews.find((v) => v.id === id);
+    if (!view) return;
+    setViewId(id);
+    setFilters(view.filters);
+    setSearchInput(view.filters.search ?? '');
+  }
+  function changeFilters(next: TOrderFilters) {
+    setFilters(next);
+    setViewId('custom');
+  }
+
+  async function exportCsv(separator: 'semicolon' | 'comma') {
+    try {
+      await downloadFromApi(
+        '/api/order/exportCsv',
+        { ...orderQueryParams(shop._id, effective), separator },
+        'commandes.csv',
+      );
+    } catch {
+      toaster.create({ title: 'L’export a échoué. Réessayez.', type: 'error', duration: 3500 });
+    }
+  }
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const pages = [undefined, ...cursors];
+
+  return (
+    <Stack gap="5">
+      <HStack justify="space-between" flexWrap="wrap" gap="3">
+        <Stack gap="0">
+          <Heading as="h1" size="2xl">
+            Commandes
+          </Heading>
+          <CountLine shopId={shop._id} filters={effective} />
+        </Stack>
+        <HStack gap="2" flexWrap="wrap">
+          <Menu.Root>
+            <Menu.Trigger asChild>
+              <Button size="sm" variant="outline">
+                <LuDownload /> Exporter <LuChevronDown />
+              </Button>
+            </Menu.Trigger>
+            <Portal>
+              <Menu.Positioner>
+                <Menu.Content>
+                  <Menu.Item value="semicolon" onSelect={() => void exportCsv('semicolon')}>
+                    CSV pour Excel (séparateur « ; »)
+                  </Menu.Item>
+                  <Menu.Item value="comma" onSelect={() => void exportCsv('comma')}>
+                    CSV standard (séparateur « , »)
+                  </Menu.Item>
+                </Menu.Content>
+              </Menu.Positioner>
+            </Portal>
+          </Menu.Root>
+          {can(role, 'orders:create') ? (
+            <Button asChild size="sm" colorPalette="brand">
+              <NextLink href={withShopId('/mes-commandes/nouvelle', shop._id)}>
+                <LuPlus /> Nouvelle commande
+              </NextLink>
+            </Button>
+          ) : null}
+        </HStack>
+      </HStack>
+
+      <Tabs.Root value={viewId} onValueChange={(e) => openView(e.value)} variant="line" size="sm">
+        <Tabs.List overflowX="auto" overflowY="hidden">
+          {allViews.map((view) => (
+            <Tabs.Trigger key={view.id} value={view.id} whiteSpace="nowrap">
+              {view.name}
+              {view.isSaved ? (
+                <CloseButton
+                  as="span"
+                  size="2xs"
+                  aria-label={`Supprimer la vue ${view.name}`}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    void deleteView({ shopId: shop._id, viewId: view.id });
+                    if (viewId === view.id) openView('all');
+                  }}
+                />
+              ) : null}
+            </Tabs.Trigger>
+          ))}
+          {viewId === 'custom' ? (
+            <Tabs.Trigger value="custom" whiteSpace="nowrap">
+              Vue personnalisée
+            </Tabs.Trigger>
+          ) : null}
+        </Tabs.List>
+      </Tabs.Root>
+
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+        <InputGroup startElement={<LuSearch />} gridColumn={{ base: 'span 1', md: 'span 2' }}>
+          <Input
+            size="sm"
+            placeholder="Numéro, nom ou téléphone du client"
+            aria-label="Rechercher une commande"
+            value={searchInput}
+            onChange={(e) => {
+              setSearchInput(e.currentTarget.value);
+              if (viewId !== 'custom' && e.currentTarget.value.trim() !== (filters.search ?? ''))
+                setViewId('custom');
+            }}
+          />
+        </InputGroup>
+        <Button size="sm" variant="outline" onClick={() => setSaveOpen(true)}>
+          Enregistrer la vue
+        </Button>
+      </SimpleGrid>
+      <OrderFilters filters={filters} onChange={changeFilters} agents={agents.data} />
+
+      {selected.size > 0 ? (
+        <OrderBulkBar
+          shopId={shop._id}
+          selected={[...selected]}
+          canManage={can(role, 'orders:manage')}
+          onDone={() => setSelected(new Set())}
+        />
+      ) : null}
+
+      <Table.ScrollArea borderWidth="1px" rounded="md">
+        <Table.Root size="sm" interactive>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader w="10" aria-label="Sélection" />
+              <Table.ColumnHeader>Commande</Table.ColumnHeader>
+              <Table.ColumnHeader>Client</Table.ColumnHeader>
+              <Table.ColumnHeader display={{ base: 'none', md: 'table-cell' }}>Canal</Table.ColumnHeader>
+              <Table.ColumnHeader>Statut</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {pages.map((after, index) => (
+              <OrderPage
+                key={`${filterKey}-${after ?? 'first'}`}
+                args={{ shopId: shop._id, filters: effective, after }}
+                currency={shop.currency}
+                timeZone={shop.timeZone}
+                selected={selected}
+                onToggle={toggle}
+                onMore={index === pages.length - 1 ? (c) => setCursors((list) => [...list, c]) : undefined}
+              />
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <SaveViewDialog
+        shopId={shop._id}
+        filters={effective}
+        isOpen={isSaveOpen}
+        onClose={() => setSaveOpen(false)}
+        onSaved={(id, saved) => {
+          setViewId(id);
+          setFilters(saved);
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** /mes-commandes: every order from every channel (a cashier sees their own sales). */
+export function OrdersScreen() {
+  return (
+    <AppShell capability="orders:view" quotaPage="orders">
+      {({ shop, role }) => (shop ? <Orders shop={shop} role={role} /> : null)}
+    </AppShell>
+  );
+}

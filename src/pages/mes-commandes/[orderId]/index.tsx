@@ -1,0 +1,3 @@
+import { OrderDetailScreen } from '@/features/order/client/screens/OrderDetailScreen';
+
+export default OrderDetailScreen;

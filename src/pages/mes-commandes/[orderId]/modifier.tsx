@@ -1,0 +1,3 @@
+import { EditOrderScreen } from '@/features/order/client/screens/OrderEditorScreen';
+
+export default EditOrderScreen;

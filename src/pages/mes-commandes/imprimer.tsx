@@ -1,0 +1,3 @@
+import { OrderPrintScreen } from '@/features/order/client/screens/OrderPrintScreen';
+
+export default OrderPrintScreen;

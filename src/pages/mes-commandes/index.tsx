@@ -1,0 +1,3 @@
+import { OrdersScreen } from '@/features/order/client/screens/OrdersScreen';
+
+export default OrdersScreen;

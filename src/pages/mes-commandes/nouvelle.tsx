@@ -1,0 +1,3 @@
+import { NewOrderScreen } from '@/features/order/client/screens/OrderEditorScreen';
+
+export default NewOrderScreen;
