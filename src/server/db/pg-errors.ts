@@ -6,4 +6,6 @@ export function pgErrorCode(error: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';
-export const isForeignKeyViolation = (error: unknown) => pgErrorCode(error) === '23503';
+/** 23503 for a plain foreign key, 23001 when it is declared `on delete restrict` (order lines' variants). */
+export const isForeignKeyViolation = (error: unknown) =>
+  ['23503', '23001'].includes(pgErrorCode(error) ?? '');

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
 import { orderLines, orders } from '@/server/db/schema';
 import { AppError, Errors } from '@/server/http/errors';
+import { frenchTypography } from '@/shared/typography';
 import { notifyLowStock, type LowStockCrossing } from '@/features/product/server/stock';
 import { FULFILMENT_LABELS, allowedFulfilmentMoves, type FulfilmentStatus } from '../order.schemas';
 import { addOrderEvent, findLinesOf, lockOrder, type OrderRow } from './order.repository';
@@ -100,7 +101,8 @@ export async function bulkChangeOrderStatus(
       results.push({ orderId, number: order.number, isDone: true, error: null });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      results.push({ orderId, number: null, isDone: false, error: error.message });
+      // Shown as is by the list, so typeset like the messages of refused requests.
+      results.push({ orderId, number: null, isDone: false, error: frenchTypography(error.message) });
     }
   }
   return results;

@@ -1,4 +1,6 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
+import { productVariants, products } from '@/server/db/schema';
 import { AppError, Errors } from '@/server/http/errors';
 import { changeStock, type LowStockCrossing } from '@/features/product/server/stock';
 import type { StockReason } from '@/features/product/product.schemas';
@@ -90,6 +92,11 @@ export function priceLines(
 /**
  * Moves stock for an order, variant by variant in id order (the order the rows were locked in).
  * Not enough stock is a 409 naming the product; the caller's transaction then writes nothing.
+ *
+ * Every row it will write is locked first: the variants in id order, then their products in id
+ * order. Changing them one by one would take the product rows in the variants' order, and two
+ * orders whose variants sort unlike their products (a size added to a product later) would take
+ * the same two products in opposite orders and deadlock.
  */
 export async function moveOrderStock(
   tx: Executor,
@@ -101,6 +108,28 @@ export async function moveOrderStock(
   const sorted = [...moves]
     .filter((m) => m.delta !== 0)
     .sort((a, b) => (a.variant.id < b.variant.id ? -1 : 1));
+  if (sorted.length === 0) return crossings;
+  const locked = await tx
+    .select({ productId: productVariants.productId })
+    .from(productVariants)
+    .where(
+      and(
+        eq(productVariants.shopId, context.shopId),
+        inArray(
+          productVariants.id,
+          sorted.map((m) => m.variant.id),
+        ),
+      ),
+    )
+    .orderBy(asc(productVariants.id))
+    .for('update');
+  if (locked.length)
+    await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.id, [...new Set(locked.map((v) => v.productId))]))
+      .orderBy(asc(products.id))
+      .for('update');
   for (const move of sorted) {
     try {
       const { crossing } = await changeStock(tx, {
