@@ -91,7 +91,7 @@ export async function createOrder(
           deliveryAddress: input.deliveryAddress,
           clientNote: input.clientNote,
           idempotencyKey: input.idempotencyKey ?? null,
-          searchText: orderSearchText(number, client?.name ?? null, client?.phone ?? null),
+          searchText: orderSearchText(client?.name ?? null, client?.phone ?? null),
           createdByUserId: userId,
         })
         .returning();

@@ -21,18 +21,26 @@ function likePattern(term: string): string {
 }
 
 /**
- * The search box: « 1042 » or « #1042 » is an order number, a full phone number (any form) is
- * matched exactly on the client's phone, anything else (a name, part of a phone) by trigram.
+ * The search box. « #1042 » is that order number only. Digits (spaces, « + » and dashes allowed, as
+ * people type phones) are an order number or part of the client's phone; a full phone number in
+ * any form also matches the client's E.164 phone exactly. Anything else is the client's name, by
+ * trigram. `search_text` holds the name and phone digits, not the number, so « 1001 » never finds
+ * order #11001.
  */
 function searchCondition(search: string, country: string): SQL | undefined {
   const term = normalizeForSearch(search);
   if (!term) return undefined;
-  const number = /^#?(\d{1,9})$/.exec(term);
-  const digits = term.replace(/[\s+().-]/g, '');
-  const phone = /^\d{8,15}$/.test(digits) ? toE164(search, country as CountryCode) : null;
-  if (phone) return or(eq(orders.clientPhone, phone), sql`${orders.searchText} like ${likePattern(digits)}`);
-  const byText = sql`${orders.searchText} like ${likePattern(number ? number[1]! : term)}`;
-  return number ? or(eq(orders.number, Number(number[1])), byText) : byText;
+  const hashNumber = /^#\s*(\d{1,9})$/.exec(term);
+  if (hashNumber) return eq(orders.number, Number(hashNumber[1]));
+  if (/^[\d\s+().-]+$/.test(term)) {
+    const digits = term.replace(/\D/g, '');
+    if (!digits) return undefined;
+    const byPhoneDigits = sql`${orders.searchText} like ${likePattern(digits)}`;
+    const phone = digits.length >= 8 ? toE164(search, country as CountryCode) : null;
+    if (phone) return or(eq(orders.clientPhone, phone), byPhoneDigits);
+    return digits.length <= 9 ? or(eq(orders.number, Number(digits)), byPhoneDigits) : byPhoneDigits;
+  }
+  return sql`${orders.searchText} like ${likePattern(term)}`;
 }
 
 /** The conditions of the list, its count and its export: one definition so they always agree. */

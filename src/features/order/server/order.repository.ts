@@ -163,13 +163,10 @@ export async function addOrderEvent(
     .values({ id: newId(), shopId: order.shopId, orderId: order.id, type, data, userId });
 }
 
-/** Search text of an order: its number, the client's name and phone digits. */
-export function orderSearchText(
-  number: number,
-  clientName: string | null,
-  clientPhone: string | null,
-): string {
-  return normalizeForSearch(
-    [String(number), clientName ?? '', clientPhone ? clientPhone.replace(/\D/g, '') : ''].join(' '),
-  );
+/**
+ * Search text of an order: the client's name and phone digits, lower-cased without accents (the
+ * number is matched on its own column, so its digits must not be here).
+ */
+export function orderSearchText(clientName: string | null, clientPhone: string | null): string {
+  return normalizeForSearch([clientName ?? '', clientPhone ? clientPhone.replace(/\D/g, '') : ''].join(' '));
 }
