@@ -30,6 +30,33 @@ const update = (token: string | undefined, body: Record<string, unknown>) =>
   bed.server.call('POST', '/api/shop/updateShop', { token, body });
 
 describe('POST /api/shop/updateShop', () => {
+  it('saves the address and phone printed on invoices; a bad phone is a French 422 and saves nothing', async () => {
+    const team = await createShopFixture(bed.database.db, 'Boutique Adresse');
+    const base = {
+      shopId: team.shop.id,
+      name: 'Boutique Adresse',
+      currency: 'XOF',
+      timeZone: 'Africa/Dakar',
+      country: 'SN',
+    };
+    const saved = await update(team.members.admin.token, {
+      ...base,
+      address: '  12, rue Carnot, Dakar  ',
+      phone: '33 821 00 00',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ address: '12, rue Carnot, Dakar', phone: '+221338210000' });
+
+    const refused = await update(team.members.admin.token, { ...base, address: 'Ailleurs', phone: '12' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.details).toEqual({ phone: "Le numéro de téléphone n'est pas valide." });
+    expect(refused.body.error.message).toBe(`Téléphone${NBSP}: le numéro de téléphone n'est pas valide.`);
+    expect(await shopRow(team.shop.id)).toMatchObject({
+      address: '12, rue Carnot, Dakar',
+      phone: '+221338210000',
+    });
+  });
+
   it('saves name, currency, time zone and country, visible in getShop, and tells the shop room', async () => {
     const team = await createShopFixture(bed.database.db, 'Boutique Réglages');
     const socket = await joinedSocket(team.members.cashier.token, team.shop.id);

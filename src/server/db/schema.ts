@@ -38,6 +38,9 @@ export const shops = pgTable('shops', {
   timeZone: text('time_zone').notNull().default('Africa/Dakar'),
   country: text('country').notNull().default('SN'),
   logoUrl: text('logo_url'),
+  /** Printed on invoices and delivery slips. */
+  address: text('address').notNull().default(''),
+  phone: text('phone'),
   createdAt: createdAt(),
 });
 

@@ -86,6 +86,8 @@ export async function seedDemoShop(db: Database): Promise<DemoLogin[]> {
       currency: 'XOF',
       timeZone: 'Africa/Dakar',
       country: 'SN',
+      address: '12, rue Carnot, Dakar Plateau, Dakar',
+      phone: '+221338210000',
     });
     for (const [i, staff] of DEMO_STAFF.entries()) {
       await insertAgent(tx, {

@@ -18,6 +18,8 @@ export interface Shop {
   timeZone: string;
   country: string;
   logoUrl: string | null;
+  address: string;
+  phone: string | null;
   createdAt: string;
 }
 
@@ -85,7 +87,15 @@ export const shopApi = api.injectEndpoints({
     }),
     updateShop: build.mutation<
       Shop,
-      { shopId: string; name: string; currency: string; timeZone: string; country: string }
+      {
+        shopId: string;
+        name: string;
+        currency: string;
+        timeZone: string;
+        country: string;
+        address: string;
+        phone: string;
+      }
     >({
       query: (body) => ({ url: '/api/shop/updateShop', method: 'POST', data: body }),
       invalidatesTags: ['Shop', 'User'],

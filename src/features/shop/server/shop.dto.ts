@@ -18,6 +18,8 @@ export async function toShopDto(db: Executor, shop: ShopRow): Promise<TShop> {
     timeZone: shop.timeZone,
     country: shop.country,
     logoUrl: shop.logoUrl,
+    address: shop.address,
+    phone: shop.phone,
     createdAt: shop.createdAt.toISOString(),
   };
 }

@@ -28,6 +28,8 @@ export const ZShop = z.object({
   timeZone: z.string(),
   country: z.string(),
   logoUrl: z.string().nullable(),
+  address: z.string(),
+  phone: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TShop = z.infer<typeof ZShop>;
@@ -46,4 +48,7 @@ export const ZUpdateShopBody = z.object({
   currency: z.enum(CURRENCY_CODES),
   timeZone: z.string().trim().min(1).max(64),
   country: z.string().trim().length(2),
+  /** Street, district and town as it should appear on invoices. */
+  address: z.string().trim().max(300).default(''),
+  phone: z.string().trim().max(30).default(''),
 });

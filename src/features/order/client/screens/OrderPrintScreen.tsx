@@ -69,9 +69,14 @@ function OrderDocument({
           <Text fontWeight="bold" fontSize="lg">
             {shop.name}
           </Text>
-          <Text fontSize="sm" color="gray.600">
-            {findCountry(shop.country)?.name ?? shop.country}
+          <Text fontSize="sm" color="gray.600" whiteSpace="pre-line">
+            {shop.address || (findCountry(shop.country)?.name ?? shop.country)}
           </Text>
+          {shop.phone ? (
+            <Text fontSize="sm" color="gray.600">
+              {formatPhone(shop.phone)}
+            </Text>
+          ) : null}
         </Stack>
         <Stack gap="0" textAlign="end">
           <Text fontSize="2xl" fontWeight="bold">

@@ -1,3 +1,4 @@
+import { formatPhone } from '@/shared/phone';
 import { Box, Card, Grid, Image, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { LuStore } from 'react-icons/lu';
@@ -8,7 +9,7 @@ import { toaster } from '@/client/shell/toaster';
 import { COUNTRIES, CURRENCIES, findCountry } from '@/shared/countries';
 import { useUpdateShopMutation, useUploadShopLogoMutation, type Shop } from '../shop.api';
 
-type Fields = 'name' | 'currency' | 'timeZone' | 'country';
+type Fields = 'name' | 'currency' | 'timeZone' | 'country' | 'address' | 'phone';
 
 /** The countries' zones first (what our sellers pick), then every other zone the browser knows. */
 function timeZoneOptions(current: string) {
@@ -22,13 +23,15 @@ function timeZoneOptions(current: string) {
   return all.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }));
 }
 
-/** « Ma boutique » (administrators): name, currency, time zone, country and logo. */
+/** « Ma boutique » (administrators): name, currency, time zone, country, address, phone and logo. */
 export function ShopSettingsCard({ shop }: { shop: Shop }) {
   const [values, setValues] = useState({
     name: shop.name,
     currency: shop.currency,
     timeZone: shop.timeZone,
     country: shop.country,
+    address: shop.address,
+    phone: shop.phone ? formatPhone(shop.phone) : '',
   });
   const { fieldErrors, setFieldErrors, formError, run } = useServerErrors<Fields>();
   const [save, { isLoading }] = useUpdateShopMutation();
@@ -125,6 +128,26 @@ export function ShopSettingsCard({ shop }: { shop: Shop }) {
                   onChange={set('timeZone')}
                   error={fieldErrors.timeZone}
                   options={zones}
+                />
+              </Grid>
+              <Grid templateColumns={{ base: '1fr', md: '2fr 1fr' }} gap="4">
+                <TextField
+                  label="Adresse"
+                  name="address"
+                  placeholder="Rue, quartier, ville"
+                  value={values.address}
+                  onChange={set('address')}
+                  error={fieldErrors.address}
+                  helper="Imprimée sur les factures et les bons de livraison."
+                />
+                <TextField
+                  label="Téléphone de la boutique"
+                  name="phone"
+                  type="tel"
+                  inputMode="tel"
+                  value={values.phone}
+                  onChange={set('phone')}
+                  error={fieldErrors.phone}
                 />
               </Grid>
               <Text fontSize="sm" color="fg.muted">
