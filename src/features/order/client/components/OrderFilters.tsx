@@ -1,4 +1,5 @@
-import { Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
+import { Field, Input, SimpleGrid } from '@chakra-ui/react';
+import { FilterSelect } from '@/client/components/FilterSelect';
 import type { Agent } from '@/features/shop/client/shop.api';
 import {
   CHANNEL_LABELS,
@@ -13,30 +14,6 @@ import {
 } from '../../order.schemas';
 
 const MIXED = '__mixed';
-
-function Select(props: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: Array<{ value: string; label: string }>;
-}) {
-  return (
-    <NativeSelect.Root size="sm">
-      <NativeSelect.Field
-        aria-label={props.label}
-        value={props.value}
-        onChange={(e) => props.onChange(e.currentTarget.value)}
-      >
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
 
 /** A list filter shown as one choice; a view holding several (« À préparer ») shows « Selon la vue ». */
 function single(values: readonly string[] | undefined): string {
@@ -58,7 +35,7 @@ export function OrderFilters({
   const payment = single(filters.payment);
   return (
     <SimpleGrid columns={{ base: 2, md: 4, xl: agents ? 7 : 6 }} gap="3">
-      <Select
+      <FilterSelect
         label="Statut"
         value={fulfilment}
         onChange={(v) =>
@@ -70,7 +47,7 @@ export function OrderFilters({
           ...FULFILMENT_STATUSES.map((s) => ({ value: s, label: FULFILMENT_LABELS[s] })),
         ]}
       />
-      <Select
+      <FilterSelect
         label="Paiement"
         value={payment}
         onChange={(v) =>
@@ -82,7 +59,7 @@ export function OrderFilters({
           ...PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] })),
         ]}
       />
-      <Select
+      <FilterSelect
         label="Canal"
         value={filters.channel ?? ''}
         onChange={(v) => set({ channel: (v || undefined) as TOrderFilters['channel'] })}
@@ -91,7 +68,7 @@ export function OrderFilters({
           ...ORDER_CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] })),
         ]}
       />
-      <Select
+      <FilterSelect
         label="Moyen de paiement"
         value={filters.method ?? ''}
         onChange={(v) => set({ method: (v || undefined) as TOrderFilters['method'] })}
@@ -121,7 +98,7 @@ export function OrderFilters({
         />
       </Field.Root>
       {agents ? (
-        <Select
+        <FilterSelect
           label="Agent"
           value={filters.agentId ?? ''}
           onChange={(v) => set({ agentId: v || undefined })}

@@ -5,8 +5,6 @@ import {
   HStack,
   Input,
   InputGroup,
-  Menu,
-  Portal,
   SimpleGrid,
   Stack,
   Table,
@@ -16,8 +14,9 @@ import {
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect, useMemo, useState } from 'react';
-import { LuChevronDown, LuDownload, LuPlus, LuSearch } from 'react-icons/lu';
+import { LuPlus, LuSearch } from 'react-icons/lu';
 import { AppShell } from '@/client/shell/AppShell';
+import { CsvExportMenu } from '@/client/components/CsvExportMenu';
 import { toaster } from '@/client/shell/toaster';
 import { downloadFromApi } from '@/client/api/download';
 import { useDebounced } from '@/client/hooks/use-debounced';
@@ -126,25 +125,7 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
           <CountLine shopId={shop._id} filters={effective} />
         </Stack>
         <HStack gap="2" flexWrap="wrap">
-          <Menu.Root>
-            <Menu.Trigger asChild>
-              <Button size="sm" variant="outline">
-                <LuDownload /> Exporter <LuChevronDown />
-              </Button>
-            </Menu.Trigger>
-            <Portal>
-              <Menu.Positioner>
-                <Menu.Content>
-                  <Menu.Item value="semicolon" onSelect={() => void exportCsv('semicolon')}>
-                    CSV pour Excel (séparateur « ; »)
-                  </Menu.Item>
-                  <Menu.Item value="comma" onSelect={() => void exportCsv('comma')}>
-                    CSV standard (séparateur « , »)
-                  </Menu.Item>
-                </Menu.Content>
-              </Menu.Positioner>
-            </Portal>
-          </Menu.Root>
+          <CsvExportMenu onExport={(separator) => void exportCsv(separator)} />
           {can(role, 'orders:create') ? (
             <Button asChild size="sm" colorPalette="brand">
               <NextLink href={withShopId('/mes-commandes/nouvelle', shop._id)}>

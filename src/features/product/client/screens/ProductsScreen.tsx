@@ -1,22 +1,12 @@
-import {
-  Button,
-  Heading,
-  HStack,
-  Input,
-  InputGroup,
-  Menu,
-  NativeSelect,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Table,
-} from '@chakra-ui/react';
+import { Button, Heading, HStack, Input, InputGroup, SimpleGrid, Stack, Table } from '@chakra-ui/react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useDebounced } from '@/client/hooks/use-debounced';
 import { useEffect, useState } from 'react';
-import { LuChevronDown, LuDownload, LuPlus, LuSearch, LuUpload } from 'react-icons/lu';
+import { LuPlus, LuSearch, LuUpload } from 'react-icons/lu';
 import { AppShell } from '@/client/shell/AppShell';
+import { FilterSelect } from '@/client/components/FilterSelect';
+import { CsvExportMenu } from '@/client/components/CsvExportMenu';
 import { toaster } from '@/client/shell/toaster';
 import { withShopId } from '@/shared/navigation';
 import { can } from '@/shared/permissions';
@@ -42,30 +32,6 @@ const SORT_LABELS: Record<ProductSort, string> = {
   stock: 'Stock croissant',
   stock_desc: 'Stock décroissant',
 };
-
-function FilterSelect(props: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: Array<{ value: string; label: string }>;
-}) {
-  return (
-    <NativeSelect.Root size="sm">
-      <NativeSelect.Field
-        aria-label={props.label}
-        value={props.value}
-        onChange={(e) => props.onChange(e.currentTarget.value)}
-      >
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
 
 function Products({ shop, canEdit, canAdjust }: { shop: Shop; canEdit: boolean; canAdjust: boolean }) {
   const [searchInput, setSearchInput] = useState('');
@@ -138,25 +104,7 @@ function Products({ shop, canEdit, canAdjust }: { shop: Shop; canEdit: boolean; 
               <LuUpload /> Importer
             </Button>
           ) : null}
-          <Menu.Root>
-            <Menu.Trigger asChild>
-              <Button size="sm" variant="outline">
-                <LuDownload /> Exporter <LuChevronDown />
-              </Button>
-            </Menu.Trigger>
-            <Portal>
-              <Menu.Positioner>
-                <Menu.Content>
-                  <Menu.Item value="semicolon" onSelect={() => void exportCsv('semicolon')}>
-                    CSV pour Excel (séparateur « ; »)
-                  </Menu.Item>
-                  <Menu.Item value="comma" onSelect={() => void exportCsv('comma')}>
-                    CSV standard (séparateur « , »)
-                  </Menu.Item>
-                </Menu.Content>
-              </Menu.Positioner>
-            </Portal>
-          </Menu.Root>
+          <CsvExportMenu onExport={(separator) => void exportCsv(separator)} />
           {canEdit ? (
             <Button asChild size="sm" colorPalette="brand">
               <NextLink href={link('/mes-produits/nouveau')}>
