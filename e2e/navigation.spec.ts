@@ -7,31 +7,32 @@ test.describe('Redirections', () => {
   test('une page protégée renvoie vers /login en gardant la requête, puis y revient après connexion', async ({
     page,
   }) => {
-    await page.goto('/mes-commandes?shopId=abc');
+    await page.goto('/mes-commandes?vue=unpaid');
 
     await expect(page).toHaveURL((url) => url.pathname === '/login');
     const login = currentUrl(page);
-    expect(login.search).toBe('?shopId=abc&callbackUrl=%2Fmes-commandes%3FshopId%3Dabc');
-    expect(login.searchParams.get('shopId')).toBe('abc');
-    expect(login.searchParams.get('callbackUrl')).toBe('/mes-commandes?shopId=abc');
+    expect(login.search).toBe('?vue=unpaid&callbackUrl=%2Fmes-commandes%3Fvue%3Dunpaid');
+    expect(login.searchParams.get('vue')).toBe('unpaid');
+    expect(login.searchParams.get('callbackUrl')).toBe('/mes-commandes?vue=unpaid');
 
     // The query follows the sign-in steps.
     const who = DEMO.supervisor;
     const code = await requestCode(page, who.local, who.phone);
     const otp = currentUrl(page);
     expect(otp.pathname).toBe('/otp');
-    expect(otp.searchParams.get('shopId')).toBe('abc');
-    expect(otp.searchParams.get('callbackUrl')).toBe('/mes-commandes?shopId=abc');
+    expect(otp.searchParams.get('vue')).toBe('unpaid');
+    expect(otp.searchParams.get('callbackUrl')).toBe('/mes-commandes?vue=unpaid');
     expect(otp.searchParams.get('phone')).toBe(who.phone);
 
     await page.getByLabel('Code reçu par SMS').fill(code);
     await page.getByRole('button', { name: 'Se connecter' }).click();
 
-    // /mes-commandes is not built yet: the French 404 is expected, at the callback's path.
+    // Back at the callback's path with its query: the « Non payées » tab of Commandes.
     await expect(page).toHaveURL((url) => url.pathname === '/mes-commandes');
-    expect(currentUrl(page).searchParams.get('shopId')).toBe('abc');
+    expect(currentUrl(page).searchParams.get('vue')).toBe('unpaid');
     expect(currentUrl(page).searchParams.has('callbackUrl')).toBe(false);
-    await expect(page.getByRole('heading', { name: 'Page introuvable' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Commandes', exact: true })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Non payées' })).toHaveAttribute('aria-selected', 'true');
   });
 
   test('la page d’accueil sans session renvoie vers /login sans callbackUrl', async ({ page }) => {
