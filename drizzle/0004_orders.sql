@@ -145,4 +145,4 @@ CREATE INDEX "orders_agent_idx" ON "orders" USING btree ("shop_id","created_by_u
 CREATE INDEX "orders_client_idx" ON "orders" USING btree ("shop_id","client_id","id");--> statement-breakpoint
 CREATE INDEX "orders_phone_idx" ON "orders" USING btree ("shop_id","client_phone","id");--> statement-breakpoint
 CREATE INDEX "orders_created_idx" ON "orders" USING btree ("shop_id","created_at");--> statement-breakpoint
-CREATE INDEX "orders_search_trgm_idx" ON "orders" USING gin ("search_text" gin_trgm_ops);
+CREATE INDEX "orders_search_trgm_idx" ON "orders" USING gin ("search_text" gin_trgm_ops) WITH (fastupdate=false);

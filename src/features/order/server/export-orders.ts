@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { orderPayments, orders, users } from '@/server/db/schema';
-import { formatDateTime } from '@/shared/dates';
 import {
   currencyOf,
   formatCsvAmount,
@@ -44,6 +43,58 @@ const HEADERS = [
 const EXPORT_BATCH = 1000;
 
 /**
+ * formatDateTime (DD-MM-YYYY, HH:mm in the shop's time zone) for many dates: one Intl formatter
+ * for the whole export instead of a dayjs time-zone conversion per row, which cost ~80 µs and a
+ * heap of short-lived objects each (half the export's time, and hundreds of MB of garbage the
+ * collector let pile up on 100 000 rows). Same time-zone database, same text.
+ */
+function dateTimeFormatter(timeZone: string): (date: Date) => string {
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return (date) => {
+    let day = '';
+    let month = '';
+    let year = '';
+    let hour = '';
+    let minute = '';
+    for (const part of format.formatToParts(date)) {
+      if (part.type === 'day') day = part.value;
+      else if (part.type === 'month') month = part.value;
+      else if (part.type === 'year') year = part.value.padStart(4, '0');
+      else if (part.type === 'hour') hour = part.value;
+      else if (part.type === 'minute') minute = part.value;
+    }
+    return `${day}-${month}-${year}, ${hour}:${minute}`;
+  };
+}
+
+/** The columns the CSV shows (not the whole row: the address, notes and search text stay behind). */
+const EXPORT_COLUMNS = {
+  id: orders.id,
+  number: orders.number,
+  createdAt: orders.createdAt,
+  channel: orders.channel,
+  clientName: orders.clientName,
+  clientPhone: orders.clientPhone,
+  fulfilmentStatus: orders.fulfilmentStatus,
+  paymentStatus: orders.paymentStatus,
+  subtotal: orders.subtotal,
+  lineDiscountTotal: orders.lineDiscountTotal,
+  orderDiscount: orders.orderDiscount,
+  deliveryFee: orders.deliveryFee,
+  total: orders.total,
+  paidAmount: orders.paidAmount,
+  refundedAmount: orders.refundedAmount,
+};
+
+/**
  * The orders matching the list's filters as CSV chunks, newest first, read batch by batch on the
  * id keyset: 100 000 orders stream through without ever being held together.
  */
@@ -57,12 +108,13 @@ export async function* exportOrdersCsv(
   const { minorDigits } = currencyOf(shop);
   const decimalMark = separator === ';' ? ',' : '.';
   const money = (n: number) => formatCsvAmount(n, minorDigits, decimalMark);
+  const dateTime = dateTimeFormatter(shop.timeZone);
   yield '\uFEFF' + serializeCsvRow(HEADERS, separator);
   const conditions = orderConditions(scope, filters);
   for (let after: string | null = null; ;) {
     const batch = await db
       .select({
-        order: orders,
+        order: EXPORT_COLUMNS,
         agentFirstName: users.firstName,
         agentLastName: users.lastName,
         agentPhone: users.phone,
@@ -93,7 +145,7 @@ export async function* exportOrdersCsv(
         serializeCsvRow(
           [
             String(order.number),
-            formatDateTime(order.createdAt, shop.timeZone),
+            dateTime(order.createdAt),
             CHANNEL_LABELS[order.channel as OrderChannel] ?? order.channel,
             guardFormula(order.clientName ?? ''),
             guardFormula(order.clientPhone ?? ''),

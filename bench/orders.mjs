@@ -1,0 +1,777 @@
+// npm run bench:orders — the orders module at scale (issue: 1 000 000 orders in one shop, 100 shops
+// beside it). For PostgreSQL (a throwaway database on BENCH_PG_URL, default
+// postgres://postgres@127.0.0.1:5432) then PGlite (temp data folder): start the built server once
+// (migrations, demo shop), stop it, run `seed:large --products 20000 --variants-per-product 3
+// --orders 1000000 --other-shops 100` (under `nice -n 19`), restart it, then with autocannon at
+// 10 connections:
+//   - 10 s per list query, after 2 s of warm-up: first page, a filtered page (the « Non payées »
+//     tab), a search by phone, a page deep in the cursor (half-way through the shop) — plus, for
+//     information, a page filtered on channel, payment method and an old month, and a search by name;
+//   - the CSV export of the newest 100 000 orders (`from` = their first day), streamed, with the
+//     server's RSS sampled (and its peak, VmHWM, reset just before) to get the growth;
+//   - 10 s of order creation (POST /api/order/create: 1–3 lines, stock taken, a client found or
+//     made, half of them paid), then the stock of the variants sold is checked against the lines.
+// Prints the figures and PASS/FAIL per target: list p95 ≤ 50 ms on PostgreSQL (≤ 100 ms on
+// PGlite, as bench:products), ≥ 200 orders/s, export memory growth < 100 MB.
+// Run `npm run build` first.
+//
+// Options: --only pglite|postgres, --duration <s> (10), --connections <n> (10),
+//          --orders <n> (1000000), --pglite-orders <n> (same), --other-shops <n> (100),
+//          --products <n> (20000), --variants-per-product <n> (3), --export-rows <n> (100000),
+//          --create-duration <s> (10), --keep true (keep the seeded bases and say where),
+//          --pg-db <name> / --pglite-dir <dir> (measure a base kept earlier: no seed, nothing dropped).
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { SignJWT } from 'jose';
+
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .map((a, i, all) => (a.startsWith('--') ? [a.slice(2), all[i + 1]] : null))
+    .filter(Boolean),
+);
+const DURATION_S = Number(args.duration ?? 10);
+const CREATE_DURATION_S = Number(args['create-duration'] ?? DURATION_S);
+const CONNECTIONS = Number(args.connections ?? 10);
+const ORDERS = Number(args.orders ?? 1_000_000);
+const PGLITE_ORDERS = Number(args['pglite-orders'] ?? ORDERS);
+const OTHER_SHOPS = Number(args['other-shops'] ?? 100);
+const PRODUCTS = Number(args.products ?? 20_000);
+const VARIANTS = Number(args['variants-per-product'] ?? 3);
+const EXPORT_ROWS = Number(args['export-rows'] ?? 100_000);
+const PG_URL = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
+const TARGET_P95 = { pglite: 100, postgres: 50 };
+const TARGET_ORDERS_PER_S = 200;
+const TARGET_EXPORT_GROWTH_MB = 100;
+const ADMIN_PHONE = '+221770000001';
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const children = new Set();
+
+// ---------- processes ----------
+
+/** A port nobody listens on now (other benches and test servers run on this machine too). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(env, port) {
+  const child = spawn(process.execPath, ['dist/server.js'], {
+    cwd: root,
+    env: { ...env, NODE_ENV: 'production', SEED_DEMO: 'true', LOG_LEVEL: 'warn', PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  children.add(child);
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    child.ended = signal ? `signal ${signal}` : `code ${code}`;
+  });
+  child.stderrTail = () => stderr;
+  return child;
+}
+
+async function waitReady(child, port) {
+  const started = performance.now();
+  while (performance.now() - started < 300_000) {
+    if (child.exitCode !== null) throw new Error(`le serveur s'est arrêté : ${child.stderrTail()}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/login`);
+      await response.arrayBuffer();
+      if (response.ok && child.exitCode === null) return performance.now() - started;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('le serveur ne répond pas');
+}
+
+async function stopServer(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function run(command, commandArgs, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('exit', (code) => {
+      children.delete(child);
+      if (code === 0) resolve(out.trim());
+      else reject(new Error(`${path.basename(command)} ${commandArgs.join(' ')} : code ${code}\n${out}`));
+    });
+  });
+}
+
+/** CPU time (ms) the process used so far, from /proc: utime + stime. */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ = 100
+}
+
+function memoryMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name) => Number(status.match(new RegExp(`${name}:\\s+(\\d+)`))[1]);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+/** Resets the process's peak RSS (VmHWM) to its current RSS; false where the kernel refuses. */
+function resetPeak(pid) {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ---------- token: signed like src/server/auth/access-token.ts ----------
+
+async function accessToken(dataDir, userId) {
+  const secret =
+    process.env.NEXTAUTH_SECRET ?? fs.readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim();
+  const key = createHash('sha256').update(`access-token:${secret}`).digest();
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setIssuer('comptoir')
+    .setAudience('comptoir-api')
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(key);
+}
+
+// ---------- the database, read directly (PGlite only while the server is stopped) ----------
+
+async function withDatabase(kind, dataDir, url, fn) {
+  if (kind === 'pglite') {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const client = await PGlite.create(path.join(dataDir, 'pglite'));
+    try {
+      return await fn((text, params) => client.query(text, params).then((r) => r.rows));
+    } finally {
+      await client.close();
+    }
+  }
+  return withPg(url, (c) => fn((text, params) => c.query(text, params).then((r) => r.rows)));
+}
+
+async function withPg(url, fn) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** What the scenarios need: ids, a busy client's phone, the deep cursor, the export's first day… */
+async function referenceData(query) {
+  const [demo] = await query(
+    `select u.id as user_id, s.id as shop_id, s.time_zone from users u join agents a on a.user_id = u.id
+     join shops s on s.id = a.shop_id where u.phone = $1 and s.slug = 'boutique-awa'`,
+    [ADMIN_PHONE],
+  );
+  if (!demo) throw new Error('boutique de démo introuvable');
+  const shopId = demo.shop_id;
+  const [counts] = await query(
+    `select (select count(*)::int from orders where shop_id = $1) as orders,
+            (select coalesce(max(number), 0)::int from orders where shop_id = $1) as last_number,
+            (select count(*)::int from orders where shop_id <> $1) as other_orders,
+            (select count(distinct shop_id)::int from orders where shop_id <> $1) as other_shops,
+            (select count(*)::int from clients where shop_id = $1) as clients,
+            (select count(*)::int from order_lines where shop_id = $1) as lines,
+            (select count(*)::int from product_variants where shop_id = $1) as variants`,
+    [shopId],
+  );
+  const [deep] = await query(`select id from orders where shop_id = $1 order by id desc offset $2 limit 1`, [
+    shopId,
+    Math.floor(counts.orders / 2),
+  ]);
+  const [exportFrom] = await query(
+    `select to_char(created_at at time zone $3, 'YYYY-MM-DD') as day from orders where shop_id = $1
+     order by id desc offset $2 limit 1`,
+    [shopId, EXPORT_ROWS - 1, demo.time_zone],
+  );
+  const [exportCount] = exportFrom
+    ? await query(
+        `select count(*)::int as n from orders where shop_id = $1 and created_at >= ($2::date)::timestamp at time zone $3`,
+        [shopId, exportFrom.day, demo.time_zone],
+      )
+    : [{ n: counts.orders }];
+  // A client with several orders, as the phone search finds them (taken from the middle of the list).
+  const [busy] = await query(
+    `select client_phone, count(*)::int as n from orders
+     where shop_id = $1 and client_phone in (select client_phone from orders where shop_id = $1 and client_phone is not null
+                                             order by id desc offset $2 limit 20)
+     group by client_phone order by n desc, client_phone limit 1`,
+    [shopId, Math.floor(counts.orders / 3)],
+  );
+  const [name] = await query(
+    `select client_name from orders where shop_id = $1 and client_name is not null order by id desc offset $2 limit 1`,
+    [shopId, Math.floor(counts.orders / 4)],
+  );
+  // What orders are made of: active, stock-tracked variants with room to sell, and known clients.
+  const variants = await query(
+    `select v.id, v.price::int as price from product_variants v join products p on p.id = v.product_id
+     where v.shop_id = $1 and p.status = 'active' and p.track_stock and v.stock >= 30
+     order by v.id limit 3000`,
+    [shopId],
+  );
+  const clients = await query(`select id from clients where shop_id = $1 order by id desc limit 2000`, [
+    shopId,
+  ]);
+  const [stock] = await query(`select sum(stock)::int as units from product_variants where id = any($1)`, [
+    variants.map((v) => v.id),
+  ]);
+  return {
+    userId: demo.user_id,
+    shopId,
+    timeZone: demo.time_zone,
+    counts,
+    deepCursor: deep?.id ?? null,
+    exportFrom: exportFrom?.day ?? null,
+    exportExpected: exportCount.n,
+    phone: busy?.client_phone ?? null,
+    phoneOrders: busy?.n ?? 0,
+    name: name?.client_name ?? null,
+    variants,
+    clients: clients.map((c) => c.id),
+    stockBefore: stock.units,
+  };
+}
+
+// ---------- load ----------
+
+/** A latency for the report; « — » when no request came back in time. */
+const ms = (value) => (Number.isFinite(value) ? value.toFixed(1) : '—');
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/**
+ * autocannon at CONNECTIONS connections for `seconds`; every answer's latency is kept, so the
+ * percentiles are exact (autocannon's own summary has p97.5 but no p95).
+ */
+async function cannon(port, seconds, request) {
+  const latencies = [];
+  const statuses = {};
+  let firstError = null;
+  const instance = autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 30,
+    requests: [
+      {
+        ...request,
+        onResponse: (status, body) => {
+          if ((status < 200 || status >= 300) && !firstError)
+            firstError = `HTTP ${status} ${body}`.slice(0, 300);
+        },
+      },
+    ],
+  });
+  instance.on('response', (_client, status, _bytes, latency) => {
+    latencies.push(latency);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  const ok = Object.entries(statuses)
+    .filter(([s]) => s >= 200 && s < 300)
+    .reduce((n, [, c]) => n + c, 0);
+  return {
+    requests: latencies.length,
+    ok,
+    non2xx: latencies.length - ok,
+    errors: result.errors + result.timeouts,
+    rps: latencies.length / (result.duration || seconds),
+    okPerSecond: ok / (result.duration || seconds),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1] ?? NaN,
+    kbPerAnswer: result.requests.total ? result.throughput.total / result.requests.total / 1024 : 0,
+    firstError,
+  };
+}
+
+function getJson(port, urlPath, headers) {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: urlPath, headers }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks).toString();
+          if (res.statusCode !== 200)
+            reject(new Error(`${urlPath} : HTTP ${res.statusCode} ${body.slice(0, 300)}`));
+          else resolve(JSON.parse(body));
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+/** The export read as it comes, counting rows and bytes, the server's RSS sampled meanwhile. */
+function streamExport(port, urlPath, headers, pid) {
+  return new Promise((resolve, reject) => {
+    const before = memoryMb(pid);
+    const peakReset = resetPeak(pid);
+    let sampledPeak = before.rss;
+    const sampler = setInterval(() => {
+      try {
+        sampledPeak = Math.max(sampledPeak, memoryMb(pid).rss);
+      } catch {
+        /* the server is gone: the request fails below */
+      }
+    }, 20);
+    const t0 = performance.now();
+    let firstByteMs = null;
+    let bytes = 0;
+    let newlines = 0;
+    http
+      .get({ host: '127.0.0.1', port, path: urlPath, headers }, (res) => {
+        res.on('data', (chunk) => {
+          firstByteMs ??= performance.now() - t0;
+          bytes += chunk.length;
+          for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) newlines++;
+        });
+        res.on('end', () => {
+          clearInterval(sampler);
+          const after = memoryMb(pid);
+          sampledPeak = Math.max(sampledPeak, after.rss);
+          const peak = peakReset ? Math.max(after.peak, sampledPeak) : sampledPeak;
+          resolve({
+            status: res.statusCode,
+            seconds: (performance.now() - t0) / 1000,
+            firstByteMs,
+            mb: bytes / 1024 / 1024,
+            rows: Math.max(0, newlines - 1),
+            rssBefore: before.rss,
+            rssPeak: peak,
+            rssAfter: after.rss,
+            growth: peak - before.rss,
+            peakFrom: peakReset ? 'VmHWM' : 'échantillons /proc toutes les 20 ms',
+          });
+        });
+        res.on('error', reject);
+      })
+      .on('error', (e) => {
+        clearInterval(sampler);
+        reject(e);
+      });
+  });
+}
+
+/**
+ * Every answered order is in the database, and the units its lines took are the units the variants
+ * lost. (Requests still in flight when the load stops may add orders nobody counted.)
+ */
+function coherent(create) {
+  const check = create.check;
+  return !!check && check.taken === check.lost && check.orders >= create.ok;
+}
+
+// ---------- one database ----------
+
+async function benchDatabase(kind, port) {
+  // --pg-db / --pglite-dir: measure an already seeded base again (no seed, nothing dropped).
+  const reused = kind === 'postgres' ? args['pg-db'] : args['pglite-dir'];
+  const dataDir =
+    kind === 'pglite' && reused
+      ? path.resolve(reused)
+      : fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-bench-orders-${kind}-`));
+  const dbName = kind === 'postgres' && reused ? reused : `comptoir_bench_orders_${process.pid}`;
+  const keep = !!reused || args.keep === 'true';
+  const env = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  if (kind === 'postgres') {
+    if (!reused) await withPg(`${PG_URL}/postgres`, (c) => c.query(`create database ${dbName}`));
+    env.DATABASE_URL = `${PG_URL}/${dbName}`;
+  }
+  const result = { kind, orderCount: kind === 'pglite' ? PGLITE_ORDERS : ORDERS, loads: {}, memory: null };
+  let server = null;
+  try {
+    console.log(`\n== ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} ==`);
+    if (reused) console.log(`base déjà remplie : ${kind === 'postgres' ? env.DATABASE_URL : dataDir}`);
+    else {
+      server = startServer(env, port);
+      const coldMs = await waitReady(server, port);
+      console.log(`serveur prêt (base neuve, migrations, démo) en ${(coldMs / 1000).toFixed(1)} s`);
+      await stopServer(server);
+
+      const seedStarted = performance.now();
+      const seedArgs = ['--products', String(PRODUCTS), '--variants-per-product', String(VARIANTS)];
+      seedArgs.push('--orders', String(result.orderCount), '--other-shops', String(OTHER_SHOPS));
+      // The seed is the long, heavy part: at the lowest priority, so the machine stays usable.
+      const seedOut = await run(
+        'nice',
+        ['-n', '19', path.join(root, 'node_modules/.bin/tsx'), 'scripts/seed-large.ts', ...seedArgs],
+        env,
+      );
+      result.seedSeconds = (performance.now() - seedStarted) / 1000;
+      console.log(
+        `seed:large ${seedArgs.join(' ')} (${result.seedSeconds.toFixed(1)} s avec le démarrage de tsx) :`,
+      );
+      for (const line of seedOut.split('\n').filter((l) => !l.startsWith('{'))) console.log(`  ${line}`);
+    }
+
+    const refStarted = performance.now();
+    const ref = await withDatabase(kind, dataDir, env.DATABASE_URL, referenceData);
+    result.counts = ref.counts;
+    result.orderCount = ref.counts.orders;
+    const c = ref.counts;
+    console.log(
+      `boutique ${ref.shopId} : ${c.orders} commandes (n° jusqu'à ${c.last_number}), ${c.lines} lignes, ` +
+        `${c.clients} clients, ${c.variants} variantes ; à côté : ${c.other_orders} commandes dans ` +
+        `${c.other_shops} autres boutiques (références lues en ${((performance.now() - refStarted) / 1000).toFixed(1)} s)`,
+    );
+
+    server = startServer(env, port);
+    await waitReady(server, port);
+    // After the start: the server writes the data folder's auth secret when it has none yet.
+    const headers = { Authorization: `Bearer ${await accessToken(dataDir, ref.userId)}` };
+    const base = `/api/order/list?shopId=${encodeURIComponent(ref.shopId)}`;
+    const day = (daysAgo) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const spoken = ref.phone?.replace(/^\+221(\d\d)(\d{3})(\d\d)(\d\d)$/, '$1 $2 $3 $4');
+    const scenarios = [
+      { label: '1re page (50, récentes)', path: base, target: true },
+      {
+        label: 'page filtrée « Non payées »',
+        path: `${base}&payment=pending,partially_paid&fulfilment=new,confirmed,preparing,ready,shipping,delivered`,
+        target: true,
+      },
+      ...(ref.phone
+        ? [
+            {
+              label: `recherche tél. « ${spoken} »`,
+              path: `${base}&search=${encodeURIComponent(spoken)}`,
+              target: true,
+              expect: Math.min(50, ref.phoneOrders),
+            },
+          ]
+        : []),
+      ...(ref.deepCursor
+        ? [
+            {
+              label: `page ${Math.floor(c.orders / 2 / 50) + 1} (curseur)`,
+              path: `${base}&after=${encodeURIComponent(ref.deepCursor)}`,
+              target: true,
+            },
+          ]
+        : []),
+      {
+        label: 'filtre canal+moyen+mois ancien',
+        path: `${base}&channel=whatsapp&method=wave&from=${day(400)}&to=${day(370)}`,
+        target: false,
+      },
+      ...(ref.name
+        ? [
+            {
+              label: `recherche nom « ${ref.name.toLowerCase()} »`,
+              path: `${base}&search=${encodeURIComponent(ref.name.toLowerCase())}`,
+              target: false,
+            },
+          ]
+        : []),
+    ];
+    for (const scenario of scenarios) {
+      const check = await getJson(port, scenario.path, headers);
+      // Warm-up (JIT, caches): the same load for 2 s, not counted.
+      await cannon(port, 2, { method: 'GET', path: scenario.path, headers });
+      const loadBefore = os.loadavg()[0];
+      const cpuBefore = cpuMs(server.pid);
+      const figures = await cannon(port, DURATION_S, { method: 'GET', path: scenario.path, headers });
+      figures.serverCpuPerRequest = (cpuMs(server.pid) - cpuBefore) / Math.max(1, figures.requests);
+      figures.loadBefore = loadBefore;
+      figures.found = check.items.length;
+      figures.target = scenario.target;
+      if (scenario.expect !== undefined && figures.found < scenario.expect)
+        figures.firstError ??= `${figures.found} résultats au lieu de ${scenario.expect}`;
+      result.loads[scenario.label] = figures;
+      console.log(
+        `${scenario.label} : ${figures.found} résultats, p50 ${ms(figures.p50)} ms, p95 ${ms(figures.p95)} ms, ` +
+          `p99 ${ms(figures.p99)} ms, ${figures.rps.toFixed(0)} req/s, ` +
+          `CPU du serveur ${figures.serverCpuPerRequest.toFixed(1)} ms/req, charge machine avant ${loadBefore.toFixed(1)}` +
+          (figures.non2xx || figures.errors ? `, ${figures.non2xx} non-2xx, ${figures.errors} erreurs` : '') +
+          (figures.firstError ? ` — ${figures.firstError}` : ''),
+      );
+    }
+    result.memory = memoryMb(server.pid);
+
+    // The export: the newest EXPORT_ROWS orders, i.e. from the day the EXPORT_ROWS-th one was made.
+    const exportPath =
+      `/api/order/exportCsv?shopId=${encodeURIComponent(ref.shopId)}` +
+      (ref.exportFrom ? `&from=${ref.exportFrom}` : '');
+    const exported = await streamExport(port, exportPath, headers, server.pid);
+    exported.expected = ref.exportExpected;
+    result.exportRun = exported;
+    console.log(
+      `export CSV depuis le ${ref.exportFrom} : HTTP ${exported.status}, ${exported.rows} lignes (attendu ${exported.expected}), ` +
+        `${exported.mb.toFixed(1)} Mo en ${exported.seconds.toFixed(2)} s (1er octet ${exported.firstByteMs?.toFixed(0)} ms) ; ` +
+        `RSS ${exported.rssBefore.toFixed(0)} → pic ${exported.rssPeak.toFixed(0)} Mo (${exported.peakFrom}), ` +
+        `+${exported.growth.toFixed(1)} Mo, ${exported.rssAfter.toFixed(0)} Mo après`,
+    );
+
+    // Order creation: every request a new order with its own idempotency key.
+    const runId = randomBytes(4).toString('hex');
+    const phoneBase = Math.floor(Math.random() * 9_000_000);
+    const channels = ['whatsapp', 'phone', 'facebook', 'instagram', 'manual'];
+    let n = 0;
+    const nextBody = () => {
+      const i = n++;
+      const lines = [];
+      const count = 1 + (i % 3);
+      for (let k = 0; k < count; k++) {
+        const v = ref.variants[(i * 7 + k * 997) % ref.variants.length];
+        if (!lines.some((l) => l.variantId === v.id)) lines.push({ variantId: v.id, quantity: 1 });
+      }
+      const total =
+        lines.reduce((s, l) => s + ref.variants.find((v) => v.id === l.variantId).price, 0) + 1000;
+      return {
+        shopId: ref.shopId,
+        channel: channels[i % channels.length],
+        ...(i % 2 === 0 && ref.clients.length
+          ? { clientId: ref.clients[i % ref.clients.length] }
+          : {
+              newClient: {
+                name: `Client banc ${i}`,
+                phone: `+22175${String((phoneBase + i) % 10_000_000).padStart(7, '0')}`,
+              },
+            }),
+        lines,
+        deliveryFee: 1000,
+        ...(i % 2 === 1 ? { payment: { method: 'wave', amount: total } } : {}),
+        idempotencyKey: `bench-${runId}-${i}`,
+      };
+    };
+    const cpuBefore = cpuMs(server.pid);
+    const createStart = new Date();
+    const created = await cannon(port, CREATE_DURATION_S, {
+      method: 'POST',
+      path: '/api/order/create',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      setupRequest: (req) => ({ ...req, body: JSON.stringify(nextBody()) }),
+    });
+    created.serverCpuPerRequest = (cpuMs(server.pid) - cpuBefore) / Math.max(1, created.requests);
+    result.create = created;
+    console.log(
+      `création : ${created.ok} commandes en ${CREATE_DURATION_S} s = ${created.okPerSecond.toFixed(0)} commandes/s, ` +
+        `p50 ${ms(created.p50)} ms, p95 ${ms(created.p95)} ms, CPU du serveur ${created.serverCpuPerRequest.toFixed(1)} ms/commande` +
+        (created.non2xx || created.errors ? `, ${created.non2xx} non-2xx, ${created.errors} erreurs` : '') +
+        (created.firstError ? ` — ${created.firstError}` : ''),
+    );
+    result.memoryAfter = memoryMb(server.pid);
+    await stopServer(server);
+
+    // The stock taken: what the variants lost is what the new orders' lines took.
+    result.create.check = await withDatabase(kind, dataDir, env.DATABASE_URL, async (query) => {
+      const [after] = await query(
+        `select (select count(*)::int from orders where shop_id = $1 and number > $2) as orders,
+                (select coalesce(sum(l.stock_taken), 0)::int from order_lines l join orders o on o.id = l.order_id
+                  where o.shop_id = $1 and o.number > $2) as taken,
+                (select sum(stock)::int from product_variants where id = any($3)) as stock,
+                (select count(*)::int from stock_movements where shop_id = $1 and reason = 'vente'
+                  and created_at >= $4) as movements`,
+        [ref.shopId, c.last_number, ref.variants.map((v) => v.id), createStart],
+      );
+      return { ...after, lost: ref.stockBefore - after.stock };
+    });
+    const check = result.create.check;
+    console.log(
+      `stock : ${check.orders} commandes nouvelles, ${check.taken} unités prises par leurs lignes, ` +
+        `${check.lost} unités en moins sur les variantes vendues, ${check.movements} mouvements « vente » — ` +
+        (coherent(created) ? 'cohérent' : 'INCOHÉRENT'),
+    );
+  } catch (error) {
+    result.failure = error instanceof Error ? error.message : String(error);
+    console.log(`ÉCHEC : ${result.failure}`);
+    if (server?.ended) console.log(`le serveur s'est arrêté (${server.ended})`);
+    if (server?.stderrTail()) console.log(`journal du serveur :\n${server.stderrTail()}`);
+  } finally {
+    await stopServer(server);
+    if (keep && !reused)
+      console.log(
+        `base gardée : ${kind === 'postgres' ? `--pg-db ${dbName}` : `--pglite-dir ${dataDir}`} pour la mesurer à nouveau`,
+      );
+    // PostgreSQL's data folder only holds this run's auth secret: it never needs keeping.
+    if (!keep || kind === 'postgres') fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keep) {
+      if (kind === 'postgres')
+        await withPg(`${PG_URL}/postgres`, (c) =>
+          c.query(`drop database if exists ${dbName} with (force)`),
+        ).catch((e) => console.log(`base ${dbName} non supprimée : ${e.message}`));
+    }
+  }
+  return result;
+}
+
+// ---------- main ----------
+
+function table(results) {
+  const rows = [
+    [
+      'base',
+      'mesure',
+      'req/s',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'CPU srv ms/req',
+      'résultat',
+      'cible',
+      'verdict',
+    ],
+  ];
+  const verdicts = [];
+  for (const r of results) {
+    const name = r.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+    const orders = `${(r.orderCount / 1e6).toLocaleString('fr-FR')} M cdes`;
+    const verdict = (label, ok, informative) => {
+      if (!informative) verdicts.push({ name, label, ok });
+      return informative ? (ok ? '(info) ok' : '(info) au-delà') : ok ? 'PASS' : 'FAIL';
+    };
+    for (const [label, f] of Object.entries(r.loads)) {
+      const ok = f.p95 <= TARGET_P95[r.kind] && f.non2xx === 0 && f.errors === 0 && !f.firstError;
+      rows.push([
+        `${name} ${orders}`,
+        label,
+        f.rps.toFixed(0),
+        ms(f.p50),
+        ms(f.p95),
+        ms(f.p99),
+        f.serverCpuPerRequest.toFixed(1),
+        `${f.found} cdes`,
+        `p95 ≤ ${TARGET_P95[r.kind]} ms`,
+        verdict(label, ok, !f.target) + (f.non2xx || f.errors || f.firstError ? ' (erreurs)' : ''),
+      ]);
+    }
+    if (r.exportRun) {
+      const e = r.exportRun;
+      const ok = e.status === 200 && e.growth < TARGET_EXPORT_GROWTH_MB && e.rows === e.expected;
+      rows.push([
+        `${name} ${orders}`,
+        `export CSV ${e.rows} lignes`,
+        '',
+        '',
+        '',
+        '',
+        '',
+        `${e.seconds.toFixed(1)} s, +${e.growth.toFixed(0)} Mo RSS`,
+        `< ${TARGET_EXPORT_GROWTH_MB} Mo`,
+        verdict('export', ok) + (e.rows !== e.expected ? ` (${e.expected} attendues)` : ''),
+      ]);
+    }
+    if (r.create) {
+      const f = r.create;
+      const ok = f.okPerSecond >= TARGET_ORDERS_PER_S && f.non2xx === 0 && f.errors === 0 && coherent(f);
+      rows.push([
+        `${name} ${orders}`,
+        'création de commandes',
+        f.rps.toFixed(0),
+        ms(f.p50),
+        ms(f.p95),
+        ms(f.p99),
+        f.serverCpuPerRequest.toFixed(1),
+        `${f.okPerSecond.toFixed(0)} cdes/s` +
+          (f.check ? `, stock ${coherent(f) ? 'ok' : 'INCOHÉRENT'}` : ''),
+        `≥ ${TARGET_ORDERS_PER_S}/s`,
+        verdict('création', ok) + (f.non2xx || f.errors ? ' (erreurs)' : ''),
+      ]);
+    }
+    if (r.memory)
+      rows.push([
+        `${name} ${orders}`,
+        'RSS du serveur',
+        '',
+        '',
+        '',
+        '',
+        '',
+        `${r.memory.rss.toFixed(0)} Mo après les listes` +
+          (r.memoryAfter
+            ? `, ${r.memoryAfter.rss.toFixed(0)} après la création (pic ${r.memoryAfter.peak.toFixed(0)})`
+            : ''),
+        '',
+        '',
+      ]);
+    if (r.failure) {
+      verdicts.push({ name, label: 'exécution', ok: false });
+      rows.push([name, 'ÉCHEC', '', '', '', '', '', r.failure.split('\n')[0].slice(0, 120), '', 'FAIL']);
+    }
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  const line = (row) => row.map((c, i) => c.padEnd(widths[i])).join(' │ ');
+  console.log(
+    `\n${PRODUCTS} produits × ${VARIANTS} variantes, ${OTHER_SHOPS} autres boutiques, ` +
+      `autocannon ${CONNECTIONS} connexions, ${DURATION_S} s par liste, ${CREATE_DURATION_S} s de création`,
+  );
+  console.log(line(rows[0]));
+  console.log(widths.map((w) => '─'.repeat(w)).join('─┼─'));
+  for (const row of rows.slice(1)) console.log(line(row));
+  const failed = verdicts.filter((v) => !v.ok);
+  console.log(
+    failed.length
+      ? `\nFAIL : ${failed.map((v) => `${v.name} ${v.label}`).join(', ')}`
+      : `\nPASS : ${verdicts.length} cibles atteintes`,
+  );
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(root, 'dist/server.js')) || !fs.existsSync(path.join(root, '.next')))
+    throw new Error('dist/server.js ou .next absent : npm run build');
+  const kinds = args.only ? [args.only] : ['postgres', 'pglite'];
+  const results = [];
+  for (const kind of kinds) {
+    if (kind === 'postgres') {
+      try {
+        await withPg(`${PG_URL}/postgres`, (c) => c.query('select 1'));
+      } catch (error) {
+        console.log(`\nPostgreSQL indisponible sur ${PG_URL} (${error.message}) : mesure sautée.`);
+        continue;
+      }
+    }
+    results.push(await benchDatabase(kind, await freePort()));
+  }
+  table(results);
+}
+
+const killAll = () => {
+  for (const child of children) child.kill('SIGKILL');
+};
+process.on('SIGINT', () => {
+  killAll();
+  process.exit(130);
+});
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  killAll();
+  process.exitCode = 1;
+});
