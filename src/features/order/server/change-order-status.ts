@@ -22,9 +22,9 @@ async function returnOrderStock(tx: Executor, order: OrderRow, userId: string): 
       lineId: line.id,
     }))
     .filter((m) => m.delta > 0);
-  const crossings = await moveOrderStock(
+  const { crossings } = await moveOrderStock(
     tx,
-    { shopId: order.shopId, userId, orderNumber: order.number },
+    { shopId: order.shopId, userId, note: `Commande #${order.number}` },
     moves,
     'retour',
   );

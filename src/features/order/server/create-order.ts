@@ -1,12 +1,13 @@
 import type { Database } from '@/server/db';
-import { orderLines, orders } from '@/server/db/schema';
+import { inArray } from 'drizzle-orm';
+import { orderLines, orders, stockMovements } from '@/server/db/schema';
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
 import { isUniqueViolation } from '@/server/db/pg-errors';
 import { PLANS, effectivePlan } from '@/shared/plans';
 import { formatMoney } from '@/shared/money';
 import type { MembershipRow } from '@/features/agent/server/agent.repository';
-import { notifyLowStock } from '@/features/product/server/stock';
+import { notifyLowStock, type LowStockCrossing } from '@/features/product/server/stock';
 import { createNotification } from '@/features/notification/server/create-notification';
 import { findClientById, findOrCreateClient, type ClientRow } from '@/features/client/server/clients';
 import { paymentStatusOf, type OrderChannel, type TCreateOrderBody } from '../order.schemas';
@@ -44,14 +45,9 @@ export async function createOrder(
     const earlier = await findOrderByIdempotencyKey(db, shop.id, input.idempotencyKey);
     if (earlier) return earlier;
   }
-  let result: { order: OrderRow; crossings: Awaited<ReturnType<typeof moveOrderStock>> };
+  let result: { order: OrderRow; crossings: LowStockCrossing[] };
   try {
     result = await db.transaction(async (tx) => {
-      const { number, monthCount } = await takeOrderNumber(tx, shop.id, quotaMonthOf(shop.timeZone));
-      const plan = PLANS[effectivePlan(shop)];
-      if (plan.maxOrdersPerMonth !== 'infinity' && monthCount > plan.maxOrdersPerMonth)
-        throw Errors.quotaExceeded(ordersQuotaMessage(plan.label, plan.maxOrdersPerMonth));
-
       let client: ClientRow | null = null;
       if (input.clientId) {
         client = await findClientById(tx, shop.id, input.clientId);
@@ -70,12 +66,25 @@ export async function createOrder(
         throw Errors.validation({ 'payment.amount': 'Le paiement dépasse le total de la commande.' });
 
       const orderId = newId();
-      const crossings = await moveOrderStock(
+      const { crossings, movementIds } = await moveOrderStock(
         tx,
-        { shopId: shop.id, userId, orderNumber: number },
+        { shopId: shop.id, userId, note: null },
         priced.filter((l) => l.variant.trackStock).map((l) => ({ variant: l.variant, delta: -l.quantity })),
         'vente',
       );
+
+      // The number (and the month's count) is taken last: the counter row serialises the shop's
+      // orders from here to the commit, so everything above runs concurrently.
+      const { number, monthCount } = await takeOrderNumber(tx, shop.id, quotaMonthOf(shop.timeZone));
+      const plan = PLANS[effectivePlan(shop)];
+      if (plan.maxOrdersPerMonth !== 'infinity' && monthCount > plan.maxOrdersPerMonth)
+        throw Errors.quotaExceeded(ordersQuotaMessage(plan.label, plan.maxOrdersPerMonth));
+      if (movementIds.length)
+        await tx
+          .update(stockMovements)
+          .set({ note: `Commande #${number}` })
+          .where(inArray(stockMovements.id, movementIds));
+
       const [order] = await tx
         .insert(orders)
         .values({

@@ -100,15 +100,16 @@ export function priceLines(
  */
 export async function moveOrderStock(
   tx: Executor,
-  context: { shopId: string; userId: string | null; orderNumber: number },
+  context: { shopId: string; userId: string | null; note: string | null },
   moves: Array<{ variant: Pick<SellableVariant, 'id' | 'productName' | 'optionValues'>; delta: number }>,
   reason: StockReason,
-): Promise<LowStockCrossing[]> {
+): Promise<{ crossings: LowStockCrossing[]; movementIds: string[] }> {
   const crossings: LowStockCrossing[] = [];
+  const movementIds: string[] = [];
   const sorted = [...moves]
     .filter((m) => m.delta !== 0)
     .sort((a, b) => (a.variant.id < b.variant.id ? -1 : 1));
-  if (sorted.length === 0) return crossings;
+  if (sorted.length === 0) return { crossings, movementIds };
   const locked = await tx
     .select({ productId: productVariants.productId })
     .from(productVariants)
@@ -132,14 +133,15 @@ export async function moveOrderStock(
       .for('update');
   for (const move of sorted) {
     try {
-      const { crossing } = await changeStock(tx, {
+      const { crossing, movementId } = await changeStock(tx, {
         shopId: context.shopId,
         variantId: move.variant.id,
         quantity: move.delta,
         reason,
-        note: `Commande #${context.orderNumber}`,
+        note: context.note,
         userId: context.userId,
       });
+      movementIds.push(movementId);
       if (crossing) crossings.push(crossing);
     } catch (error) {
       if (error instanceof AppError && error.code === 'INSUFFICIENT_STOCK')
@@ -152,5 +154,5 @@ export async function moveOrderStock(
       throw error;
     }
   }
-  return crossings;
+  return { crossings, movementIds };
 }

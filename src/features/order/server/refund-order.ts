@@ -68,9 +68,9 @@ export async function refundOrder(
           })
           .filter((r) => r.units > 0)
       : [];
-    const crossings = await moveOrderStock(
+    const { crossings } = await moveOrderStock(
       tx,
-      { shopId: shop.id, userId, orderNumber: order.number },
+      { shopId: shop.id, userId, note: `Commande #${order.number}` },
       restocks.map((r) => ({
         variant: { id: r.line.variantId, productName: r.line.productName, optionValues: [] },
         delta: r.units,

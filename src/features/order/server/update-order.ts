@@ -62,9 +62,9 @@ export async function updateOrder(
     for (const line of priced)
       if (line.variant.trackStock)
         taken.set(line.variant.id, (taken.get(line.variant.id) ?? 0) + line.quantity);
-    const crossings = await moveOrderStock(
+    const { crossings } = await moveOrderStock(
       tx,
-      { shopId: shop.id, userId, orderNumber: order.number },
+      { shopId: shop.id, userId, note: `Commande #${order.number}` },
       [...taken].map(([variantId, more]) => ({ variant: variants.get(variantId)!, delta: -more })),
       'vente',
     );

@@ -26,6 +26,7 @@ export interface LowStockCrossing {
 
 export interface StockChangeResult {
   stockAfter: number;
+  movementId: string;
   crossing: LowStockCrossing | null;
 }
 
@@ -65,8 +66,9 @@ export async function changeStock(tx: Executor, change: StockChange): Promise<St
     if (!current) throw new AppError('NOT_FOUND', 404, 'La variante est introuvable.');
     throw insufficientStock(current.stock);
   }
+  const movementId = newId();
   await tx.insert(stockMovements).values({
-    id: newId(),
+    id: movementId,
     shopId: change.shopId,
     productId: updated.productId,
     variantId: change.variantId,
@@ -90,6 +92,7 @@ export async function changeStock(tx: Executor, change: StockChange): Promise<St
     !!product?.trackStock && before > product.lowStockThreshold && updated.stock <= product.lowStockThreshold;
   return {
     stockAfter: updated.stock,
+    movementId,
     crossing: crossed
       ? {
           shopId: change.shopId,
