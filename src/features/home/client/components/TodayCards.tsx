@@ -28,7 +28,8 @@ export function TodayCards({ shop, role }: { shop: Shop; role: AgentRole }) {
   if (isLoading || !data) return <Skeleton h="32" />;
   const count = (n: number) => (n > data.cap ? `${data.cap}+` : String(n));
   const ordersLink = (view: string) => withShopId(`/mes-commandes?vue=${view}`, shop._id);
-  const todo: Array<{ label: string; n: number; href: string | null; testId: string }> = [
+  // « À faire »: what waits for someone, each with the page that shows it.
+  const queue: Array<{ label: string; n: number; href: string | null; testId: string }> = [
     {
       label: 'À confirmer',
       n: data.todo.toConfirm,
@@ -63,7 +64,7 @@ export function TodayCards({ shop, role }: { shop: Shop; role: AgentRole }) {
         </Card.Header>
         <Card.Body>
           <Stack gap="1">
-            {todo.map((item) => {
+            {queue.map((item) => {
               const row = (
                 <HStack justify="space-between" data-testid={item.testId}>
                   <Text fontSize="sm">{item.label}</Text>

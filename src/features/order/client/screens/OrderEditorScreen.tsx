@@ -13,7 +13,7 @@ import {
 } from '@chakra-ui/react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { LuArrowLeft, LuTrash2 } from 'react-icons/lu';
 import { AppShell } from '@/client/shell/AppShell';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
@@ -94,13 +94,11 @@ function OrderEditor({ shop, order }: { shop: Shop; order?: Order }) {
   }, [client]);
 
   const money = (text: string) => (text.trim() ? parseMoneyInput(text, currency) : 0);
-  const totals = useMemo(() => {
-    const subtotal = lines.reduce((s, l) => s + l.price * l.quantity, 0);
-    const discounts = lines.reduce((s, l) => s + (money(l.discount) ?? 0), 0) + (money(orderDiscount) ?? 0);
-    const fee = money(deliveryFee) ?? 0;
-    return { subtotal, discounts, fee, total: Math.max(0, subtotal - discounts + fee) };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lines, orderDiscount, deliveryFee, currency]);
+  // A few lines at most: computed on each render, nothing to memoise.
+  const subtotal = lines.reduce((s, l) => s + l.price * l.quantity, 0);
+  const discounts = lines.reduce((s, l) => s + (money(l.discount) ?? 0), 0) + (money(orderDiscount) ?? 0);
+  const fee = money(deliveryFee) ?? 0;
+  const totals = { subtotal, discounts, fee, total: Math.max(0, subtotal - discounts + fee) };
 
   function addLine(picked: PickedVariant) {
     setLines((current) => {
