@@ -78,7 +78,9 @@ function Lines({ order, currency }: { order: Order; currency: string }) {
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>Article</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Prix</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end" display={{ base: 'none', sm: 'table-cell' }}>
+              Prix
+            </Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Qté</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
           </Table.Row>
@@ -93,7 +95,9 @@ function Lines({ order, currency }: { order: Order; currency: string }) {
                   {line.refundedQuantity > 0 ? ` · ${line.refundedQuantity} remboursé(s)` : ''}
                 </Text>
               </Table.Cell>
-              <Table.Cell textAlign="end">{formatMoney(line.unitPrice, currency)}</Table.Cell>
+              <Table.Cell textAlign="end" display={{ base: 'none', sm: 'table-cell' }}>
+                {formatMoney(line.unitPrice, currency)}
+              </Table.Cell>
               <Table.Cell textAlign="end">{line.quantity}</Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap">
                 {formatMoney(line.total, currency)}
@@ -279,7 +283,7 @@ function OrderDetail({ shop, role, orderId }: { shop: Shop; role: AgentRole; ord
         </HStack>
       </HStack>
 
-      <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="5" alignItems="start">
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="5" alignItems="start">
         <Stack gap="5">
           <Section title="Articles">
             <Stack gap="4">
