@@ -283,7 +283,11 @@ function OrderDetail({ shop, role, orderId }: { shop: Shop; role: AgentRole; ord
         </HStack>
       </HStack>
 
-      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="5" alignItems="start">
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }}
+        gap="5"
+        alignItems="start"
+      >
         <Stack gap="5">
           <Section title="Articles">
             <Stack gap="4">

@@ -195,7 +195,11 @@ function OrderEditor({ shop, order }: { shop: Shop; order?: Order }) {
           {order ? `Modifier la commande #${order.number}` : 'Nouvelle commande'}
         </Heading>
         <FormErrorAlert message={formError} />
-        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="5" alignItems="start">
+        <Grid
+          templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }}
+          gap="5"
+          alignItems="start"
+        >
           <Stack gap="5">
             <Panel title="Articles">
               <Stack gap="3">
