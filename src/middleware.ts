@@ -2,8 +2,8 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { getToken } from 'next-auth/jwt';
 import { getEnv } from '@/server/env';
 
-/** Pages a visitor without a session may see: the sign-in steps. */
-const PUBLIC_PAGES = ['/login', '/otp'];
+/** Pages a visitor without a session may see: the sign-in steps, and a customer's payment link. */
+const PUBLIC_PAGES = ['/login', '/otp', '/payer'];
 
 export async function middleware(request: NextRequest) {
   // www → pro host happens in server.ts, before Next (see src/server/http/www-redirect.ts).

@@ -27,6 +27,8 @@ export const FIELD_LABELS: Record<string, string> = {
   months: 'Durée',
   paymentId: 'Paiement',
   outcome: 'Résultat',
+  token: 'Lien de paiement',
+  method: 'Moyen de paiement',
   idempotencyKey: 'Clé de requête',
   subscriptionPlan: 'Forfait',
   shopExpiresAt: "Fin d'abonnement",

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '@/server/env';
 import { CinetPayProvider, type CinetPayConfig, type FetchFn } from '@/server/payments/cinetpay-provider';
-import type { CheckoutRequest, PaymentOutcome } from '@/server/payments/payment-provider';
+import type { CheckoutRequest } from '@/server/payments/payment-provider';
 import { createPaymentProvider } from '@/server/payments/payment-providers';
-import { SandboxPaymentProvider } from '@/server/payments/sandbox-provider';
+import { SandboxPaymentProvider, type SandboxReport } from '@/server/payments/sandbox-provider';
 
 // Recorded payloads (shapes from docs.cinetpay.com); the x-token values in notifications.json were
 // computed once and frozen, so a change of algorithm or field order makes these tests fail.
@@ -224,23 +224,31 @@ describe('CinetPay: payment initialisation', () => {
 
 describe('CinetPay: transaction check', () => {
   it.each([
-    ['check-accepted.json', 'succeeded', 5000, 'MP240312.1015.A76307'],
-    ['check-refused.json', 'failed', 15000, undefined],
-    ['check-waiting.json', 'pending', 5000, undefined],
-  ] as const)('%s → %s, with amount and currency', async (file, outcome, amount, providerReference) => {
-    const { fetchFn, requests } = fakeFetch(file);
-    const status = await new CinetPayProvider(config, fetchFn).fetchStatus('pay-1');
-    expect(status).toEqual({
-      paymentId: 'pay-1',
-      outcome,
-      amount,
-      currency: 'XOF',
-      ...(providerReference ? { providerReference } : {}),
-    });
-    expect(requests[0]?.url).toBe('https://api-checkout.cinetpay.com/v2/payment/check');
-    expect(requests[0]?.json).toEqual({ apikey: config.apiKey, site_id: '445160', transaction_id: 'pay-1' });
-    expect(requests[0]?.hasSignal).toBe(true);
-  });
+    ['check-accepted.json', 'succeeded', 5000, 'MP240312.1015.A76307', 'OM'],
+    ['check-refused.json', 'failed', 15000, undefined, 'WAVECI'],
+    ['check-waiting.json', 'pending', 5000, undefined, 'OMCIV2'],
+  ] as const)(
+    '%s → %s, with amount, currency and method',
+    async (file, outcome, amount, providerReference, method) => {
+      const { fetchFn, requests } = fakeFetch(file);
+      const status = await new CinetPayProvider(config, fetchFn).fetchStatus('pay-1');
+      expect(status).toEqual({
+        paymentId: 'pay-1',
+        outcome,
+        amount,
+        currency: 'XOF',
+        ...(providerReference ? { providerReference } : {}),
+        ...(method ? { method } : {}),
+      });
+      expect(requests[0]?.url).toBe('https://api-checkout.cinetpay.com/v2/payment/check');
+      expect(requests[0]?.json).toEqual({
+        apikey: config.apiKey,
+        site_id: '445160',
+        transaction_id: 'pay-1',
+      });
+      expect(requests[0]?.hasSignal).toBe(true);
+    },
+  );
 
   it('throws when CinetPay gives no transaction status (e.g. unknown api key)', async () => {
     const { fetchFn } = fakeFetch('check-auth-not-found.json');
@@ -259,15 +267,27 @@ describe('CinetPay: transaction check', () => {
 
 describe('the sandbox provider', () => {
   it('sends the payer to our sandbox page, reads the stored choice, and has no webhooks', async () => {
-    const choices = new Map<string, PaymentOutcome>([['pay-ok', 'succeeded']]);
-    const sandbox = new SandboxPaymentProvider(async (id) => choices.get(id) ?? 'pending');
+    const choices = new Map<string, SandboxReport>([
+      ['pay-ok', { outcome: 'succeeded' }],
+      ['pay-wave', { outcome: 'succeeded', method: 'wave' }],
+    ]);
+    const sandbox = new SandboxPaymentProvider(async (id) => choices.get(id) ?? { outcome: 'pending' });
     expect(sandbox.id).toBe('sandbox');
     await expect(sandbox.createCheckout({ ...checkout, paymentId: 'pay-ok' })).resolves.toEqual({
       redirectUrl: '/paiement/sandbox/pay-ok',
     });
+    // A shop's customer has no account: their test page is public.
+    await expect(
+      sandbox.createCheckout({ ...checkout, paymentId: 'pay-wave', payer: 'customer' }),
+    ).resolves.toEqual({ redirectUrl: '/payer/test/pay-wave' });
     await expect(sandbox.fetchStatus('pay-ok')).resolves.toEqual({
       paymentId: 'pay-ok',
       outcome: 'succeeded',
+    });
+    await expect(sandbox.fetchStatus('pay-wave')).resolves.toEqual({
+      paymentId: 'pay-wave',
+      outcome: 'succeeded',
+      method: 'wave',
     });
     await expect(sandbox.fetchStatus('pay-other')).resolves.toEqual({
       paymentId: 'pay-other',
@@ -302,7 +322,7 @@ describe('createPaymentProvider', () => {
     Object.assign(process.env, vars);
     resetEnvCache();
   }
-  const deps = { readSandboxOutcome: async (): Promise<PaymentOutcome> => 'pending' };
+  const deps = { readSandboxOutcome: async (): Promise<SandboxReport> => ({ outcome: 'pending' }) };
 
   it('defaults to the sandbox', () => {
     configure({});

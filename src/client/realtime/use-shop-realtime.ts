@@ -8,8 +8,8 @@ import { api } from '../api/api';
 
 /**
  * Joins the shop's room on the app's socket and turns each `newNotification` into a bell item
- * (prepended), a red dot (an unread item) and, for orders and low stock, a toast; `shopUpdated`
- * refetches the shop.
+ * (prepended), a red dot (an unread item) and, for orders and low stock, a toast; orders and
+ * payments refetch what shows them; `shopUpdated` refetches the shop.
  */
 export function useShopRealtime(shopId: string | undefined, isReady: boolean): void {
   const dispatch = useAppDispatch();
@@ -30,6 +30,9 @@ export function useShopRealtime(shopId: string | undefined, isReady: boolean): v
         }),
       );
       toastForNotification(notification);
+      // A new order, or a customer's online payment: lists, totals and the balance are stale.
+      if (notification.type === 'order' || notification.type === 'shop')
+        dispatch(api.util.invalidateTags(['Order', 'HomeSummary', 'Balance']));
     });
     // Settings saved by a colleague, a plan paid, or the shop blocked/unblocked by the platform:
     // the shop is refetched, so a block shows the blocked screen at once.

@@ -81,7 +81,7 @@ export const ZOrder = ZOrderSummary.extend({
   timeline: z.array(
     z.object({
       id: z.string(),
-      type: z.enum(['created', 'status', 'payment', 'refund', 'note', 'edit']),
+      type: z.enum(['created', 'status', 'payment', 'payment_link', 'refund', 'note', 'edit']),
       data: z.record(z.string(), z.unknown()),
       by: ZPerson,
       createdAt: z.string(),

@@ -159,26 +159,30 @@ export const payments = pgTable(
     shopId: text('shop_id')
       .notNull()
       .references(() => shops.id),
-    plan: text('plan').notNull(),
-    months: integer('months').notNull(),
+    /** A subscription payment names its plan and period; an order payment names its order instead. */
+    plan: text('plan'),
+    months: integer('months'),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
     provider: text('provider').notNull(),
     status: text('status').notNull().default('pending'),
     reportedOutcome: text('reported_outcome'),
+    /** The wallet or card the payer chose on the sandbox page (a real provider reports its own). */
+    reportedMethod: text('reported_method'),
     providerReference: text('provider_reference'),
     /** Where the payer was sent; a retried « Payer » with the same key is sent there again. */
     checkoutUrl: text('checkout_url'),
     idempotencyKey: text('idempotency_key'),
-    createdByUserId: text('created_by_user_id')
-      .notNull()
-      .references(() => users.id),
+    /** Null when the shop's customer started it from the order's public payment link. */
+    createdByUserId: text('created_by_user_id').references(() => users.id),
     createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [
     index('payments_shop_idx').on(t.shopId, t.createdAt),
     uniqueIndex('payments_idempotency_uq').on(t.shopId, t.idempotencyKey),
+    index('payments_order_idx').on(t.orderId),
   ],
 );
 
@@ -544,6 +548,22 @@ export const orderEvents = pgTable(
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 );
+
+/**
+ * The order's public payment link (/payer/:token), made when the shop first shares it. The token is
+ * the payer's only credential, so it is long and random, unlike ids that sort by time.
+ */
+export const orderPaymentLinks = pgTable('order_payment_links', {
+  orderId: text('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  shopId: text('shop_id')
+    .notNull()
+    .references(() => shops.id),
+  token: text('token').notNull().unique(),
+  createdByUserId: text('created_by_user_id').references(() => users.id),
+  createdAt: createdAt(),
+});
 
 /** A user's own saved tabs on the orders list. */
 export const orderViews = pgTable(

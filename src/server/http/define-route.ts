@@ -76,16 +76,19 @@ export interface RouteDefinition<
   handle: (ctx: RouteContext<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<z.input<R>>;
 }
 
-export interface PublicRouteDefinition<B extends AnyObject, R extends z.ZodType> {
-  method: 'POST';
+/** No caller to identify: the sign-in steps, and what a shop's customer opens from a link. */
+export interface PublicRouteDefinition<Q extends AnyObject, B extends AnyObject, R extends z.ZodType> {
+  method: 'GET' | 'POST';
   isPublic: true;
   path: string;
   summary: string;
   tag: string;
-  body: B;
+  query?: Q;
+  body?: B;
   response: R;
   handle: (ctx: {
     db: Database;
+    query: z.infer<Q>;
     body: z.infer<B>;
     requestId: string;
     log: Logger;
@@ -178,8 +181,8 @@ export function defineRawRoute(definition: {
   };
 }
 
-export function definePublicRoute<B extends AnyObject, R extends z.ZodType>(
-  definition: PublicRouteDefinition<B, R>,
+export function definePublicRoute<Q extends AnyObject, B extends AnyObject, R extends z.ZodType>(
+  definition: PublicRouteDefinition<Q, B, R>,
 ): Route {
   return defineRoute(definition as never);
 }
@@ -290,8 +293,9 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
     const db = getDb();
 
     if (route.isPublic) {
+      const query = parsePart(route.query, rawQuery);
       const body = parsePart(route.body, await readBodyOf(route, req));
-      const result = await route.handle({ db, body, requestId, log, ip: clientIp(req) } as never);
+      const result = await route.handle({ db, query, body, requestId, log, ip: clientIp(req) } as never);
       send(res, 200, route.response.parse(result));
       return;
     }

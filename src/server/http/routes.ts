@@ -62,6 +62,7 @@ import {
 } from '@/features/product/server/category.routes';
 import { exportProductsCsvRoute, importProductsCsvRoute } from '@/features/product/server/csv.routes';
 import * as orderRoutes from '@/features/order/server/order.routes';
+import * as payRoutes from '@/features/order/server/pay.routes';
 import { createClientRoute, searchClientsRoute } from '@/features/client/server/client.routes';
 import { homeSummaryRoute } from '@/features/home/server/home.routes';
 
@@ -114,6 +115,7 @@ export const ROUTES: Route[] = [
   exportProductsCsvRoute,
   importProductsCsvRoute,
   ...Object.values(orderRoutes),
+  ...Object.values(payRoutes),
   searchClientsRoute,
   createClientRoute,
   homeSummaryRoute,

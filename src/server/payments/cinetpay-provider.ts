@@ -76,6 +76,7 @@ const CheckData = z.object({
   amount: z.union([z.string(), z.number()]).nullish(),
   currency: z.string().nullish(),
   operator_id: z.string().nullish(),
+  payment_method: z.string().nullish(),
 });
 
 /** Only ACCEPTED is money received; these are final refusals; anything else may still change. */
@@ -214,6 +215,7 @@ export class CinetPayProvider implements PaymentProvider {
     if (Number.isFinite(amount) && String(data.amount).trim() !== '') result.amount = amount;
     if (data.currency?.trim()) result.currency = data.currency.trim().toUpperCase();
     if (data.operator_id?.trim()) result.providerReference = data.operator_id.trim();
+    if (data.payment_method?.trim()) result.method = data.payment_method.trim();
     return result;
   }
 

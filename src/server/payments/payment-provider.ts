@@ -13,6 +13,11 @@ export interface CheckoutRequest {
   /** Shown to the payer on the provider's page. */
   description: string;
   customer: { phone: string; firstName?: string | null; lastName?: string | null; email?: string | null };
+  /**
+   * Who pays: the shop itself (its subscription, signed in) or the shop's customer from an order's
+   * public link (no account). Only the sandbox cares: it sends a customer to a public test page.
+   */
+  payer?: 'shop' | 'customer';
   /** Where the payer's browser comes back (GET or POST); we then ask the provider for the outcome. */
   returnUrl: string;
   /** Server-to-server notification (webhook) URL. */
@@ -35,6 +40,8 @@ export interface PaymentStatus {
   /** The amount and currency the provider says were paid, to check against ours. */
   amount?: number;
   currency?: string;
+  /** How the payer paid, in the provider's own words (« OM », « WAVECI », « VISAM »…). */
+  method?: string;
 }
 
 export interface WebhookInput {

@@ -1,11 +1,11 @@
 import { getEnv } from '../env';
 import { CinetPayProvider } from './cinetpay-provider';
-import type { PaymentOutcome, PaymentProvider } from './payment-provider';
-import { SandboxPaymentProvider } from './sandbox-provider';
+import type { PaymentProvider } from './payment-provider';
+import { SandboxPaymentProvider, type SandboxReport } from './sandbox-provider';
 
 export interface PaymentProviderDeps {
-  /** Where the sandbox reads the outcome the payer chose on /paiement/sandbox/:id. */
-  readSandboxOutcome: (paymentId: string) => Promise<PaymentOutcome>;
+  /** Where the sandbox reads the outcome (and method) the payer chose on its test page. */
+  readSandboxOutcome: (paymentId: string) => Promise<SandboxReport>;
 }
 
 const CINETPAY_REQUIRED = ['CINETPAY_API_KEY', 'CINETPAY_SITE_ID', 'CINETPAY_SECRET_KEY'] as const;

@@ -94,6 +94,11 @@ export const orderApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/order/addPayment', method: 'POST', data: body }),
       invalidatesTags: orderChanged,
     }),
+    shareOrderPaymentLink: build.mutation<{ url: string }, { shopId: string; orderId: string }>({
+      query: (body) => ({ url: '/api/order/paymentLink', method: 'POST', data: body }),
+      // The first share is on the timeline.
+      invalidatesTags: (_r, _e, arg) => [{ type: 'Order', id: arg.orderId }],
+    }),
     refundOrder: build.mutation<
       Order,
       Omit<TRefundOrderBody, 'restock' | 'reason'> & { restock: boolean; reason: string }
@@ -139,6 +144,7 @@ export const {
   useChangeOrderStatusMutation,
   useBulkChangeOrderStatusMutation,
   useAddOrderPaymentMutation,
+  useShareOrderPaymentLinkMutation,
   useRefundOrderMutation,
   useAddOrderNoteMutation,
   useListOrderViewsQuery,

@@ -52,6 +52,7 @@ export async function recordPayment(
     method: payment.method,
     amount: payment.amount,
     reference: payment.reference || null,
+    ...(payment.isOnline ? { isOnline: true } : {}),
   });
   if (payment.isOnline)
     await insertBalanceEntry(tx, {

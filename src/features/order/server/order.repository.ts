@@ -149,7 +149,7 @@ export async function findOrderDetails(db: Executor, orderId: string) {
   return { lines, payments, refunds, events };
 }
 
-export type OrderEventType = 'created' | 'status' | 'payment' | 'refund' | 'note' | 'edit';
+export type OrderEventType = 'created' | 'status' | 'payment' | 'payment_link' | 'refund' | 'note' | 'edit';
 
 export async function addOrderEvent(
   tx: Executor,

@@ -23,6 +23,8 @@ import { countOrders, listOrders, type OrderScope } from './list-orders';
 import { createOrder } from './create-order';
 import { bulkChangeOrderStatus, changeOrderStatus } from './change-order-status';
 import { addOrderPayment } from './order-payments';
+import { shareOrderPaymentLink } from './order-payment-link';
+import { ZPaymentLink, ZPaymentLinkBody } from '../payment-link.schemas';
 import { refundOrder } from './refund-order';
 import { updateOrder } from './update-order';
 import { addOrderNote, deleteOrderView, findOrderViews, saveOrderView } from './order-notes-and-views';
@@ -233,6 +235,20 @@ export const addOrderPaymentRoute = defineRoute({
     await addOrderPayment(ctx.db, ctx.membership!.shop, ctx.user.id, input);
     return orderDto(ctx, input.orderId);
   },
+});
+
+export const shareOrderPaymentLinkRoute = defineRoute({
+  method: 'POST',
+  path: '/api/order/paymentLink',
+  tag: 'order',
+  summary:
+    '« Lien de paiement » : le lien public où le client paie en ligne le reste dû (le même lien à chaque fois) ; le paiement crédite le solde de la boutique.',
+  shop: shopInBody,
+  permission: 'orders:manage',
+  body: ZPaymentLinkBody,
+  response: ZPaymentLink,
+  handle: async ({ db, membership, user, body }) =>
+    shareOrderPaymentLink(db, membership!.shop.id, user.id, body.orderId),
 });
 
 export const refundOrderRoute = defineRoute({

@@ -8,8 +8,12 @@ import { getPayment } from './payment.repository';
 export function paymentProvider(db: Executor = getDb()): PaymentProvider {
   return createPaymentProvider({
     readSandboxOutcome: async (paymentId) => {
-      const outcome = (await getPayment(db, paymentId))?.reportedOutcome;
-      return outcome === 'succeeded' || outcome === 'failed' ? outcome : 'pending';
+      const payment = await getPayment(db, paymentId);
+      const outcome = payment?.reportedOutcome;
+      return {
+        outcome: outcome === 'succeeded' || outcome === 'failed' ? outcome : 'pending',
+        method: payment?.reportedMethod ?? undefined,
+      };
     },
   });
 }

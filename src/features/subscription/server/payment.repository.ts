@@ -73,7 +73,13 @@ export async function updatePayment(
   values: Partial<
     Pick<
       PaymentRow,
-      'status' | 'settledAt' | 'providerReference' | 'reportedOutcome' | 'checkoutUrl' | 'idempotencyKey'
+      | 'status'
+      | 'settledAt'
+      | 'providerReference'
+      | 'reportedOutcome'
+      | 'reportedMethod'
+      | 'checkoutUrl'
+      | 'idempotencyKey'
     >
   >,
 ): Promise<void> {

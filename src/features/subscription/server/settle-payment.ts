@@ -7,6 +7,11 @@ import { lockShop, updateShop } from '@/features/shop/server/shop.repository';
 import { announceShopUpdate } from '@/features/shop/server/update-shop-settings';
 import { createNotification } from '@/features/notification/server/create-notification';
 import {
+  announceOnlineOrderPayment,
+  applyOnlineOrderPayment,
+} from '@/features/order/server/settle-order-payment';
+import { toProviderAmount } from '@/features/order/server/order-payment-link';
+import {
   insertInvoice,
   lockPayment,
   nextInvoiceNumber,
@@ -19,8 +24,9 @@ export type SettledStatus = PaymentRow['status'];
 /**
  * Applies what the provider says about a payment, once: the payment row is locked and a settled
  * payment is never settled again, so the webhook and the payer's return may race safely.
- * Success extends the paid period from its current end (or from now if it has passed), sets the
- * plan, and issues the invoice, all in one transaction; the notification follows the commit.
+ * A subscription's success extends the paid period from its current end (or from now if it has
+ * passed), sets the plan, and issues the invoice; an order's success records the payment on the
+ * order and credits the shop balance. Each in one transaction; the notification follows the commit.
  */
 export async function settlePayment(db: Database, status: PaymentStatus, now: Date = new Date()) {
   const result = await db.transaction(async (tx) => {
@@ -30,7 +36,8 @@ export async function settlePayment(db: Database, status: PaymentStatus, now: Da
 
     const amountMatches =
       status.amount === undefined ||
-      (status.amount === payment.amount && (status.currency ?? payment.currency) === payment.currency);
+      (status.amount === toProviderAmount(payment.amount, payment.currency) &&
+        (status.currency ?? payment.currency) === payment.currency);
     if (status.outcome === 'failed' || !amountMatches) {
       if (!amountMatches)
         getLogger().error({ paymentId: payment.id, reported: status }, 'paid amount differs from the price');
@@ -38,16 +45,28 @@ export async function settlePayment(db: Database, status: PaymentStatus, now: Da
       return { payment: { ...payment, status: 'failed' }, changed: true };
     }
 
+    if (payment.orderId) {
+      const settled = await applyOnlineOrderPayment(tx, { ...payment, orderId: payment.orderId }, status);
+      await updatePayment(tx, payment.id, {
+        status: 'succeeded',
+        settledAt: now,
+        providerReference: status.providerReference ?? payment.providerReference,
+      });
+      return { payment: { ...payment, status: 'succeeded' }, changed: true, settled };
+    }
+
+    const plan = payment.plan as PaidPlanId;
+    const months = payment.months!;
     const shop = await lockShop(tx, payment.shopId);
     const start = shop.shopExpiresAt && shop.shopExpiresAt > now ? shop.shopExpiresAt : now;
-    const end = dayjs(start).add(payment.months, 'month').toDate();
-    await updateShop(tx, shop.id, { subscriptionPlan: payment.plan, shopExpiresAt: end });
+    const end = dayjs(start).add(months, 'month').toDate();
+    await updateShop(tx, shop.id, { subscriptionPlan: plan, shopExpiresAt: end });
     await insertInvoice(tx, {
       shopId: shop.id,
       paymentId: payment.id,
       number: await nextInvoiceNumber(tx, shop.id),
-      plan: payment.plan,
-      months: payment.months,
+      plan,
+      months,
       amount: payment.amount,
       currency: payment.currency,
       periodStart: start,
@@ -61,6 +80,8 @@ export async function settlePayment(db: Database, status: PaymentStatus, now: Da
     return { payment: { ...payment, status: 'succeeded' }, changed: true, end, timeZone: shop.timeZone };
   });
 
+  if (result?.changed && 'settled' in result && result.settled)
+    await announceOnlineOrderPayment(db, result.settled, result.payment.amount, result.payment.currency);
   if (result?.changed && result.payment.status === 'succeeded' && 'end' in result) {
     const label = PLANS[result.payment.plan as PaidPlanId].label;
     await createNotification(db, result.payment.shopId, {

@@ -18,13 +18,14 @@ export function toInvoiceDto({ invoice, provider }: { invoice: InvoiceRow; provi
   };
 }
 
+/** A subscription payment (an order's payment has no plan: it never reaches this DTO). */
 export function toPaymentDto(payment: PaymentRow, shopName: string): TPayment {
   return {
     _id: payment.id,
     shopId: payment.shopId,
     shopName,
-    plan: payment.plan,
-    months: payment.months,
+    plan: payment.plan!,
+    months: payment.months!,
     amount: payment.amount,
     currency: payment.currency,
     provider: payment.provider,

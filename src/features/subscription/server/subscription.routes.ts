@@ -73,7 +73,9 @@ export const getPaymentRoute = defineRoute({
   response: ZPayment,
   handle: async ({ db, membership, query }) => {
     const row = await getPaymentWithShopName(db, query.paymentId);
-    if (!row || row.payment.shopId !== membership!.shop.id) throw Errors.notFound('Le paiement');
+    // An order's payment is its customer's, on the public /payer/test page.
+    if (!row || row.payment.shopId !== membership!.shop.id || row.payment.orderId)
+      throw Errors.notFound('Le paiement');
     return toPaymentDto(row.payment, row.shopName);
   },
 });
@@ -91,7 +93,9 @@ export const sandboxReportRoute = defineRoute({
   response: z.object({ redirectUrl: z.string() }),
   handle: async ({ db, membership, body }) => {
     const row = await getPaymentWithShopName(db, body.paymentId);
-    if (!row || row.payment.shopId !== membership!.shop.id) throw Errors.notFound('Le paiement');
+    // An order's payment is its customer's, on the public /payer/test page.
+    if (!row || row.payment.shopId !== membership!.shop.id || row.payment.orderId)
+      throw Errors.notFound('Le paiement');
     if (row.payment.provider !== 'sandbox' || paymentProvider(db).id !== 'sandbox')
       throw new AppError('SANDBOX_DISABLED', 403, "Le paiement de test n'est pas disponible.");
     if (row.payment.status !== 'pending') throw Errors.conflict('Ce paiement a déjà été traité.');

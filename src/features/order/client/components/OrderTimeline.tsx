@@ -31,7 +31,9 @@ export function describeEvent(event: Event, currency: string): string {
     case 'status':
       return `Statut : ${FULFILMENT_LABELS[d.from as FulfilmentStatus]} → ${FULFILMENT_LABELS[d.to as FulfilmentStatus]}`;
     case 'payment':
-      return `Paiement de ${money('amount')} par ${PAYMENT_METHOD_LABELS[d.method as PaymentMethod]}${d.reference ? ` (réf. ${String(d.reference)})` : ''}`;
+      return `Paiement ${d.isOnline ? 'en ligne ' : ''}de ${money('amount')} par ${PAYMENT_METHOD_LABELS[d.method as PaymentMethod]}${d.reference ? ` (réf. ${String(d.reference)})` : ''}`;
+    case 'payment_link':
+      return `Lien de paiement en ligne partagé (${money('amount')} à payer)`;
     case 'refund': {
       const restocked = Number(d.restocked ?? 0);
       return `Remboursement de ${money('amount')} par ${PAYMENT_METHOD_LABELS[d.method as PaymentMethod]}${
@@ -104,7 +106,8 @@ export function OrderTimeline(props: {
                 {describeEvent(event, props.currency)}
               </Text>
               <Text fontSize="xs" color="fg.muted">
-                {event.by?.name ?? 'Système'} · {formatDateTime(event.createdAt, props.timeZone)}
+                {event.by?.name ?? (event.data.isOnline ? 'Le client' : 'Système')} ·{' '}
+                {formatDateTime(event.createdAt, props.timeZone)}
               </Text>
             </Stack>
           </HStack>

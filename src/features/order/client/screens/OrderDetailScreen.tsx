@@ -14,7 +14,7 @@ import {
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
-import { LuArrowLeft, LuChevronDown, LuPencil, LuPrinter } from 'react-icons/lu';
+import { LuArrowLeft, LuChevronDown, LuLink, LuPencil, LuPrinter } from 'react-icons/lu';
 import { AppShell } from '@/client/shell/AppShell';
 import { ConfirmDialog } from '@/client/components/ConfirmDialog';
 import { toaster } from '@/client/shell/toaster';
@@ -32,6 +32,7 @@ import { FulfilmentBadge, PaymentBadge } from '../components/OrderBadges';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { PaymentDialog } from '../components/PaymentDialog';
 import { RefundDialog } from '../components/RefundDialog';
+import { PaymentLinkDialog } from '../components/PaymentLinkDialog';
 import { printUrl } from '../components/OrderBulkBar';
 
 /** The button that moves an order to each status. */
@@ -207,6 +208,7 @@ function OrderDetail({ shop, role, orderId }: { shop: Shop; role: AgentRole; ord
   const { data: order, isLoading, error } = useGetOrderQuery({ shopId: shop._id, orderId });
   const [isPaying, setPaying] = useState(false);
   const [isRefunding, setRefunding] = useState(false);
+  const [isSharingLink, setSharingLink] = useState(false);
   const canManage = can(role, 'orders:manage');
   const back = (
     <Button asChild size="sm" variant="ghost" alignSelf="flex-start">
@@ -299,9 +301,14 @@ function OrderDetail({ shop, role, orderId }: { shop: Shop; role: AgentRole; ord
             title="Paiements"
             action={
               canManage && isOpen && due > 0 ? (
-                <Button size="xs" colorPalette="brand" onClick={() => setPaying(true)}>
-                  Enregistrer un paiement
-                </Button>
+                <HStack gap="2" flexWrap="wrap" justify="flex-end">
+                  <Button size="xs" variant="outline" onClick={() => setSharingLink(true)}>
+                    <LuLink /> Lien de paiement
+                  </Button>
+                  <Button size="xs" colorPalette="brand" onClick={() => setPaying(true)}>
+                    Enregistrer un paiement
+                  </Button>
+                </HStack>
               ) : null
             }
           >
@@ -406,6 +413,15 @@ function OrderDetail({ shop, role, orderId }: { shop: Shop; role: AgentRole; ord
         isOpen={isPaying}
         onClose={() => setPaying(false)}
       />
+      {isSharingLink ? (
+        <PaymentLinkDialog
+          shopId={shop._id}
+          shopName={shop.name}
+          currency={shop.currency}
+          order={order}
+          onClose={() => setSharingLink(false)}
+        />
+      ) : null}
       {isRefunding ? (
         <RefundDialog
           shopId={shop._id}

@@ -1,0 +1,62 @@
+import { ZId, z } from '@/shared/validation';
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from './order.schemas';
+
+/** What a customer can pay with online (cash and cash on delivery are paid to the shop). */
+export const ONLINE_PAYMENT_METHODS = [
+  'orange_money',
+  'wave',
+  'mtn_momo',
+  'moov_money',
+  'card',
+] as const satisfies readonly (typeof PAYMENT_METHODS)[number][];
+
+export const ZPaymentLinkBody = z.object({ shopId: ZId, orderId: ZId });
+export const ZPaymentLink = z.object({ url: z.string() });
+
+/** The token is long and random (base64url); anything else is not a link of ours. */
+const ZToken = z
+  .string()
+  .trim()
+  .regex(/^[\w-]{16,64}$/, { error: 'Ce lien de paiement est invalide.' });
+export const ZPayableOrderQuery = z.object({ token: ZToken });
+export const ZPayCheckoutBody = z.object({ token: ZToken });
+export const ZPayCheckout = z.object({ redirectUrl: z.string() });
+
+export const ZPayableOrder = z.object({
+  shop: z.object({
+    name: z.string(),
+    logoUrl: z.string().nullable(),
+    phone: z.string().nullable(),
+    currency: z.string(),
+  }),
+  order: z.object({
+    number: z.number().int(),
+    clientName: z.string().nullable(),
+    lines: z.array(z.object({ name: z.string(), quantity: z.number().int(), total: z.number().int() })),
+    deliveryFee: z.number().int(),
+    discount: z.number().int(),
+    total: z.number().int(),
+    paidAmount: z.number().int(),
+    amountDue: z.number().int(),
+    paymentStatus: z.enum(PAYMENT_STATUSES),
+  }),
+  /** Why it cannot be paid now (already paid, cancelled), or null. */
+  refusal: z.string().nullable(),
+});
+export type PayableOrder = z.infer<typeof ZPayableOrder>;
+
+/** The sandbox's public test page (no money moves): what the payer is asked to pay. */
+export const ZTestPaymentQuery = z.object({ paymentId: ZId });
+export const ZTestPayment = z.object({
+  _id: z.string(),
+  shopName: z.string(),
+  orderNumber: z.number().int(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+});
+export const ZTestPaymentReportBody = z.object({
+  paymentId: ZId,
+  outcome: z.enum(['succeeded', 'failed']),
+  method: z.enum(ONLINE_PAYMENT_METHODS),
+});

@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { Database, Executor } from '@/server/db';
+import { orderPaymentLinks, payments, shops } from '@/server/db/schema';
+import { publicUrl } from '@/server/env';
+import { AppError, Errors } from '@/server/http/errors';
+import { getLogger } from '@/server/logger';
+import { CURRENCIES, type CurrencyCode } from '@/shared/countries';
+import { insertPayment, updatePayment } from '@/features/subscription/server/payment.repository';
+import { paymentProvider } from '@/features/subscription/server/payment-gateway';
+import { paymentReturnUrl } from '@/features/subscription/server/start-checkout';
+import type { PaymentStatus } from '../order.schemas';
+import type { PayableOrder } from '../payment-link.schemas';
+import { addOrderEvent, findLinesOf, findOrder, type OrderRow } from './order.repository';
+import { amountDue } from './order-payments';
+
+/** A payer who comes back to the link within this time is sent to the same checkout page. */
+const CHECKOUT_REUSE_MS = 30 * 60 * 1000;
+
+export function paymentLinkUrl(token: string): string {
+  return `${publicUrl()}/payer/${token}`;
+}
+
+/** Why an order cannot be paid (any more), in the words its payer or seller will read. */
+function refusalOf(order: OrderRow): string | null {
+  if (order.fulfilmentStatus === 'cancelled' || order.fulfilmentStatus === 'returned')
+    return 'Cette commande est annulée ou retournée : elle ne peut plus être payée.';
+  if (amountDue(order) === 0) return 'Cette commande est déjà entièrement payée.';
+  return null;
+}
+
+/**
+ * « Lien de paiement »: the order's public link, made once and then given again, so every message
+ * the shop sent stays valid. The link always asks for what is due at the time it is opened.
+ */
+export async function shareOrderPaymentLink(
+  db: Database,
+  shopId: string,
+  userId: string,
+  orderId: string,
+): Promise<{ url: string }> {
+  return db.transaction(async (tx) => {
+    const order = await findOrder(tx, shopId, orderId);
+    if (!order) throw Errors.notFound('La commande');
+    const refusal = refusalOf(order);
+    if (refusal) throw Errors.conflict(refusal);
+    const [made] = await tx
+      .insert(orderPaymentLinks)
+      .values({ orderId, shopId, token: randomBytes(24).toString('base64url'), createdByUserId: userId })
+      .onConflictDoNothing({ target: orderPaymentLinks.orderId })
+      .returning();
+    if (made) {
+      await addOrderEvent(tx, order, userId, 'payment_link', { amount: amountDue(order) });
+      return { url: paymentLinkUrl(made.token) };
+    }
+    const [link] = await tx.select().from(orderPaymentLinks).where(eq(orderPaymentLinks.orderId, orderId));
+    return { url: paymentLinkUrl(link!.token) };
+  });
+}
+
+async function findLinkedOrder(db: Executor, token: string) {
+  const [row] = await db
+    .select({ link: orderPaymentLinks, shop: shops })
+    .from(orderPaymentLinks)
+    .innerJoin(shops, eq(shops.id, orderPaymentLinks.shopId))
+    .where(eq(orderPaymentLinks.token, token));
+  if (!row) throw Errors.notFound('Ce lien de paiement');
+  const order = await findOrder(db, row.shop.id, row.link.orderId);
+  if (!order) throw Errors.notFound('Ce lien de paiement');
+  return { shop: row.shop, order };
+}
+
+/** What the payer sees on /payer/:token: the shop, the order's lines and totals, what is due. */
+export async function getPayableOrder(db: Database, token: string): Promise<PayableOrder> {
+  const { shop, order } = await findLinkedOrder(db, token);
+  const lines = await findLinesOf(db, order.id);
+  return {
+    shop: { name: shop.name, logoUrl: shop.logoUrl, phone: shop.phone, currency: shop.currency },
+    order: {
+      number: order.number,
+      clientName: order.clientName,
+      lines: lines.map((l) => ({
+        name: l.variantName ? `${l.productName} (${l.variantName})` : l.productName,
+        quantity: l.quantity,
+        total: l.total,
+      })),
+      deliveryFee: order.deliveryFee,
+      discount: order.orderDiscount + order.lineDiscountTotal,
+      total: order.total,
+      paidAmount: order.paidAmount,
+      amountDue: amountDue(order),
+      paymentStatus: order.paymentStatus as PaymentStatus,
+    },
+    refusal: refusalOf(order),
+  };
+}
+
+/** Providers are paid in whole units of the currency, orders count in minor units. */
+export function toProviderAmount(minorUnits: number, currency: string): number {
+  const info = CURRENCIES[currency as CurrencyCode] ?? CURRENCIES.XOF;
+  return minorUnits / 10 ** info.minorDigits;
+}
+
+/**
+ * The payer's « Payer »: a payment for what is due now, then the provider's checkout page. A payer
+ * who clicks twice or comes back is sent to the checkout already made for the same amount.
+ */
+export async function startOrderCheckout(db: Database, token: string): Promise<{ redirectUrl: string }> {
+  const { shop, order } = await findLinkedOrder(db, token);
+  const refusal = refusalOf(order);
+  if (refusal) throw Errors.conflict(refusal);
+  const due = amountDue(order);
+  const provider = paymentProvider(db);
+
+  const [recent] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        eq(payments.status, 'pending'),
+        eq(payments.amount, due),
+        eq(payments.provider, provider.id),
+        gt(payments.createdAt, new Date(Date.now() - CHECKOUT_REUSE_MS)),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  if (recent?.checkoutUrl) return { redirectUrl: recent.checkoutUrl };
+
+  const payment = await insertPayment(db, {
+    shopId: shop.id,
+    orderId: order.id,
+    amount: due,
+    currency: shop.currency,
+    provider: provider.id,
+    createdByUserId: null,
+  });
+  try {
+    const session = await provider.createCheckout({
+      paymentId: payment.id,
+      amount: toProviderAmount(due, shop.currency),
+      currency: shop.currency,
+      description: `Commande #${order.number} - ${shop.name}`,
+      customer: {
+        phone: order.clientPhone ?? shop.phone ?? '',
+        firstName: order.clientName,
+      },
+      payer: 'customer',
+      returnUrl: paymentReturnUrl(payment.id),
+      notifyUrl: `${publicUrl()}/api/payment/webhook/${provider.id}`,
+    });
+    await updatePayment(db, payment.id, {
+      checkoutUrl: session.redirectUrl,
+      providerReference: session.providerReference ?? null,
+    });
+    return { redirectUrl: session.redirectUrl };
+  } catch (error) {
+    getLogger().error({ err: error, paymentId: payment.id }, 'order checkout creation failed');
+    await updatePayment(db, payment.id, { status: 'failed', settledAt: new Date() });
+    throw new AppError(
+      'PAYMENT_PROVIDER_ERROR',
+      502,
+      "Le service de paiement n'a pas répondu. Réessayez dans quelques instants.",
+    );
+  }
+}
+
+/** Where the payer's browser lands after the provider: back on the order's payment page. */
+export async function paymentLinkOf(db: Executor, orderId: string): Promise<string | null> {
+  const [link] = await db
+    .select({ token: orderPaymentLinks.token })
+    .from(orderPaymentLinks)
+    .where(eq(orderPaymentLinks.orderId, orderId));
+  return link ? `/payer/${link.token}` : null;
+}

@@ -1,0 +1,4 @@
+import { startPayCheckoutRoute } from '@/features/order/server/pay.routes';
+
+export const config = { api: { bodyParser: false } };
+export default startPayCheckoutRoute.handler;

@@ -1,0 +1,4 @@
+import { getTestPaymentRoute } from '@/features/order/server/pay.routes';
+
+export const config = { api: { bodyParser: false } };
+export default getTestPaymentRoute.handler;

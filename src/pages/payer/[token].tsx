@@ -1,0 +1,3 @@
+import { PayOrderScreen } from '@/features/order/client/screens/PayOrderScreen';
+
+export default PayOrderScreen;

@@ -1,0 +1,3 @@
+import { TestPaymentScreen } from '@/features/order/client/screens/TestPaymentScreen';
+
+export default TestPaymentScreen;
