@@ -29,6 +29,7 @@ export const FIELD_LABELS: Record<string, string> = {
   outcome: 'Résultat',
   token: 'Lien de paiement',
   method: 'Moyen de paiement',
+  receiptFooter: 'Message des tickets de caisse',
   idempotencyKey: 'Clé de requête',
   subscriptionPlan: 'Forfait',
   shopExpiresAt: "Fin d'abonnement",

@@ -55,6 +55,18 @@ describe('POST /api/shop/updateShop', () => {
       address: '12, rue Carnot, Dakar',
       phone: '+221338210000',
     });
+
+    // The till's thank-you line: « Merci de votre visite ! » until changed, kept when not sent.
+    expect(saved.body.receiptFooter).toBe('Merci de votre visite !');
+    const footer = await update(team.members.admin.token, {
+      ...base,
+      receiptFooter: ' À bientôt chez nous ! ',
+    });
+    expect(footer.body.receiptFooter).toBe('À bientôt chez nous !');
+    expect((await update(team.members.admin.token, base)).body.receiptFooter).toBe('À bientôt chez nous !');
+    const tooLong = await update(team.members.admin.token, { ...base, receiptFooter: 'x'.repeat(121) });
+    expect(tooLong.status).toBe(422);
+    expect(Object.keys(tooLong.body.error.details)).toEqual(['receiptFooter']);
   });
 
   it('saves name, currency, time zone and country, visible in getShop, and tells the shop room', async () => {

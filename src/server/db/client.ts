@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { acquireLock } from './lock';
 import { getLogger } from '../logger';
+import { PREPARED } from './index';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -35,12 +36,33 @@ export function migrationsFolder(): string {
   return candidates.find((c) => fs.existsSync(path.join(c, 'meta/_journal.json'))) ?? path.resolve('drizzle');
 }
 
+// Statements asked for as PREPARED are named after their text (a name stands for one text on a
+// connection); past the cap, texts run unnamed so that statements built with a varying shape cannot
+// pile up on the server.
+const MAX_PREPARED_TEXTS = 500;
+const preparedNames = new Map<string, string>();
+
+function namePreparedStatements(client: { query: (...args: never[]) => unknown }): void {
+  const query = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
+  client.query = ((config: unknown, ...rest: unknown[]) => {
+    const named = config as { name?: string; text?: string } | null;
+    if (named?.name !== PREPARED || typeof named.text !== 'string') return query(config, ...rest);
+    let name = preparedNames.get(named.text);
+    if (!name && preparedNames.size < MAX_PREPARED_TEXTS) {
+      name = `prepared_${preparedNames.size}`;
+      preparedNames.set(named.text, name);
+    }
+    return query({ ...named, name }, ...rest);
+  }) as typeof client.query;
+}
+
 export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase> {
   if (options.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.url, max: 20 });
+    pool.on('connect', namePreparedStatements);
     // An idle connection cut by the server (restart, failover, a dropped test database) must not
     // crash the process: the pool replaces it on the next query.
     pool.on('error', (error) => getLogger().warn({ err: error }, 'idle PostgreSQL connection lost'));

@@ -41,6 +41,8 @@ export const shops = pgTable('shops', {
   /** Printed on invoices and delivery slips. */
   address: text('address').notNull().default(''),
   phone: text('phone'),
+  /** The thank-you line at the foot of till receipts. */
+  receiptFooter: text('receipt_footer').notNull().default('Merci de votre visite !'),
   createdAt: createdAt(),
 });
 
@@ -266,6 +268,8 @@ export const products = pgTable(
     index('products_shop_name_idx').on(t.shopId, t.name, t.id),
     index('products_shop_price_idx').on(t.shopId, t.priceMin, t.id),
     index('products_shop_stock_idx').on(t.shopId, t.stockTotal, t.id),
+    // The till's catalogue refresh: what changed since its last look.
+    index('products_shop_updated_idx').on(t.shopId, t.updatedAt, t.id),
   ],
 );
 
@@ -371,6 +375,8 @@ export const clients = pgTable(
       .on(t.shopId, t.phone)
       .where(sql`${t.phone} is not null`),
     index('clients_shop_id_idx').on(t.shopId, t.id),
+    // The till's copy of the clients: what changed since its last look.
+    index('clients_shop_updated_idx').on(t.shopId, t.updatedAt, t.id),
     index('clients_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
@@ -582,3 +588,6 @@ export const orderViews = pgTable(
   },
   (t) => [index('order_views_user_idx').on(t.shopId, t.userId)],
 );
+
+// The till's tables live beside this file; exported from here so there is one schema to import.
+export * from './schema-pos';

@@ -8,6 +8,8 @@ import { seedDemoCatalogue } from '@/features/product/server/demo-catalogue';
 import { insertBalanceEntry, insertShop } from '@/features/shop/server/shop.repository';
 import { insertNotification } from '@/features/notification/server/notification.repository';
 import { FREE_TRIAL_DAYS } from '@/shared/plans';
+import { setAgentPin } from '@/features/pos/server/pins';
+import { createTill } from '@/features/pos/server/tills';
 
 export const DEMO_SHOP_SLUG = 'boutique-awa';
 
@@ -32,6 +34,8 @@ const DEMO_STAFF: Array<{
   // Invited by phone only: shows the « confirmer vos informations » step at first sign-in.
   { phone: '+221770000006', firstName: null, lastName: null, role: 'seller' },
 ];
+/** The demo managers' PINs, to approve refunds and big discounts at the till (README). */
+export const DEMO_PINS: Partial<Record<AgentRole, string>> = { admin: '1234', supervisor: '5678' };
 const DEMO_OPERATOR = { phone: '+221770000009', firstName: 'Cheikh', lastName: 'Sy' };
 
 export const DEMO_LOGINS: DemoLogin[] = [
@@ -90,7 +94,7 @@ export async function seedDemoShop(db: Database): Promise<DemoLogin[]> {
       phone: '+221338210000',
     });
     for (const [i, staff] of DEMO_STAFF.entries()) {
-      await insertAgent(tx, {
+      const agent = await insertAgent(tx, {
         shopId: shop.id,
         userId: users[i]!.id,
         role: staff.role,
@@ -99,7 +103,11 @@ export async function seedDemoShop(db: Database): Promise<DemoLogin[]> {
         lastName: staff.lastName,
         email: staff.email ?? null,
       });
+      const pin = DEMO_PINS[staff.role];
+      if (pin && staff.firstName) await setAgentPin(tx, agent, pin);
     }
+    await createTill(tx, shop.id, 'Caisse 1');
+    await createTill(tx, shop.id, 'Caisse 2');
 
     const notes = [
       {

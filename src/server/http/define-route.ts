@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { getToken } from 'next-auth/jwt';
+import { decodeJwt } from 'jose';
 import type { Logger } from 'pino';
 import { can, type Capability } from '@/shared/permissions';
 import { isAgentRole } from '@/shared/roles';
@@ -217,10 +218,35 @@ function parseCookies(header: string | undefined): Record<string, string> {
   return cookies;
 }
 
+// Checking a token's signature costs more than the rest of a light request (jose imports the key
+// into WebCrypto at every check), and a client sends the same token for hours: a token already
+// checked answers from here until it expires. Same text, same answer; tokens are not revoked before
+// they expire (the user row is still read at every request), and a new secret forgets them all.
+const MAX_CHECKED_TOKENS = 10_000;
+const checkedTokens = new Map<string, { userId: string; expiresAt: number }>();
+let checkedWithSecret: string | undefined;
+
+async function userIdOfAccessToken(token: string): Promise<string | null> {
+  const secret = authSecret();
+  if (secret !== checkedWithSecret) {
+    checkedTokens.clear();
+    checkedWithSecret = secret;
+  }
+  const checked = checkedTokens.get(token);
+  if (checked && checked.expiresAt > Date.now()) return checked.userId;
+  const userId = await verifyAccessToken(token);
+  const { exp } = userId ? decodeJwt(token) : {};
+  if (userId && typeof exp === 'number') {
+    if (checkedTokens.size >= MAX_CHECKED_TOKENS) checkedTokens.delete(checkedTokens.keys().next().value!);
+    checkedTokens.set(token, { userId, expiresAt: exp * 1000 });
+  }
+  return userId;
+}
+
 /** A Bearer access token (the product's calls) or, failing that, the next-auth session cookie. */
 async function identify(req: IncomingMessage): Promise<string | null> {
   const header = req.headers.authorization;
-  if (header?.startsWith('Bearer ')) return verifyAccessToken(header.slice(7).trim());
+  if (header?.startsWith('Bearer ')) return userIdOfAccessToken(header.slice(7).trim());
   const cookies = parseCookies(req.headers.cookie);
   const hasSession = Object.keys(cookies).some((c) => c.endsWith('next-auth.session-token'));
   if (!hasSession) return null;
@@ -273,6 +299,14 @@ async function sendFile(res: ServerResponse, file: FileResponse, log: Logger): P
   }
 }
 
+/** A promise's outcome held for later, so its error can be raised at the right step. */
+function settle<T>(promise: Promise<T>): Promise<{ value: T } | { value?: undefined; error: unknown }> {
+  return promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+}
+
 function readBodyOf(route: Route, req: ApiRequest): Promise<unknown> {
   if (route.method !== 'POST' || route.upload) return Promise.resolve({});
   return readJsonBody(req);
@@ -303,19 +337,26 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
     // 1. identity (before reading anything else the caller sent)
     const userId = await identify(req);
     if (!userId) throw Errors.unauthenticated();
-    // A shop named in the path or query is looked up with the caller, in one query.
+    // The shop is looked up with the caller, in one query, wherever it is named: a body naming it
+    // is read now (a query saved on every write), but a bad one is still reported only once the
+    // caller is known, as when it was read after.
+    const earlyBody = route.shop?.from === 'body' ? await settle(readBodyOf(route, req)) : null;
+    const earlySource =
+      route.shop && { path: rawParams, query: rawQuery, body: earlyBody?.value }[route.shop.from];
     const earlyShopId =
-      route.shop && route.shop.from !== 'body'
-        ? (route.shop.from === 'path' ? rawParams : rawQuery)[route.shop.key]
+      route.shop && earlySource && typeof earlySource === 'object'
+        ? (earlySource as Record<string, unknown>)[route.shop.key]
         : undefined;
-    const caller = earlyShopId?.trim()
-      ? await findUserWithMembership(db, userId, earlyShopId)
-      : { user: await getUserById(db, userId), membership: undefined };
+    const caller =
+      typeof earlyShopId === 'string' && earlyShopId.trim()
+        ? await findUserWithMembership(db, userId, earlyShopId)
+        : { user: await getUserById(db, userId), membership: undefined };
     const user = caller.user;
     if (!user) throw Errors.unauthenticated();
     if (route.operatorOnly && !user.isPlatformOperator)
       throw new AppError('FORBIDDEN', 403, 'Cette action est réservée aux opérateurs de la plateforme.');
-    const rawBody = await readBodyOf(route, req);
+    if (earlyBody && 'error' in earlyBody) throw earlyBody.error;
+    const rawBody = earlyBody ? earlyBody.value : await readBodyOf(route, req);
 
     // 2. membership of the named shop (an outsider learns nothing: 404)
     let membership: MembershipRow | null = null;

@@ -63,6 +63,7 @@ import {
 import { exportProductsCsvRoute, importProductsCsvRoute } from '@/features/product/server/csv.routes';
 import * as orderRoutes from '@/features/order/server/order.routes';
 import * as payRoutes from '@/features/order/server/pay.routes';
+import * as posRoutes from '@/features/pos/server/pos.routes';
 import { createClientRoute, searchClientsRoute } from '@/features/client/server/client.routes';
 import { homeSummaryRoute } from '@/features/home/server/home.routes';
 
@@ -116,6 +117,7 @@ export const ROUTES: Route[] = [
   importProductsCsvRoute,
   ...Object.values(orderRoutes),
   ...Object.values(payRoutes),
+  ...Object.values(posRoutes),
   searchClientsRoute,
   createClientRoute,
   homeSummaryRoute,

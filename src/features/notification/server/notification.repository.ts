@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '@/server/db';
+import { runPrepared, type Executor } from '@/server/db';
 import { notifications } from '@/server/db/schema';
 import { newId } from '@/server/ids';
 
@@ -48,9 +48,12 @@ export async function insertNotification(
     isRead?: boolean;
   },
 ): Promise<NotificationRow> {
-  const [row] = await db
-    .insert(notifications)
-    .values({ id: newId(), ...values })
-    .returning();
+  // Every new order writes one: kept prepared (see runPrepared).
+  const [row] = await runPrepared(
+    db
+      .insert(notifications)
+      .values({ id: newId(), ...values })
+      .returning(),
+  );
   return row!;
 }

@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '@/server/db';
-import { productVariants, products } from '@/server/db/schema';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { runPrepared, type Executor } from '@/server/db';
+import { productVariants, products, stockMovements } from '@/server/db/schema';
+import { newId } from '@/server/ids';
 import { AppError, Errors } from '@/server/http/errors';
-import { changeStock, type LowStockCrossing } from '@/features/product/server/stock';
+import { insufficientStock, type LowStockCrossing } from '@/features/product/server/stock';
 import type { StockReason } from '@/features/product/product.schemas';
-import type { SellableVariant } from './order.repository';
+import { anyOf, type NewStockMovementRow, type SellableVariant } from './order.repository';
 
 export interface LineInput {
   variantId: string;
@@ -89,70 +90,230 @@ export function priceLines(
   };
 }
 
+export interface StockMove {
+  variant: Pick<SellableVariant, 'id' | 'productName' | 'optionValues'>;
+  delta: number;
+}
+
+interface StockContext {
+  shopId: string;
+  userId: string | null;
+  /** What lockSellableVariants returned in this transaction: those rows need no second lock. */
+  lockedVariants?: ReadonlyMap<string, SellableVariant>;
+  /**
+   * A till's sale happened already (perhaps offline): its stock is taken even below zero, and what
+   * the stock lacked comes back as `shortfalls` instead of a refusal.
+   */
+  allowShort?: boolean;
+}
+
+/** Units sold that the stock did not have. */
+export interface StockShortfall {
+  variantId: string;
+  productName: string;
+  variantName: string;
+  missing: number;
+  stockAfter: number;
+}
+
+export interface TakenStock {
+  crossings: LowStockCrossing[];
+  shortfalls: StockShortfall[];
+  /** One per move, to write once their note (« Commande #1042 ») is known. */
+  movements: NewStockMovementRow[];
+}
+
 /**
- * Moves stock for an order, variant by variant in id order (the order the rows were locked in).
- * Not enough stock is a 409 naming the product; the caller's transaction then writes nothing.
+ * Takes stock for an order as changeStock would, move by move in variant id order, but in two
+ * statements whatever the number of lines (one conditional update of the variants, one of their
+ * products; the movements are the caller's to write): each statement is a round trip, and round
+ * trips were most of an order's CPU. Not enough stock is a 409 naming the product; the caller's
+ * transaction then writes nothing.
  *
- * Every row it will write is locked first: the variants in id order, then their products in id
- * order. Changing them one by one would take the product rows in the variants' order, and two
- * orders whose variants sort unlike their products (a size added to a product later) would take
- * the same two products in opposite orders and deadlock.
+ * Rows are locked in one order by every writer: the variants in id order, then their products in
+ * id order. An update takes its rows in whatever order the plan reads them, so the variants are
+ * locked before (by lockSellableVariants, or here) and the products by the update's own subquery.
+ * Otherwise two orders whose variants sort unlike their products (a size added to a product later)
+ * would take the same two products in opposite orders and deadlock.
  */
+export async function takeStock(
+  tx: Executor,
+  context: StockContext,
+  moves: StockMove[],
+  reason: StockReason,
+): Promise<TakenStock> {
+  const sorted = moves
+    .filter((m) => m.delta !== 0)
+    .sort((a, b) => (a.variant.id < b.variant.id ? -1 : a.variant.id > b.variant.id ? 1 : 0));
+  if (sorted.length === 0) return { crossings: [], shortfalls: [], movements: [] };
+  const steps = stepsByVariant(sorted);
+  const variantIds = [...steps.keys()];
+
+  if (!variantIds.every((id) => context.lockedVariants?.has(id)))
+    await lockVariants(tx, context.shopId, variantIds);
+
+  // The condition is the lowest point the moves reach, so a variant passes exactly when taking its
+  // moves one by one would never have gone below zero (or always, down to the int's floor, when
+  // short stock is allowed).
+  const floor = context.allowShort ? -2_147_483_648 : 0;
+  const updated = await runPrepared(
+    tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + step.delta` })
+      .from(
+        sql`unnest(${sql.param(variantIds)}::text[], ${sql.param(variantIds.map((id) => steps.get(id)!.delta))}::int[], ${sql.param(variantIds.map((id) => steps.get(id)!.lowest))}::int[], ${sql.param(variantIds.map(() => floor))}::int[]) as step(variant_id, delta, lowest, floor)`,
+      )
+      .where(
+        and(
+          eq(productVariants.shopId, context.shopId),
+          sql`${productVariants.id} = step.variant_id`,
+          sql`${productVariants.stock}::bigint + step.lowest >= step.floor`,
+        ),
+      )
+      .returning({
+        id: productVariants.id,
+        stock: productVariants.stock,
+        productId: productVariants.productId,
+        optionValues: productVariants.optionValues,
+      }),
+  );
+  const after = new Map(updated.map((v) => [v.id, v]));
+  if (after.size < variantIds.length)
+    await refuseFirstShortVariant(tx, context.shopId, sorted, (id) => after.has(id));
+
+  const productDeltas = new Map<string, number>();
+  for (const v of updated)
+    productDeltas.set(v.productId, (productDeltas.get(v.productId) ?? 0) + steps.get(v.id)!.delta);
+  const productRows = await runPrepared(
+    tx
+      .update(products)
+      .set({ stockTotal: sql`${products.stockTotal} + step.delta`, updatedAt: new Date() })
+      .from(
+        sql`unnest(${sql.param([...productDeltas.keys()])}::text[], ${sql.param([...productDeltas.values()])}::int[]) as step(product_id, delta)`,
+      )
+      .where(
+        and(
+          sql`${products.id} = step.product_id`,
+          sql`${products.id} in (select id from products where id = any(${sql.param([...productDeltas.keys()])}::text[]) order by id for update)`,
+        ),
+      )
+      .returning({
+        id: products.id,
+        name: products.name,
+        trackStock: products.trackStock,
+        lowStockThreshold: products.lowStockThreshold,
+      }),
+  );
+  const productOf = new Map(productRows.map((p) => [p.id, p]));
+
+  // Replayed move by move: each movement's stock after it, and the thresholds crossed on the way.
+  const running = new Map(updated.map((v) => [v.id, v.stock - steps.get(v.id)!.delta]));
+  const crossings: LowStockCrossing[] = [];
+  const movements: NewStockMovementRow[] = [];
+  for (const move of sorted) {
+    const variant = after.get(move.variant.id)!;
+    const before = running.get(variant.id)!;
+    const stock = before + move.delta;
+    running.set(variant.id, stock);
+    movements.push({
+      id: newId(),
+      shopId: context.shopId,
+      productId: variant.productId,
+      variantId: variant.id,
+      quantity: move.delta,
+      stockAfter: stock,
+      reason,
+      userId: context.userId,
+    });
+    const product = productOf.get(variant.productId);
+    if (product?.trackStock && before > product.lowStockThreshold && stock <= product.lowStockThreshold)
+      crossings.push({
+        shopId: context.shopId,
+        productName: product.name,
+        variantTitle: variant.optionValues.join(' / '),
+        stock,
+      });
+  }
+  const shortfalls: StockShortfall[] = [];
+  if (context.allowShort)
+    for (const v of updated) {
+      const taken = -steps.get(v.id)!.delta;
+      if (v.stock >= 0 || taken <= 0) continue;
+      shortfalls.push({
+        variantId: v.id,
+        productName: productOf.get(v.productId)?.name ?? '',
+        variantName: v.optionValues.join(' / '),
+        missing: Math.min(taken, -v.stock),
+        stockAfter: v.stock,
+      });
+    }
+  return { crossings, shortfalls, movements };
+}
+
+/** takeStock and its movements at once, for changes whose note is known from the start. */
 export async function moveOrderStock(
   tx: Executor,
-  context: { shopId: string; userId: string | null; note: string | null },
-  moves: Array<{ variant: Pick<SellableVariant, 'id' | 'productName' | 'optionValues'>; delta: number }>,
+  context: StockContext & { note: string | null },
+  moves: StockMove[],
   reason: StockReason,
 ): Promise<{ crossings: LowStockCrossing[]; movementIds: string[] }> {
-  const crossings: LowStockCrossing[] = [];
-  const movementIds: string[] = [];
-  const sorted = [...moves]
-    .filter((m) => m.delta !== 0)
-    .sort((a, b) => (a.variant.id < b.variant.id ? -1 : 1));
-  if (sorted.length === 0) return { crossings, movementIds };
-  const locked = await tx
-    .select({ productId: productVariants.productId })
-    .from(productVariants)
-    .where(
-      and(
-        eq(productVariants.shopId, context.shopId),
-        inArray(
-          productVariants.id,
-          sorted.map((m) => m.variant.id),
-        ),
-      ),
-    )
-    .orderBy(asc(productVariants.id))
-    .for('update');
-  if (locked.length)
-    await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(inArray(products.id, [...new Set(locked.map((v) => v.productId))]))
-      .orderBy(asc(products.id))
-      .for('update');
+  const { crossings, movements } = await takeStock(tx, context, moves, reason);
+  if (movements.length)
+    await tx.insert(stockMovements).values(movements.map((m) => ({ ...m, note: context.note || null })));
+  return { crossings, movementIds: movements.map((m) => m.id) };
+}
+
+/** Per variant: the sum of its moves and the lowest running total they reach (0 at most). */
+function stepsByVariant(sorted: StockMove[]): Map<string, { delta: number; lowest: number }> {
+  const steps = new Map<string, { delta: number; lowest: number }>();
   for (const move of sorted) {
-    try {
-      const { crossing, movementId } = await changeStock(tx, {
-        shopId: context.shopId,
-        variantId: move.variant.id,
-        quantity: move.delta,
-        reason,
-        note: context.note,
-        userId: context.userId,
-      });
-      movementIds.push(movementId);
-      if (crossing) crossings.push(crossing);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'INSUFFICIENT_STOCK')
-        throw new AppError(
-          'INSUFFICIENT_STOCK',
-          409,
-          `Stock insuffisant pour « ${variantLabel(move.variant)} » : ${error.message.replace(/^Stock insuffisant : /, '')}`,
-          { variantId: move.variant.id },
-        );
-      throw error;
-    }
+    const step = steps.get(move.variant.id) ?? { delta: 0, lowest: 0 };
+    step.delta += move.delta;
+    step.lowest = Math.min(step.lowest, step.delta);
+    steps.set(move.variant.id, step);
   }
-  return { crossings, movementIds };
+  return steps;
+}
+
+async function lockVariants(tx: Executor, shopId: string, variantIds: string[]): Promise<void> {
+  await runPrepared(
+    tx
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(and(eq(productVariants.shopId, shopId), anyOf(productVariants.id, variantIds)))
+      .orderBy(asc(productVariants.id))
+      .for('update'),
+  );
+}
+
+/**
+ * The error changeStock would have raised at the first move that failed, in variant id order:
+ * « introuvable » for a variant not in the shop, else the stock left when that move came.
+ */
+async function refuseFirstShortVariant(
+  tx: Executor,
+  shopId: string,
+  sorted: StockMove[],
+  passed: (variantId: string) => boolean,
+): Promise<never> {
+  const first = sorted.find((m) => !passed(m.variant.id))!;
+  const [current] = await tx
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(and(eq(productVariants.id, first.variant.id), eq(productVariants.shopId, shopId)));
+  if (!current) throw new AppError('NOT_FOUND', 404, 'La variante est introuvable.');
+  let stock = current.stock;
+  for (const move of sorted.filter((m) => m.variant.id === first.variant.id)) {
+    if (stock + move.delta < 0) {
+      const error = insufficientStock(stock);
+      throw new AppError(
+        'INSUFFICIENT_STOCK',
+        409,
+        `Stock insuffisant pour « ${variantLabel(move.variant)} » : ${error.message.replace(/^Stock insuffisant : /, '')}`,
+        { variantId: move.variant.id },
+      );
+    }
+    stock += move.delta;
+  }
+  throw insufficientStock(stock);
 }

@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { users } from '@/server/db/schema';
+import type { UserRow } from '@/features/user/server/user.repository';
 import { ZOrder, ZOrderSummary, type TOrder, type TOrderSummary } from '../order.dto-schemas';
 import { allowedFulfilmentMoves, isOrderEditable, type FulfilmentStatus } from '../order.schemas';
 import type { findOrderDetails, OrderRow } from './order.repository';
@@ -26,6 +27,10 @@ export function toOrderSummary(row: OrderRow): TOrderSummary {
 }
 
 /** « Awa Ndiaye », or the phone of someone who has not given a name. */
+export function personName(user: Pick<UserRow, 'firstName' | 'lastName' | 'phone'>): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.phone;
+}
+
 export async function findPeople(db: Executor, ids: Array<string | null>): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => !!id))];
   if (wanted.length === 0) return new Map();
@@ -33,20 +38,23 @@ export async function findPeople(db: Executor, ids: Array<string | null>): Promi
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, phone: users.phone })
     .from(users)
     .where(inArray(users.id, wanted));
-  return new Map(rows.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ') || u.phone]));
+  return new Map(rows.map((u) => [u.id, personName(u)]));
 }
 
-export async function toOrderDto(
-  db: Executor,
-  row: OrderRow,
-  details: Awaited<ReturnType<typeof findOrderDetails>>,
-): Promise<TOrder> {
+export type OrderDetails = Awaited<ReturnType<typeof findOrderDetails>>;
+
+export async function toOrderDto(db: Executor, row: OrderRow, details: OrderDetails): Promise<TOrder> {
   const people = await findPeople(db, [
     row.createdByUserId,
     ...details.payments.map((p) => p.createdByUserId),
     ...details.refunds.map((r) => r.createdByUserId),
     ...details.events.map((e) => e.userId),
   ]);
+  return buildOrderDto(row, details, people);
+}
+
+/** The order's page from its rows, with the names of the people they mention (user id → name). */
+export function buildOrderDto(row: OrderRow, details: OrderDetails, people: Map<string, string>): TOrder {
   const person = (id: string | null) => (id && people.has(id) ? { id, name: people.get(id)! } : null);
   const status = row.fulfilmentStatus as FulfilmentStatus;
   return {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '@/server/db';
+import type { Executor } from '@/server/db';
 import { orderLines, orderRefunds, orders } from '@/server/db/schema';
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
@@ -12,10 +12,11 @@ import { moveOrderStock } from './order-lines';
 /**
  * A refund, full or partial by line: never more than was paid and not yet refunded, never more
  * units than a line has left; with `restock`, the units go back to stock (only those the order
- * still holds, so a later cancellation cannot give them back twice).
+ * still holds, so a later cancellation cannot give them back twice). Inside a transaction (a
+ * till's refund op) it runs in a savepoint of it.
  */
 export async function refundOrder(
-  db: Database,
+  db: Executor,
   shop: { id: string; currency: string },
   userId: string,
   input: Omit<TRefundOrderBody, 'shopId'>,

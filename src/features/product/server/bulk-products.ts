@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db';
-import { productCategories, productVariants, products } from '@/server/db/schema';
+import { productCategories, productRemovals, productVariants, products } from '@/server/db/schema';
 import { AppError, Errors } from '@/server/http/errors';
 import { describeDetails } from '@/shared/validation';
 import type { ProductStatus } from '../product.schemas';
@@ -70,6 +70,11 @@ export async function applyBulkAction(
     } else {
       try {
         await tx.delete(products).where(inArray(products.id, ids));
+        // Tills keep a copy of the catalogue: they learn of deletions from here.
+        await tx
+          .insert(productRemovals)
+          .values(ids.map((productId) => ({ shopId, productId, removedAt: now })))
+          .onConflictDoNothing();
       } catch (error) {
         if (!isForeignKeyViolation(error)) throw error;
         throw new AppError(

@@ -20,6 +20,7 @@ export interface Shop {
   logoUrl: string | null;
   address: string;
   phone: string | null;
+  receiptFooter: string;
   createdAt: string;
 }
 
@@ -95,6 +96,7 @@ export const shopApi = api.injectEndpoints({
         country: string;
         address: string;
         phone: string;
+        receiptFooter: string;
       }
     >({
       query: (body) => ({ url: '/api/shop/updateShop', method: 'POST', data: body }),

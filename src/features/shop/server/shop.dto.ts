@@ -19,6 +19,7 @@ export async function toShopDto(db: Executor, shop: ShopRow): Promise<TShop> {
     country: shop.country,
     logoUrl: shop.logoUrl,
     address: shop.address,
+    receiptFooter: shop.receiptFooter,
     phone: shop.phone,
     createdAt: shop.createdAt.toISOString(),
   };

@@ -30,6 +30,7 @@ export const ZShop = z.object({
   logoUrl: z.string().nullable(),
   address: z.string(),
   phone: z.string().nullable(),
+  receiptFooter: z.string(),
   createdAt: z.string(),
 });
 export type TShop = z.infer<typeof ZShop>;
@@ -51,4 +52,6 @@ export const ZUpdateShopBody = z.object({
   /** Street, district and town as it should appear on invoices. */
   address: z.string().trim().max(300).default(''),
   phone: z.string().trim().max(30).default(''),
+  /** The thank-you line of till receipts; left as it is when not sent. */
+  receiptFooter: z.string().trim().max(120).optional(),
 });

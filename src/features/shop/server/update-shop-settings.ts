@@ -33,6 +33,7 @@ export async function updateShopSettings(
     country: string;
     address: string;
     phone: string;
+    receiptFooter?: string;
   },
 ): Promise<ShopRow> {
   if (!findCountry(input.country)) {

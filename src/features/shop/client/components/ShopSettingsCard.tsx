@@ -9,7 +9,7 @@ import { toaster } from '@/client/shell/toaster';
 import { COUNTRIES, CURRENCIES, findCountry } from '@/shared/countries';
 import { useUpdateShopMutation, useUploadShopLogoMutation, type Shop } from '../shop.api';
 
-type Fields = 'name' | 'currency' | 'timeZone' | 'country' | 'address' | 'phone';
+type Fields = 'name' | 'currency' | 'timeZone' | 'country' | 'address' | 'phone' | 'receiptFooter';
 
 /** The countries' zones first (what our sellers pick), then every other zone the browser knows. */
 function timeZoneOptions(current: string) {
@@ -32,6 +32,7 @@ export function ShopSettingsCard({ shop }: { shop: Shop }) {
     country: shop.country,
     address: shop.address,
     phone: shop.phone ? formatPhone(shop.phone) : '',
+    receiptFooter: shop.receiptFooter,
   });
   const { fieldErrors, setFieldErrors, formError, run } = useServerErrors<Fields>();
   const [save, { isLoading }] = useUpdateShopMutation();
@@ -150,6 +151,14 @@ export function ShopSettingsCard({ shop }: { shop: Shop }) {
                   error={fieldErrors.phone}
                 />
               </Grid>
+              <TextField
+                label="Message des tickets de caisse"
+                name="receiptFooter"
+                value={values.receiptFooter}
+                onChange={set('receiptFooter')}
+                error={fieldErrors.receiptFooter}
+                helper="Imprimé en bas des tickets du point de vente."
+              />
               <Text fontSize="sm" color="fg.muted">
                 Les dates et les rapports suivent le fuseau horaire ; les prix s’affichent dans la devise.
               </Text>

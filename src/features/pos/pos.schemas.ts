@@ -1,0 +1,324 @@
+import { ZId, z } from '@/shared/validation';
+import { ZClientInput } from '@/features/client/client.schemas';
+
+/**
+ * The till's contract with the server. Every change the till makes — a sale, a refund, a new
+ * client, a cash movement, opening or closing a session — is an « op »: written to the tablet's
+ * IndexedDB first with an id made on the tablet, then sent to POST /api/pos/sync, which applies
+ * each op exactly once, in the order given, and answers what it made (the order number…).
+ */
+
+/** Money in the currency's minor unit. */
+const ZMoney = z.number().int().min(0).max(1_000_000_000_000);
+/** Ids made on the tablet (crypto.randomUUID()). */
+export const ZOpId = z.string().trim().min(8).max(64);
+
+/** Paid at the till: mobile money and card carry the operator's reference. */
+export const POS_PAYMENT_METHODS = [
+  'cash',
+  'orange_money',
+  'wave',
+  'mtn_momo',
+  'moov_money',
+  'card',
+] as const;
+export type PosPaymentMethod = (typeof POS_PAYMENT_METHODS)[number];
+
+/** Above this share of the cart, a discount needs an admin's or supervisor's PIN. */
+export const DISCOUNT_APPROVAL_PERCENT = 20;
+
+/** FCFA notes and coins, largest first, for counting the drawer at closing. */
+export const FCFA_DENOMINATIONS = [10000, 5000, 2000, 1000, 500, 250, 200, 100, 50, 25, 10, 5, 1] as const;
+
+/** A manager's PIN typed at the till for an act the cashier may not do alone. */
+export const ZApproval = z.object({
+  pin: z.string().regex(/^\d{4,6}$/, { error: 'Le code PIN a 4 à 6 chiffres.' }),
+});
+
+export const ZPosPayment = z.object({
+  method: z.enum(POS_PAYMENT_METHODS),
+  /** What this method pays of the sale (for cash: the price part, change excluded). */
+  amount: ZMoney.refine((n) => n > 0, { message: 'Le montant doit être supérieur à 0.' }),
+  reference: z.string().trim().max(100).optional(),
+  /** Cash handed over; the change is tendered − amount. */
+  tendered: ZMoney.optional(),
+});
+
+export const ZPosSaleLine = z.object({
+  variantId: ZId,
+  quantity: z.number().int().min(1).max(100_000),
+  /** The price the till showed (its catalogue may be older than the server's): it is the price sold. */
+  unitPrice: ZMoney,
+  lineDiscount: ZMoney.default(0),
+});
+
+const opBase = {
+  id: ZOpId,
+  /** When it happened on the tablet (ISO): offline ops reach the server later. */
+  at: z.iso.datetime({ offset: true }),
+};
+
+export const ZOpenSessionOp = z.object({
+  ...opBase,
+  type: z.literal('open_session'),
+  sessionId: ZOpId,
+  tillId: ZId,
+  openingFloat: ZMoney,
+});
+
+export const ZCashMovementOp = z.object({
+  ...opBase,
+  type: z.literal('cash_movement'),
+  sessionId: ZOpId,
+  kind: z.enum(['in', 'out']),
+  amount: ZMoney.refine((n) => n > 0, { message: 'Le montant doit être supérieur à 0.' }),
+  reason: z.string().trim().min(1, { error: 'Indiquez le motif.' }).max(200),
+});
+
+export const ZClientOp = z.object({ ...opBase, type: z.literal('client'), client: ZClientInput });
+
+export const ZSaleOp = z.object({
+  ...opBase,
+  type: z.literal('sale'),
+  sessionId: ZOpId,
+  lines: z.array(ZPosSaleLine).min(1).max(200),
+  /** On the whole cart, after line discounts. */
+  discount: z
+    .object({ kind: z.enum(['percent', 'amount']), value: ZMoney })
+    .nullable()
+    .default(null),
+  note: z.string().trim().max(500).default(''),
+  /** A client known to the server, or one created by an earlier `client` op (its op id). */
+  clientId: ZId.optional(),
+  clientOpId: ZOpId.optional(),
+  payments: z.array(ZPosPayment).max(10).default([]),
+  /** « Paiement à crédit »: what the payments leave unpaid stays due on the order (client required). */
+  isCredit: z.boolean().default(false),
+  approval: ZApproval.optional(),
+});
+
+export const ZRefundOp = z.object({
+  ...opBase,
+  type: z.literal('refund'),
+  sessionId: ZOpId,
+  /** The sale: an order id, or the op id of a sale made on this till (possibly not synced yet). */
+  orderId: ZId.optional(),
+  saleOpId: ZOpId.optional(),
+  lines: z
+    .array(z.object({ lineId: ZId.optional(), variantId: ZId, quantity: z.number().int().min(1) }))
+    .min(1),
+  method: z.enum(POS_PAYMENT_METHODS),
+  amount: ZMoney.optional(),
+  restock: z.boolean().default(true),
+  reason: z.string().trim().max(300).default(''),
+  approval: ZApproval.optional(),
+});
+
+export const ZCloseSessionOp = z.object({
+  ...opBase,
+  type: z.literal('close_session'),
+  sessionId: ZOpId,
+  /** Count per note or coin value (FCFA), or the counted total for other currencies. */
+  denominations: z.record(z.string().regex(/^\d+$/), z.number().int().min(0).max(100_000)).default({}),
+  countedCash: ZMoney.optional(),
+  note: z.string().trim().max(500).default(''),
+});
+
+export const ZPosOp = z.discriminatedUnion('type', [
+  ZOpenSessionOp,
+  ZCashMovementOp,
+  ZClientOp,
+  ZSaleOp,
+  ZRefundOp,
+  ZCloseSessionOp,
+]);
+export type PosOp = z.infer<typeof ZPosOp>;
+export type PosOpType = PosOp['type'];
+
+export const ZSyncBody = z.object({
+  shopId: ZId,
+  tillId: ZId,
+  ops: z.array(ZPosOp).min(1).max(100),
+});
+
+export const ZOpResult = z.object({
+  id: z.string(),
+  /** `duplicate`: applied before (this answer is the first one's); `rejected`: never will be. */
+  status: z.enum(['applied', 'duplicate', 'rejected']),
+  orderId: z.string().optional(),
+  orderNumber: z.number().int().optional(),
+  clientId: z.string().optional(),
+  hasStockConflict: z.boolean().optional(),
+  error: z.object({ message: z.string(), details: z.record(z.string(), z.string()).optional() }).optional(),
+});
+export type OpResult = z.infer<typeof ZOpResult>;
+export const ZSyncResult = z.object({ results: z.array(ZOpResult) });
+
+/** The till's copy of the catalogue: active products with their variants, by changes since a cursor. */
+export const ZPosCatalogueQuery = z.object({
+  shopId: ZId,
+  /** The `cursor` of the previous answer; absent for the first load. */
+  since: z.string().max(80).optional(),
+  limit: z.coerce.number().int().min(1).max(2000).default(1000),
+});
+export const ZPosVariant = z.object({
+  id: z.string(),
+  optionValues: z.array(z.string()),
+  price: z.number().int(),
+  sku: z.string().nullable(),
+  barcode: z.string().nullable(),
+  stock: z.number().int(),
+  imageUrl: z.string().nullable(),
+});
+export const ZPosProduct = z.object({
+  id: z.string(),
+  name: z.string(),
+  categoryId: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  trackStock: z.boolean(),
+  /** Archived or deleted products come back with `isRemoved`, so the till drops them. */
+  isRemoved: z.boolean(),
+  options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
+  variants: z.array(ZPosVariant),
+});
+export type PosProduct = z.infer<typeof ZPosProduct>;
+export const ZPosCatalogue = z.object({
+  items: z.array(ZPosProduct),
+  categories: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Pass it back as `since`; `hasMore` says to ask again at once. */
+  cursor: z.string(),
+  hasMore: z.boolean(),
+});
+
+/** The till's copy of the clients (search by phone offline), by changes since a cursor. */
+export const ZPosClientsQuery = ZPosCatalogueQuery;
+export const ZPosClients = z.object({
+  items: z.array(z.object({ id: z.string(), name: z.string(), phone: z.string().nullable() })),
+  cursor: z.string(),
+  hasMore: z.boolean(),
+});
+
+const ZPerson = z.object({ id: z.string(), name: z.string() }).nullable();
+
+export const ZCashSession = z.object({
+  id: z.string(),
+  tillId: z.string(),
+  tillName: z.string(),
+  status: z.enum(['open', 'closed']),
+  openedAt: z.string(),
+  openedBy: ZPerson,
+  openingFloat: z.number().int(),
+  closedAt: z.string().nullable(),
+  closedBy: ZPerson,
+  expectedCash: z.number().int().nullable(),
+  countedCash: z.number().int().nullable(),
+  variance: z.number().int().nullable(),
+});
+export type CashSession = z.infer<typeof ZCashSession>;
+
+export const ZTill = z.object({
+  id: z.string(),
+  name: z.string(),
+  isActive: z.boolean(),
+  openSession: ZCashSession.nullable(),
+});
+export type Till = z.infer<typeof ZTill>;
+export const ZTillName = z.string().trim().min(1, { error: 'Donnez un nom à la caisse.' }).max(60);
+export const ZCreateTillBody = z.object({ shopId: ZId, name: ZTillName });
+export const ZUpdateTillBody = z.object({ shopId: ZId, tillId: ZId, name: ZTillName, isActive: z.boolean() });
+
+/** The Z report of a closed session (an X report while it is open): what the drawer should hold and why. */
+export const ZZReport = z.object({
+  session: ZCashSession,
+  currency: z.string(),
+  salesCount: z.number().int(),
+  /** Before any discount. */
+  grossSales: z.number().int(),
+  discounts: z.number().int(),
+  netSales: z.number().int(),
+  /** Left unpaid on « paiement à crédit » sales. */
+  creditSales: z.number().int(),
+  refundsCount: z.number().int(),
+  refundsTotal: z.number().int(),
+  byMethod: z.array(
+    z.object({ method: z.enum(POS_PAYMENT_METHODS), received: z.number().int(), refunded: z.number().int() }),
+  ),
+  cashMovements: z.array(
+    z.object({
+      kind: z.enum(['in', 'out']),
+      amount: z.number().int(),
+      reason: z.string(),
+      at: z.string(),
+      by: ZPerson,
+    }),
+  ),
+  cashIn: z.number().int(),
+  cashOut: z.number().int(),
+  expectedCash: z.number().int(),
+  countedCash: z.number().int().nullable(),
+  variance: z.number().int().nullable(),
+  denominations: z.record(z.string(), z.number().int()),
+  stockConflicts: z.number().int(),
+});
+export type ZReport = z.infer<typeof ZZReport>;
+
+export const ZSessionsQuery = z.object({
+  shopId: ZId,
+  tillId: ZId.optional(),
+  after: z.string().max(80).optional(),
+});
+export const ZSessionQuery = z.object({ shopId: ZId, sessionId: ZOpId });
+
+/** A manager's own PIN (admins and supervisors), asked at the till for refunds and big discounts. */
+export const ZSetPinBody = z.object({
+  shopId: ZId,
+  pin: z.string().regex(/^\d{4,6}$/, { error: 'Le code PIN a 4 à 6 chiffres.' }),
+});
+/**
+ * What lets a till check a PIN without network: salted PBKDF2-SHA256 hashes (the server checks the
+ * PIN again when the op arrives).
+ */
+export const ZApprovers = z.object({
+  items: z.array(
+    z.object({
+      agentId: z.string(),
+      name: z.string(),
+      salt: z.string(),
+      hash: z.string(),
+      iterations: z.number(),
+    }),
+  ),
+});
+
+export const ZStockConflict = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  orderNumber: z.number().int(),
+  variantId: z.string(),
+  productName: z.string(),
+  variantName: z.string(),
+  /** Units sold that the stock did not have. */
+  missing: z.number().int(),
+  stockAfter: z.number().int(),
+  createdAt: z.string(),
+  soldBy: ZPerson,
+  resolvedAt: z.string().nullable(),
+  resolvedBy: ZPerson,
+  resolution: z.string(),
+});
+export type StockConflict = z.infer<typeof ZStockConflict>;
+export const ZConflictsQuery = z.object({
+  shopId: ZId,
+  status: z.enum(['open', 'resolved']).default('open'),
+});
+export const ZResolveConflictBody = z.object({
+  shopId: ZId,
+  conflictId: ZId,
+  resolution: z.string().trim().min(1, { error: 'Dites ce qui a été fait.' }).max(300),
+});
+
+export const ZSendReceiptBody = z.object({
+  shopId: ZId,
+  orderId: ZId,
+  phone: z.string().trim().max(30).optional(),
+});

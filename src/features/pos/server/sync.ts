@@ -1,0 +1,113 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database, Executor } from '@/server/db';
+import { posOps } from '@/server/db/schema';
+import { AppError } from '@/server/http/errors';
+import { getLogger } from '@/server/logger';
+import { isUniqueViolation } from '@/server/db/pg-errors';
+import { frenchTypography } from '@/shared/typography';
+import { findOrCreateClient } from '@/features/client/server/clients';
+import type { OpResult, PosOp } from '../pos.schemas';
+import { happenedAt, type PosContext } from './pos-context';
+import { closeSession, moveCash, openSession } from './session-ops';
+import { sellAtTill } from './sale-op';
+import { refundAtTill } from './refund-op';
+
+type Applied = { result: Omit<OpResult, 'id' | 'status'>; after?: () => Promise<void> };
+type Apply = (tx: Executor, ctx: PosContext, op: PosOp) => Promise<Applied>;
+
+const APPLY: Record<PosOp['type'], Apply> = {
+  open_session: (tx, ctx, op) => openSession(tx, ctx, op as Extract<PosOp, { type: 'open_session' }>),
+  cash_movement: (tx, ctx, op) => moveCash(tx, ctx, op as Extract<PosOp, { type: 'cash_movement' }>),
+  close_session: (tx, ctx, op) => closeSession(tx, ctx, op as Extract<PosOp, { type: 'close_session' }>),
+  client: async (tx, ctx, op) => {
+    const { client } = op as Extract<PosOp, { type: 'client' }>;
+    const row = await findOrCreateClient(tx, ctx.membership.shop, client, 'client.');
+    return { result: { clientId: row.id } };
+  },
+  sale: (tx, ctx, op) => sellAtTill(tx, ctx, op as Extract<PosOp, { type: 'sale' }>),
+  refund: (tx, ctx, op) => refundAtTill(tx, ctx, op as Extract<PosOp, { type: 'refund' }>),
+};
+
+export async function findOpResult(db: Executor, shopId: string, opId: string) {
+  const [row] = await db
+    .select({ result: posOps.result })
+    .from(posOps)
+    .where(and(eq(posOps.shopId, shopId), eq(posOps.id, opId)));
+  return (row?.result as Omit<OpResult, 'id'> | undefined) ?? null;
+}
+
+function logOp(ctx: PosContext, op: PosOp, result: Record<string, unknown>) {
+  return {
+    shopId: ctx.membership.shop.id,
+    id: op.id,
+    tillId: ctx.till.id,
+    type: op.type,
+    userId: ctx.user.id,
+    result,
+    happenedAt: happenedAt(op.at),
+  };
+}
+
+/** An op seen before: applied ones answer `duplicate` with what they made, rejected ones stay rejected. */
+function answerAgain(id: string, earlier: Omit<OpResult, 'id'>): OpResult {
+  return { ...earlier, id, status: earlier.status === 'rejected' ? 'rejected' : 'duplicate' };
+}
+
+/** One op, exactly once: applied with its log row in one transaction, or answered from the log. */
+async function applyOnce(db: Database, ctx: PosContext, op: PosOp): Promise<OpResult> {
+  const shopId = ctx.membership.shop.id;
+  const earlier = await findOpResult(db, shopId, op.id);
+  if (earlier) return answerAgain(op.id, earlier);
+  try {
+    const applied = await db.transaction(async (tx) => {
+      const done = await APPLY[op.type](tx, ctx, op);
+      await tx.insert(posOps).values(logOp(ctx, op, { status: 'applied', ...done.result }));
+      return done;
+    });
+    await applied.after?.();
+    return { ...applied.result, id: op.id, status: 'applied' };
+  } catch (error) {
+    // The same op sent twice at once (two tabs, a retry racing the first): the first one's answer.
+    if (isUniqueViolation(error)) {
+      const raced = await findOpResult(db, shopId, op.id);
+      if (raced) return answerAgain(op.id, raced);
+    }
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    // Refused for good (bad data, a closed session…): logged, so a resend is refused the same way
+    // and nothing behind it waits on it forever.
+    const rejected = {
+      status: 'rejected' as const,
+      error: {
+        message: frenchTypography(error.message),
+        ...(error.details && {
+          details: Object.fromEntries(
+            Object.entries(error.details).map(([k, v]) => [k, frenchTypography(v)]),
+          ),
+        }),
+      },
+    };
+    await db
+      .insert(posOps)
+      .values(logOp(ctx, op, rejected))
+      .onConflictDoNothing();
+    return { id: op.id, ...rejected };
+  }
+}
+
+/**
+ * The till's outbox, in the order the tablet wrote it. An op the server cannot apply now (the
+ * database gone away) stops the batch: it and those after it get no answer and are sent again.
+ */
+export async function syncOps(db: Database, ctx: PosContext, ops: PosOp[]): Promise<OpResult[]> {
+  const results: OpResult[] = [];
+  for (const op of ops) {
+    try {
+      results.push(await applyOnce(db, ctx, op));
+    } catch (error) {
+      getLogger().error({ err: error, opId: op.id, type: op.type }, 'till op failed; the rest waits');
+      if (results.length === 0) throw error;
+      break;
+    }
+  }
+  return results;
+}

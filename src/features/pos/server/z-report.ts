@@ -1,0 +1,116 @@
+import { asc, count, eq, sql, sum } from 'drizzle-orm';
+import type { Executor } from '@/server/db';
+import { cashMovements, orders, posPayments, posSales } from '@/server/db/schema';
+import { findPeople } from '@/features/order/server/order.dto';
+import { POS_PAYMENT_METHODS, type CashSession, type PosPaymentMethod, type ZReport } from '../pos.schemas';
+import type { CashSessionRow } from './tills';
+
+const asNumber = (value: unknown) => Number(value ?? 0);
+
+export function toCashSessionDto(
+  session: CashSessionRow,
+  tillName: string,
+  people: Map<string, string>,
+  expectedCash: number | null = session.expectedCash,
+): CashSession {
+  const person = (id: string | null) => (id ? { id, name: people.get(id) ?? '' } : null);
+  return {
+    id: session.id,
+    tillId: session.tillId,
+    tillName,
+    status: session.status as CashSession['status'],
+    openedAt: session.openedAt.toISOString(),
+    openedBy: person(session.openedByUserId),
+    openingFloat: session.openingFloat,
+    closedAt: session.closedAt?.toISOString() ?? null,
+    closedBy: person(session.closedByUserId),
+    expectedCash,
+    countedCash: session.countedCash,
+    variance:
+      session.countedCash === null || expectedCash === null ? null : session.countedCash - expectedCash,
+  };
+}
+
+/**
+ * The session's figures from what it recorded: sales (orders of the till), money in and out per
+ * method, cash movements. Expected cash = float + cash taken − cash refunded + cash in − cash out.
+ */
+export async function computeZReport(
+  db: Executor,
+  session: CashSessionRow,
+  currency: string,
+  tillName = '',
+): Promise<ZReport> {
+  const [sales] = await db
+    .select({
+      count: count(),
+      gross: sum(orders.subtotal),
+      lineDiscounts: sum(orders.lineDiscountTotal),
+      orderDiscounts: sum(orders.orderDiscount),
+      net: sum(orders.total),
+      credit: sum(posSales.creditAmount),
+      conflicts: sql<number>`count(*) filter (where ${posSales.hasStockConflict})`,
+    })
+    .from(posSales)
+    .innerJoin(orders, eq(orders.id, posSales.orderId))
+    .where(eq(posSales.sessionId, session.id));
+  const money = await db
+    .select({
+      kind: posPayments.kind,
+      method: posPayments.method,
+      total: sum(posPayments.amount),
+      n: count(),
+    })
+    .from(posPayments)
+    .where(eq(posPayments.sessionId, session.id))
+    .groupBy(posPayments.kind, posPayments.method);
+  const movements = await db
+    .select()
+    .from(cashMovements)
+    .where(eq(cashMovements.sessionId, session.id))
+    .orderBy(asc(cashMovements.createdAt));
+
+  const of = (kind: string, method: PosPaymentMethod) =>
+    asNumber(money.find((m) => m.kind === kind && m.method === method)?.total);
+  const byMethod = POS_PAYMENT_METHODS.map((method) => ({
+    method,
+    received: of('sale', method),
+    refunded: of('refund', method),
+  })).filter((m) => m.received || m.refunded);
+  const refunds = money.filter((m) => m.kind === 'refund');
+  const cashIn = movements.filter((m) => m.kind === 'in').reduce((n, m) => n + m.amount, 0);
+  const cashOut = movements.filter((m) => m.kind === 'out').reduce((n, m) => n + m.amount, 0);
+  const expectedCash = session.openingFloat + of('sale', 'cash') - of('refund', 'cash') + cashIn - cashOut;
+
+  const people = await findPeople(db, [
+    session.openedByUserId,
+    session.closedByUserId,
+    ...movements.map((m) => m.userId),
+  ]);
+  return {
+    session: toCashSessionDto(session, tillName, people, expectedCash),
+    currency,
+    salesCount: asNumber(sales?.count),
+    grossSales: asNumber(sales?.gross),
+    discounts: asNumber(sales?.lineDiscounts) + asNumber(sales?.orderDiscounts),
+    netSales: asNumber(sales?.net),
+    creditSales: asNumber(sales?.credit),
+    refundsCount: refunds.reduce((n, m) => n + asNumber(m.n), 0),
+    refundsTotal: refunds.reduce((n, m) => n + asNumber(m.total), 0),
+    byMethod,
+    cashMovements: movements.map((m) => ({
+      kind: m.kind as 'in' | 'out',
+      amount: m.amount,
+      reason: m.reason,
+      at: m.createdAt.toISOString(),
+      by: { id: m.userId, name: people.get(m.userId) ?? '' },
+    })),
+    cashIn,
+    cashOut,
+    expectedCash,
+    countedCash: session.countedCash,
+    variance: session.countedCash === null ? null : session.countedCash - expectedCash,
+    denominations: session.denominations,
+    stockConflicts: asNumber(sales?.conflicts),
+  };
+}

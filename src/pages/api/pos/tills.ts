@@ -1,0 +1,4 @@
+import { listTillsRoute } from '@/features/pos/server/pos.routes';
+
+export const config = { api: { bodyParser: false } };
+export default listTillsRoute.handler;
