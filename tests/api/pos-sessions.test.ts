@@ -148,6 +148,16 @@ describe('cash sessions', () => {
       'rejected',
     ]);
     expect((await pos.zReport(as(fixture), open.sessionId)).body.cashIn).toBe(500);
+
+    // Refused once, refused for good: not applied later even when it could be.
+    const early = ops.open(tillId, 0);
+    const tooSoon = ops.cash(early.sessionId, 'in', 700);
+    const [refused] = (await pos.sync(as(fixture, 'cashier'), tillId, [tooSoon])).body.results;
+    expect(refused.status).toBe('rejected');
+    await syncOk(bed, as(fixture, 'cashier'), tillId, [ops.close(open.sessionId, {}), early]);
+    const [still] = (await pos.sync(as(fixture, 'cashier'), tillId, [tooSoon])).body.results;
+    expect(still).toEqual(refused);
+    expect((await pos.zReport(as(fixture), early.sessionId)).body.cashIn).toBe(0);
   });
 
   it('checks every op and refuses bad input by field, changing nothing', async () => {

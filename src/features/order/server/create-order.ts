@@ -146,7 +146,9 @@ async function placeOrder(
     shortfalls: StockShortfall[];
   };
   try {
-    result = await db.transaction(async (tx) => {
+    // A till's sale runs inside its op's transaction already: no savepoint around it.
+    const inTransaction = <T>(work: (tx: Executor) => Promise<T>) => (till ? work(db) : db.transaction(work));
+    result = await inTransaction(async (tx) => {
       let client: ClientRow | null = null;
       if (input.clientId) {
         client = await findClientById(tx, shop.id, input.clientId);

@@ -53,21 +53,27 @@ function answerAgain(id: string, earlier: Omit<OpResult, 'id'>): OpResult {
   return { ...earlier, id, status: earlier.status === 'rejected' ? 'rejected' : 'duplicate' };
 }
 
-/** One op, exactly once: applied with its log row in one transaction, or answered from the log. */
+/**
+ * One op, exactly once: applied with its log row in one transaction, or answered from the log. An
+ * op seen before is not looked up first (most ops are new): its log row's key refuses the second
+ * attempt, which then rolls back and answers what the first one got.
+ */
 async function applyOnce(db: Database, ctx: PosContext, op: PosOp): Promise<OpResult> {
   const shopId = ctx.membership.shop.id;
-  const earlier = await findOpResult(db, shopId, op.id);
-  if (earlier) return answerAgain(op.id, earlier);
   try {
     const applied = await db.transaction(async (tx) => {
       const done = await APPLY[op.type](tx, ctx, op);
       await tx.insert(posOps).values(logOp(ctx, op, { status: 'applied', ...done.result }));
       return done;
     });
-    await applied.after?.();
+    // The shop is told after the answer: the till waits for its number, not for the bell.
+    if (applied.after)
+      void applied
+        .after()
+        .catch((error: unknown) => getLogger().error({ err: error, opId: op.id }, 'till op notice failed'));
     return { ...applied.result, id: op.id, status: 'applied' };
   } catch (error) {
-    // The same op sent twice at once (two tabs, a retry racing the first): the first one's answer.
+    // Seen before, or the same op sent twice at once (two tabs, a retry racing the first).
     if (isUniqueViolation(error)) {
       const raced = await findOpResult(db, shopId, op.id);
       if (raced) return answerAgain(op.id, raced);
@@ -86,10 +92,15 @@ async function applyOnce(db: Database, ctx: PosContext, op: PosOp): Promise<OpRe
         }),
       },
     };
-    await db
+    const [logged] = await db
       .insert(posOps)
       .values(logOp(ctx, op, rejected))
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: posOps.id });
+    if (!logged) {
+      const earlier = await findOpResult(db, shopId, op.id);
+      if (earlier) return answerAgain(op.id, earlier);
+    }
     return { id: op.id, ...rejected };
   }
 }

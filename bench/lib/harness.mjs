@@ -1,0 +1,190 @@
+// What the benchmarks share: the built server as a child process, tokens signed as the server
+// signs them, direct database access, and autocannon with percentiles taken from every response.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { SignJWT } from 'jose';
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const children = new Set();
+
+/** `--name value` pairs. */
+export function parseArgs(argv = process.argv.slice(2)) {
+  return Object.fromEntries(
+    argv.map((a, i, all) => (a.startsWith('--') ? [a.slice(2), all[i + 1]] : null)).filter(Boolean),
+  );
+}
+
+/** Kills whatever is still running (a failed bench must not leave servers behind). */
+export function killChildren() {
+  for (const child of children) child.kill('SIGKILL');
+}
+
+/** A port nobody listens on now (other benches and test servers run on this machine too). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function startServer(env, port, serverFile = 'dist/server.js') {
+  const child = spawn(process.execPath, [serverFile], {
+    cwd: root,
+    env: { ...env, NODE_ENV: 'production', SEED_DEMO: 'true', LOG_LEVEL: 'warn', PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  children.add(child);
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+  child.on('exit', () => children.delete(child));
+  child.stderrTail = () => stderr;
+  return child;
+}
+
+export async function waitReady(child, port) {
+  const started = performance.now();
+  while (performance.now() - started < 300_000) {
+    if (child.exitCode !== null) throw new Error(`le serveur s'est arrêté : ${child.stderrTail()}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/login`);
+      await response.arrayBuffer();
+      if (response.ok && child.exitCode === null) return performance.now() - started;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('le serveur ne répond pas');
+}
+
+export async function stopServer(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** A command to its end; answers its output, throws with it on failure. */
+export function run(command, commandArgs, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('exit', (code) => {
+      children.delete(child);
+      if (code === 0) resolve(out.trim());
+      else reject(new Error(`${path.basename(command)} ${commandArgs.join(' ')} : code ${code}\n${out}`));
+    });
+  });
+}
+
+/** CPU time (ms) the process used so far, from /proc: utime + stime. */
+export function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ = 100
+}
+
+/** An API access token, signed like src/server/auth/access-token.ts. */
+export async function accessToken(dataDir, userId) {
+  const secret =
+    process.env.NEXTAUTH_SECRET ?? fs.readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim();
+  const key = createHash('sha256').update(`access-token:${secret}`).digest();
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setIssuer('comptoir')
+    .setAudience('comptoir-api')
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(key);
+}
+
+export async function withPg(url, fn) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The database, read directly (PGlite only while the server is stopped: it holds the lock). */
+export async function withDatabase(kind, dataDir, url, fn) {
+  if (kind === 'pglite') {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const client = await PGlite.create(path.join(dataDir, 'pglite'));
+    try {
+      return await fn((text, params) => client.query(text, params).then((r) => r.rows));
+    } finally {
+      await client.close();
+    }
+  }
+  return withPg(url, (c) => fn((text, params) => c.query(text, params).then((r) => r.rows)));
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export const ms = (n) => (Number.isFinite(n) ? n.toFixed(1) : '—');
+
+/**
+ * autocannon for `seconds` (or `amount` requests) at `connections`; every response's latency kept,
+ * so the percentiles are exact. `request.setupRequest` may rewrite each request (a fresh body).
+ */
+export async function cannon(port, { seconds, amount, connections }, request) {
+  const latencies = [];
+  const statuses = {};
+  let firstError = null;
+  const instance = autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    ...(amount ? { amount } : { duration: seconds }),
+    timeout: 30,
+    requests: [
+      {
+        ...request,
+        onResponse: (status, body) => {
+          if ((status < 200 || status >= 300) && !firstError)
+            firstError = `HTTP ${status} ${body}`.slice(0, 300);
+        },
+      },
+    ],
+  });
+  instance.on('response', (_client, status, _bytes, latency) => {
+    latencies.push(latency);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  const ok = Object.entries(statuses)
+    .filter(([s]) => s >= 200 && s < 300)
+    .reduce((n, [, c]) => n + c, 0);
+  return {
+    requests: latencies.length,
+    ok,
+    non2xx: latencies.length - ok,
+    errors: result.errors + result.timeouts,
+    rps: latencies.length / (result.duration || seconds || 1),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1] ?? NaN,
+    firstError,
+  };
+}
