@@ -23,6 +23,9 @@ export async function middleware(request: NextRequest) {
 }
 
 export const config = {
-  // API routes answer 401 themselves; assets and Next internals need no session.
-  matcher: ['/((?!api/|_next/|favicon.ico|logo.svg|robots.txt|manifest.webmanifest).*)'],
+  // API routes answer 401 themselves; assets, Next internals and the till's service worker and
+  // manifest (a redirect would fail the worker's registration) need no session.
+  matcher: [
+    '/((?!api/|_next/|favicon.ico|logo.svg|robots.txt|manifest.webmanifest|pos-sw.js|pos.webmanifest).*)',
+  ],
 };

@@ -4,4 +4,6 @@
  */
 export const publicEnv = {
   mixpanelToken: process.env.NEXT_PUBLIC_MIXPANEL_TOKEN || null,
+  /** The till's service worker caches Next's files, which only a production build names by hash. */
+  isProduction: process.env.NODE_ENV === 'production',
 };

@@ -1,0 +1,93 @@
+import type { PosPaymentMethod } from '../../pos.schemas';
+import { DISCOUNT_APPROVAL_PERCENT } from '../pos-constants';
+import type { Cart, CartDiscount, CartLine } from './cart-state';
+
+export interface CartTotals {
+  /** Before any discount. */
+  gross: number;
+  lineDiscountTotal: number;
+  /** The cart discount in money, on what the line discounts leave. */
+  cartDiscount: number;
+  total: number;
+  itemCount: number;
+}
+
+export function lineTotal(line: Pick<CartLine, 'unitPrice' | 'quantity' | 'lineDiscount'>): number {
+  const gross = line.unitPrice * line.quantity;
+  return gross - Math.min(line.lineDiscount, gross);
+}
+
+export function cartDiscountAmount(afterLines: number, discount: CartDiscount): number {
+  if (!discount) return 0;
+  if (discount.kind === 'percent') return Math.round((afterLines * Math.min(discount.value, 100)) / 100);
+  return Math.min(discount.value, afterLines);
+}
+
+export function cartTotals(cart: Pick<Cart, 'lines' | 'discount'>): CartTotals {
+  let gross = 0;
+  let afterLines = 0;
+  let itemCount = 0;
+  for (const line of cart.lines) {
+    gross += line.unitPrice * line.quantity;
+    afterLines += lineTotal(line);
+    itemCount += line.quantity;
+  }
+  const cartDiscount = cartDiscountAmount(afterLines, cart.discount);
+  return {
+    gross,
+    lineDiscountTotal: gross - afterLines,
+    cartDiscount,
+    total: afterLines - cartDiscount,
+    itemCount,
+  };
+}
+
+/**
+ * All discounts together, line ones included, above 20 % of the cart need a manager: checking
+ * the whole rather than the cart discount alone means the server can never refuse what the till let
+ * through, whichever of the two it measures.
+ */
+export function discountNeedsApproval(totals: CartTotals): boolean {
+  const discounts = totals.lineDiscountTotal + totals.cartDiscount;
+  return totals.gross > 0 && discounts * 100 > DISCOUNT_APPROVAL_PERCENT * totals.gross;
+}
+
+export interface PaymentDraft {
+  method: PosPaymentMethod;
+  /** What this payment covers of the sale. */
+  amount: number;
+  reference?: string;
+  /** Cash handed over (cash only). */
+  tendered?: number;
+}
+
+export interface PaymentState {
+  paid: number;
+  remaining: number;
+  change: number;
+}
+
+export function paymentState(total: number, payments: PaymentDraft[]): PaymentState {
+  const paid = payments.reduce((sum, p) => sum + p.amount, 0);
+  const change = payments.reduce(
+    (sum, p) => sum + (p.method === 'cash' && p.tendered ? Math.max(0, p.tendered - p.amount) : 0),
+    0,
+  );
+  return { paid, remaining: Math.max(0, total - paid), change };
+}
+
+/** Cash handed over for what is left: it pays at most that, the rest is change. */
+export function cashPayment(remaining: number, tendered: number): PaymentDraft {
+  return { method: 'cash', amount: Math.min(remaining, tendered), tendered };
+}
+
+/** Notes a customer is likely to hand over for this amount: the next round sums. */
+export function quickTenders(remaining: number): number[] {
+  const steps = [500, 1000, 2000, 5000, 10000];
+  const amounts = new Set<number>([remaining]);
+  for (const step of steps) amounts.add(Math.ceil(remaining / step) * step);
+  return [...amounts]
+    .filter((n) => n >= remaining)
+    .sort((a, b) => a - b)
+    .slice(0, 5);
+}

@@ -1,0 +1,105 @@
+/** The cart being rung up: plain data, so it can be kept in IndexedDB and parked as is. */
+
+export interface CartLine {
+  variantId: string;
+  productId: string;
+  productName: string;
+  /** « Rouge / M », empty for a product without options. */
+  variantName: string;
+  sku: string | null;
+  imageUrl: string | null;
+  /** The price the till showed when the line was added: it is the price sold. */
+  unitPrice: number;
+  quantity: number;
+  /** Off the whole line, in minor units. */
+  lineDiscount: number;
+}
+
+export interface CartClient {
+  /** The server's id, or null while the client made at the till is not synced. */
+  id: string | null;
+  opId: string | null;
+  name: string;
+  phone: string | null;
+}
+
+export type CartDiscount = { kind: 'percent' | 'amount'; value: number } | null;
+
+export interface Cart {
+  lines: CartLine[];
+  discount: CartDiscount;
+  note: string;
+  client: CartClient | null;
+}
+
+export const EMPTY_CART: Cart = { lines: [], discount: null, note: '', client: null };
+
+export type CartAction =
+  | { type: 'lineAdded'; line: Omit<CartLine, 'quantity' | 'lineDiscount'>; quantity?: number }
+  | { type: 'quantitySet'; variantId: string; quantity: number }
+  | { type: 'lineRemoved'; variantId: string }
+  | { type: 'lineDiscountSet'; variantId: string; amount: number }
+  | { type: 'discountSet'; discount: CartDiscount }
+  | { type: 'noteSet'; note: string }
+  | { type: 'clientSet'; client: CartClient | null }
+  | { type: 'cartReplaced'; cart: Cart }
+  | { type: 'cartCleared' };
+
+const MAX_QUANTITY = 100_000;
+
+function clampQuantity(quantity: number): number {
+  return Math.min(MAX_QUANTITY, Math.max(1, Math.round(quantity)));
+}
+
+/** The same variant scanned again adds to its line; the newest line goes on top. */
+export function cartReducer(cart: Cart, action: CartAction): Cart {
+  switch (action.type) {
+    case 'lineAdded': {
+      const quantity = action.quantity ?? 1;
+      const existing = cart.lines.find((l) => l.variantId === action.line.variantId);
+      if (existing) {
+        const updated = { ...existing, quantity: clampQuantity(existing.quantity + quantity) };
+        return { ...cart, lines: [updated, ...cart.lines.filter((l) => l !== existing)] };
+      }
+      const line: CartLine = { ...action.line, quantity: clampQuantity(quantity), lineDiscount: 0 };
+      return { ...cart, lines: [line, ...cart.lines] };
+    }
+    case 'quantitySet':
+      return {
+        ...cart,
+        lines: cart.lines.map((l) =>
+          l.variantId === action.variantId
+            ? {
+                ...l,
+                quantity: clampQuantity(action.quantity),
+                lineDiscount: Math.min(l.lineDiscount, l.unitPrice * clampQuantity(action.quantity)),
+              }
+            : l,
+        ),
+      };
+    case 'lineRemoved':
+      return { ...cart, lines: cart.lines.filter((l) => l.variantId !== action.variantId) };
+    case 'lineDiscountSet':
+      return {
+        ...cart,
+        lines: cart.lines.map((l) =>
+          l.variantId === action.variantId
+            ? {
+                ...l,
+                lineDiscount: Math.min(Math.max(0, Math.round(action.amount)), l.unitPrice * l.quantity),
+              }
+            : l,
+        ),
+      };
+    case 'discountSet':
+      return { ...cart, discount: action.discount && action.discount.value > 0 ? action.discount : null };
+    case 'noteSet':
+      return { ...cart, note: action.note };
+    case 'clientSet':
+      return { ...cart, client: action.client };
+    case 'cartReplaced':
+      return action.cart;
+    case 'cartCleared':
+      return EMPTY_CART;
+  }
+}

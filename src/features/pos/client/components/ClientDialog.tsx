@@ -1,0 +1,155 @@
+import { Alert, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { LuSearch, LuUserPlus } from 'react-icons/lu';
+import { normalizeForSearch } from '@/shared/search';
+import type { CartClient } from '../cart/cart-state';
+import { createClient } from '../offline/till-ops';
+import type { StoredClient } from '../offline/types';
+import { useTill } from '../till/TillProvider';
+import { formatPhone, phoneDigits } from './phone-format';
+import { TillDialog } from './TillDialog';
+
+const MAX_RESULTS = 20;
+
+/** By the end of the number (how a client says it: « 00 01 ») or by name, in the tablet's copy. */
+export function findClients(clients: StoredClient[], query: string): StoredClient[] {
+  const digits = phoneDigits(query);
+  const text = normalizeForSearch(query);
+  if (!text) return [];
+  const found: StoredClient[] = [];
+  for (const client of clients) {
+    const isPhoneMatch = digits.length >= 3 && !!client.phone && phoneDigits(client.phone).includes(digits);
+    const isNameMatch = !/^\d/.test(text) && normalizeForSearch(client.name).includes(text);
+    if (isPhoneMatch || isNameMatch) found.push(client);
+    if (found.length >= MAX_RESULTS) break;
+  }
+  return found;
+}
+
+export function toCartClient(client: StoredClient): CartClient {
+  return { id: client.id, opId: client.opId, name: client.name, phone: client.phone };
+}
+
+/** Attach a client to the cart: found in the tablet's copy, or created on the spot (offline too). */
+export function ClientDialog(props: {
+  isOpen: boolean;
+  onClose: () => void;
+  onChosen: (client: CartClient) => void;
+}) {
+  const till = useTill();
+  const [query, setQuery] = useState('');
+  const [isCreating, setCreating] = useState(false);
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isSaving, setSaving] = useState(false);
+  const results = useMemo(() => findClients(till.clients, query), [till.clients, query]);
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (!name.trim()) return setError('Indiquez le nom du client.');
+    if (phone.trim() && phoneDigits(phone).length < 8)
+      return setError('Ce numéro de téléphone semble incomplet.');
+    if (!till.actor) return setError('Ouvrez d’abord une session de caisse.');
+    setSaving(true);
+    try {
+      const client = await createClient(till.actor, name, phone);
+      till.opWritten();
+      await till.reloadClients();
+      props.onChosen(toCartClient(client));
+    } catch {
+      setError('Le client n’a pas pu être enregistré sur cette tablette. Réessayez.');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <TillDialog
+      isOpen={props.isOpen}
+      onClose={props.onClose}
+      title={isCreating ? 'Nouveau client' : 'Client de la vente'}
+    >
+      {isCreating ? (
+        <Stack as="form" gap="3" onSubmit={create} aria-label="Nouveau client">
+          <Field.Root required>
+            <Field.Label>
+              Nom du client <Field.RequiredIndicator />
+            </Field.Label>
+            <Input size="lg" value={name} onChange={(e) => setName(e.currentTarget.value)} autoFocus />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Téléphone</Field.Label>
+            <Input
+              size="lg"
+              type="tel"
+              inputMode="tel"
+              value={phone}
+              onChange={(e) => setPhone(e.currentTarget.value)}
+            />
+          </Field.Root>
+          {error ? (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{error}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <HStack justify="flex-end">
+            <Button variant="outline" onClick={() => setCreating(false)}>
+              Retour à la recherche
+            </Button>
+            <Button type="submit" colorPalette="brand" loading={isSaving} loadingText="Enregistrement…">
+              Créer et ajouter
+            </Button>
+          </HStack>
+        </Stack>
+      ) : (
+        <Stack gap="3">
+          <HStack>
+            <Input
+              size="lg"
+              placeholder="Téléphone ou nom"
+              aria-label="Rechercher un client par téléphone ou nom"
+              value={query}
+              onChange={(e) => setQuery(e.currentTarget.value)}
+              inputMode="search"
+              autoFocus
+            />
+            <LuSearch />
+          </HStack>
+          <Stack gap="1" maxH="60vh" overflowY="auto">
+            {results.map((client) => (
+              <Button
+                key={client.key}
+                variant="ghost"
+                justifyContent="space-between"
+                h="auto"
+                py="2"
+                onClick={() => props.onChosen(toCartClient(client))}
+              >
+                <Text fontWeight="medium">{client.name}</Text>
+                <Text color="fg.muted">{client.phone ? formatPhone(client.phone) : ''}</Text>
+              </Button>
+            ))}
+            {query.trim() && results.length === 0 ? (
+              <Text color="fg.muted" fontSize="sm">
+                Aucun client trouvé sur cette tablette.
+              </Text>
+            ) : null}
+          </Stack>
+          <Button
+            variant="outline"
+            onClick={() => {
+              setCreating(true);
+              if (/^[\d\s+]+$/.test(query.trim())) setPhone(query.trim());
+              else setName(query.trim());
+            }}
+          >
+            <LuUserPlus /> Nouveau client
+          </Button>
+        </Stack>
+      )}
+    </TillDialog>
+  );
+}

@@ -1,0 +1,316 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Field,
+  HStack,
+  IconButton,
+  Input,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+} from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuX } from 'react-icons/lu';
+import { parseMoneyInput, moneyInputValue } from '@/shared/money';
+import { frenchTypography as fr } from '@/shared/typography';
+import type { PosPaymentMethod } from '../../pos.schemas';
+import type { Cart } from '../cart/cart-state';
+import {
+  cartTotals,
+  discountNeedsApproval,
+  paymentState,
+  quickTenders,
+  type PaymentDraft,
+} from '../cart/cart-math';
+import {
+  MOBILE_MONEY_METHODS,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+  DISCOUNT_APPROVAL_PERCENT,
+} from '../pos-constants';
+import { recordSale } from '../offline/till-ops';
+import type { LocalSale } from '../offline/types';
+import { useTill } from '../till/TillProvider';
+import { ApprovalField } from './ApprovalField';
+import { MoneyInput } from './MoneyInput';
+import { TillDialog } from './TillDialog';
+
+/**
+ * Takes the payment: one method or several (split), cash with the change to give, mobile money
+ * and card with their reference, or « à crédit » for a known client. Writes the sale to the
+ * outbox and hands back its receipt.
+ */
+export function PaymentDialog(props: {
+  isOpen: boolean;
+  onClose: () => void;
+  cart: Cart;
+  onSold: (sale: LocalSale) => void;
+}) {
+  const till = useTill();
+  const { money, context, canApprove, approvers, actor, session } = till;
+  const currency = context.shop.currency;
+  const totals = cartTotals(props.cart);
+  const [payments, setPayments] = useState<PaymentDraft[]>([]);
+  const [method, setMethod] = useState<PosPaymentMethod>('cash');
+  const [amountText, setAmountText] = useState('');
+  const [reference, setReference] = useState('');
+  const [isCredit, setCredit] = useState(false);
+  const [approval, setApproval] = useState<{ pin: string; name: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isSaving, setSaving] = useState(false);
+
+  const { remaining, change } = paymentState(totals.total, payments);
+  const needsApproval = discountNeedsApproval(totals) && !canApprove;
+  const typed = parseMoneyInput(amountText, currency);
+  const isCash = method === 'cash';
+  const needsReference = MOBILE_MONEY_METHODS.includes(method);
+  const entryChange = isCash && typed !== null ? Math.max(0, typed - remaining) : 0;
+
+  /** The payment being typed, or null when the field is empty or wrong (the error says which). */
+  function draftFromEntry(): PaymentDraft | null | 'invalid' {
+    if (!amountText.trim()) return null;
+    if (typed === null || typed <= 0) {
+      setError('Indiquez un montant en chiffres, supérieur à 0.');
+      return 'invalid';
+    }
+    if (remaining <= 0) {
+      setError('Le total est déjà payé.');
+      return 'invalid';
+    }
+    if (needsReference && !reference.trim()) {
+      setError(`Indiquez la référence de la transaction ${PAYMENT_METHOD_LABELS[method]}.`);
+      return 'invalid';
+    }
+    if (!isCash && typed > remaining) {
+      setError(`Le montant dépasse le reste à payer (${money(remaining)}).`);
+      return 'invalid';
+    }
+    return isCash
+      ? { method, amount: Math.min(typed, remaining), tendered: typed }
+      : { method, amount: typed, ...(reference.trim() ? { reference: reference.trim() } : {}) };
+  }
+
+  function addEntry(): PaymentDraft[] | null {
+    setError(null);
+    const draft = draftFromEntry();
+    if (draft === 'invalid') return null;
+    if (!draft) return payments;
+    const next = [...payments, draft];
+    setPayments(next);
+    setAmountText('');
+    setReference('');
+    return next;
+  }
+
+  function chooseMethod(next: PosPaymentMethod) {
+    setMethod(next);
+    setError(null);
+    if (next !== 'cash' && !amountText) setAmountText(moneyInputValue(remaining, currency));
+  }
+
+  async function validate() {
+    const all = addEntry();
+    if (!all || !actor || !session) return;
+    const state = paymentState(totals.total, all);
+    if (state.remaining > 0 && !isCredit) {
+      setError(
+        fr(
+          `Il reste ${money(state.remaining)} à payer : ajoutez un paiement ou choisissez « Paiement à crédit ».`,
+        ),
+      );
+      return;
+    }
+    if (needsApproval && !approval) {
+      setError('Un responsable doit approuver la remise avec son code PIN.');
+      return;
+    }
+    setSaving(true);
+    try {
+      const { sale, session: updated } = await recordSale(actor, {
+        cart: props.cart,
+        payments: all,
+        isCredit: isCredit && state.remaining > 0,
+        approvalPin: approval?.pin ?? null,
+        session,
+      });
+      till.sessionChanged(updated);
+      till.stockTaken(sale.lines.map((l) => ({ variantId: l.variantId, delta: -l.quantity })));
+      till.opWritten();
+      props.onSold(sale);
+    } catch {
+      setError('La vente n’a pas pu être enregistrée sur cette tablette. Réessayez.');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const canCredit = !!props.cart.client;
+  return (
+    <TillDialog
+      isOpen={props.isOpen}
+      onClose={props.onClose}
+      title={`Encaisser ${money(totals.total)}`}
+      size="lg"
+      footer={
+        <HStack w="full" justify="space-between" gap="2" wrap="wrap">
+          <Button variant="outline" onClick={props.onClose} size="lg">
+            Retour au panier
+          </Button>
+          <Button
+            colorPalette="brand"
+            size="xl"
+            onClick={() => void validate()}
+            loading={isSaving}
+            loadingText="Enregistrement…"
+            data-testid="validate-sale"
+          >
+            Valider la vente
+          </Button>
+        </HStack>
+      }
+    >
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 2, sm: 3 }} gap="2" role="radiogroup" aria-label="Moyen de paiement">
+          {PAYMENT_METHODS.map((m) => (
+            <Button
+              key={m}
+              role="radio"
+              aria-checked={method === m}
+              size="lg"
+              variant={method === m ? 'solid' : 'outline'}
+              colorPalette={method === m ? 'brand' : 'gray'}
+              onClick={() => chooseMethod(m)}
+            >
+              {PAYMENT_METHOD_LABELS[m]}
+            </Button>
+          ))}
+        </SimpleGrid>
+
+        <Stack gap="2">
+          <Field.Root>
+            <Field.Label htmlFor="payment-amount">{isCash ? 'Montant reçu' : 'Montant'}</Field.Label>
+            <MoneyInput
+              id="payment-amount"
+              label={isCash ? 'Montant reçu' : 'Montant'}
+              value={amountText}
+              onChange={setAmountText}
+              currency={currency}
+              autoFocus
+            />
+          </Field.Root>
+          {isCash && remaining > 0 ? (
+            <HStack gap="2" wrap="wrap">
+              {quickTenders(remaining).map((n) => (
+                <Button key={n} variant="outline" onClick={() => setAmountText(moneyInputValue(n, currency))}>
+                  {money(n)}
+                </Button>
+              ))}
+            </HStack>
+          ) : null}
+          {!isCash ? (
+            <Field.Root required={needsReference}>
+              <Field.Label>
+                Référence de la transaction{needsReference ? <Field.RequiredIndicator /> : null}
+              </Field.Label>
+              <Input
+                size="lg"
+                value={reference}
+                onChange={(e) => setReference(e.currentTarget.value)}
+                autoComplete="off"
+              />
+            </Field.Root>
+          ) : null}
+          {isCash && entryChange > 0 ? (
+            <Text fontSize="lg" fontWeight="semibold" color="green.fg" data-testid="entry-change">
+              {fr(`À rendre : ${money(entryChange)}`)}
+            </Text>
+          ) : null}
+          <Button
+            variant="outline"
+            onClick={() => addEntry()}
+            alignSelf="flex-start"
+            disabled={!amountText.trim()}
+          >
+            Ajouter ce paiement
+          </Button>
+        </Stack>
+
+        {payments.length ? (
+          <Stack gap="1" borderWidth="1px" rounded="md" p="2" data-testid="payments">
+            {payments.map((p, i) => (
+              <HStack key={i} justify="space-between">
+                <Text>
+                  {PAYMENT_METHOD_LABELS[p.method]}
+                  {p.reference ? ` · ${p.reference}` : ''}
+                  {p.tendered && p.tendered > p.amount ? ` · reçu ${money(p.tendered)}` : ''}
+                </Text>
+                <HStack>
+                  <Text fontWeight="medium">{money(p.amount)}</Text>
+                  <IconButton
+                    size="xs"
+                    variant="ghost"
+                    aria-label="Retirer ce paiement"
+                    onClick={() => setPayments(payments.filter((_, j) => j !== i))}
+                  >
+                    <LuX />
+                  </IconButton>
+                </HStack>
+              </HStack>
+            ))}
+          </Stack>
+        ) : null}
+
+        <Box>
+          <HStack justify="space-between" fontSize="lg">
+            <Text>Reste à payer</Text>
+            <Text fontWeight="bold" data-testid="remaining">
+              {money(remaining)}
+            </Text>
+          </HStack>
+          {change > 0 ? (
+            <HStack justify="space-between" fontSize="lg" color="green.fg">
+              <Text>Monnaie à rendre</Text>
+              <Text fontWeight="bold" data-testid="change">
+                {money(change)}
+              </Text>
+            </HStack>
+          ) : null}
+        </Box>
+
+        <Switch.Root
+          checked={isCredit}
+          onCheckedChange={(e) => setCredit(e.checked)}
+          disabled={!canCredit}
+          colorPalette="brand"
+        >
+          <Switch.HiddenInput />
+          <Switch.Control />
+          <Switch.Label>
+            Paiement à crédit
+            {canCredit
+              ? fr(` : le reste (${money(remaining)}) reste dû par ${props.cart.client!.name}`)
+              : ' (ajoutez d’abord un client au panier)'}
+          </Switch.Label>
+        </Switch.Root>
+
+        {needsApproval ? (
+          <ApprovalField
+            approvers={approvers}
+            reason={`Remise de plus de ${DISCOUNT_APPROVAL_PERCENT} % : approbation d’un responsable requise.`}
+            approvedBy={approval?.name ?? null}
+            onApproved={(pin, name) => setApproval({ pin, name })}
+          />
+        ) : null}
+
+        {error ? (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{error}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+      </Stack>
+    </TillDialog>
+  );
+}

@@ -1,0 +1,151 @@
+import { Box, Button, Flex, HStack, IconButton, Input, InputGroup, Spinner, Text } from '@chakra-ui/react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { LuCamera, LuScanBarcode, LuSearch } from 'react-icons/lu';
+import { frenchTypography as fr } from '@/shared/typography';
+import type { IndexedVariant, ProductCard } from '../offline/product-index';
+import { useTill } from '../till/TillProvider';
+import { ProductGrid } from './ProductGrid';
+
+function CategoryTabs(props: {
+  categories: Array<{ id: string; name: string }>;
+  value: string | null;
+  onChange: (id: string | null) => void;
+}) {
+  if (props.categories.length === 0) return null;
+  const tab = (id: string | null, name: string) => (
+    <Button
+      key={id ?? 'all'}
+      size="sm"
+      flexShrink={0}
+      rounded="full"
+      variant={props.value === id ? 'solid' : 'outline'}
+      colorPalette={props.value === id ? 'brand' : 'gray'}
+      onClick={() => props.onChange(id)}
+      role="tab"
+      aria-selected={props.value === id}
+    >
+      {name}
+    </Button>
+  );
+  return (
+    <HStack
+      gap="1.5"
+      overflowX="auto"
+      py="1"
+      role="tablist"
+      aria-label="Catégories"
+      css={{ scrollbarWidth: 'none' }}
+    >
+      {tab(null, 'Tout')}
+      {props.categories.map((c) => tab(c.id, c.name))}
+    </HStack>
+  );
+}
+
+/**
+ * Search, category tabs and the product grid. Kept apart from the cart (and memoized) so that
+ * adding a line redraws the cart only.
+ */
+export const ProductPanel = memo(function ProductPanel(props: {
+  onPick: (card: ProductCard) => void;
+  onVariant: (variant: IndexedVariant) => void;
+  onCamera: () => void;
+}) {
+  const till = useTill();
+  const { index, catalogueVersion, money } = till;
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const [categoryId, setCategoryId] = useState<string | null>(null);
+
+  const cards = useMemo(
+    () => (deferredQuery.trim() ? index.search(deferredQuery) : index.inCategory(categoryId)),
+    // catalogueVersion: the index changed in place.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [index, deferredQuery, categoryId, catalogueVersion],
+  );
+  const usedIds = useMemo(
+    () => index.usedCategoryIds(),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [index, catalogueVersion],
+  );
+  const categories = till.categories.filter((c) => usedIds.has(c.id));
+
+  /** Enter in the field: a code typed or scanned into it, or the only product found. */
+  function onSearchKey(event: React.KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const text = query.trim();
+    if (!text) return;
+    const byCode = index.findByCode(text);
+    const found = byCode ? [] : index.search(text, 2);
+    if (byCode) props.onVariant(byCode);
+    else if (found.length === 1) props.onPick(found[0]!);
+    else return;
+    setQuery('');
+  }
+
+  const emptyText =
+    index.size === 0
+      ? till.syncState.referenceError
+        ? fr(`Le catalogue n’a pas pu être chargé : ${till.syncState.referenceError}`)
+        : till.syncState.isOnline
+          ? 'Le catalogue se charge depuis le serveur…'
+          : fr('Catalogue vide sur cette tablette : connectez-la au réseau pour le charger.')
+      : query.trim()
+        ? 'Aucun produit ne correspond.'
+        : 'Aucun produit dans cette catégorie.';
+
+  return (
+    <Flex direction="column" flex="1" minW="0" minH="0">
+      <Box px={{ base: '2', md: '3' }} pt="2" pb="1" bg="bg.muted">
+        <HStack gap="2">
+          <InputGroup startElement={<LuSearch />} flex="1">
+            <Input
+              size="lg"
+              bg="bg"
+              placeholder="Nom, SKU ou code-barres"
+              aria-label="Rechercher un produit par nom, SKU ou code-barres"
+              value={query}
+              onChange={(e) => setQuery(e.currentTarget.value)}
+              onKeyDown={onSearchKey}
+              inputMode="search"
+              autoComplete="off"
+              data-testid="product-search"
+            />
+          </InputGroup>
+          <IconButton
+            size="lg"
+            variant="outline"
+            bg="bg"
+            aria-label="Scanner avec la caméra"
+            onClick={props.onCamera}
+          >
+            <LuCamera />
+          </IconButton>
+        </HStack>
+        {!query.trim() ? (
+          <CategoryTabs categories={categories} value={categoryId} onChange={setCategoryId} />
+        ) : null}
+      </Box>
+      <Box flex="1" overflowY="auto" px={{ base: '2', md: '3' }} py="2" pb={{ base: '20', md: '2' }}>
+        {!till.isCatalogueLoaded ? (
+          <HStack justify="center" py="10">
+            <Spinner />
+          </HStack>
+        ) : (
+          <ProductGrid
+            cards={cards}
+            money={money}
+            onPick={props.onPick}
+            version={catalogueVersion}
+            emptyText={emptyText}
+          />
+        )}
+      </Box>
+      <HStack px="3" py="1" fontSize="xs" color="fg.muted" display={{ base: 'none', md: 'flex' }} gap="1">
+        <LuScanBarcode />
+        <Text>{fr('Scannez un code-barres à tout moment : l’article s’ajoute au panier.')}</Text>
+      </HStack>
+    </Flex>
+  );
+});

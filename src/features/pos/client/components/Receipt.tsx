@@ -1,0 +1,152 @@
+import { Box, chakra, Flex, Stack, Text } from '@chakra-ui/react';
+import { formatMoney } from '@/shared/money';
+import { formatPhone } from './phone-format';
+import { frenchTypography as fr } from '@/shared/typography';
+import { PAYMENT_METHOD_LABELS } from '../pos-constants';
+import type { LocalSale, ReceiptLine, ReceiptPayment, TillContext } from '../offline/types';
+import { formatTillDate } from '../till/format';
+
+/** Everything a receipt shows, whether the sale is only on this tablet or on the server. */
+export interface ReceiptData {
+  /** « Commande n° 1042 », or the local ticket while the server has not numbered it. */
+  numberLabel: string;
+  isPending: boolean;
+  at: string;
+  cashierName: string;
+  tillName: string;
+  client: { name: string; phone: string | null } | null;
+  lines: ReceiptLine[];
+  grossTotal: number;
+  lineDiscountTotal: number;
+  cartDiscount: number;
+  total: number;
+  payments: ReceiptPayment[];
+  change: number;
+  due: number;
+  note: string;
+  refunded: number;
+}
+
+export function receiptFromSale(sale: LocalSale): ReceiptData {
+  const isPending = sale.orderNumber === null;
+  return {
+    numberLabel: isPending ? `Ticket local n° ${sale.ticketNumber}` : `Commande n° ${sale.orderNumber}`,
+    isPending,
+    at: sale.at,
+    cashierName: sale.cashierName,
+    tillName: sale.tillName,
+    client: sale.client ? { name: sale.client.name, phone: sale.client.phone } : null,
+    lines: sale.lines,
+    grossTotal: sale.grossTotal,
+    lineDiscountTotal: sale.lineDiscountTotal,
+    cartDiscount: sale.cartDiscount,
+    total: sale.total,
+    payments: sale.payments,
+    change: sale.change,
+    due: sale.due,
+    note: sale.note,
+    refunded: sale.refunds.reduce((sum, r) => sum + r.amount, 0),
+  };
+}
+
+function Line({ label, value, isStrong }: { label: string; value: string; isStrong?: boolean }) {
+  return (
+    <Flex
+      justify="space-between"
+      gap="2"
+      fontWeight={isStrong ? 'bold' : undefined}
+      fontSize={isStrong ? '1.1em' : undefined}
+    >
+      <Text>{label}</Text>
+      <Text whiteSpace="nowrap">{value}</Text>
+    </Flex>
+  );
+}
+
+const Rule = () => <Box borderTop="1px dashed" borderColor="black" my="1.5" />;
+
+/** The thermal receipt (58 or 80 mm wide); on screen it is the same, in a paper-like box. */
+export function Receipt({ data, context }: { data: ReceiptData; context: TillContext }) {
+  const { shop } = context;
+  const money = (n: number) => formatMoney(n, shop.currency);
+  return (
+    <Stack
+      gap="0.5"
+      bg="white"
+      color="black"
+      fontFamily="'Courier New', ui-monospace, monospace"
+      fontSize="12px"
+      lineHeight="1.35"
+      p="3mm"
+      w="full"
+      data-testid="receipt"
+    >
+      <Stack align="center" gap="0.5" textAlign="center">
+        {shop.logoUrl ? (
+          <chakra.img src={shop.logoUrl} alt="" maxH="18mm" maxW="40mm" objectFit="contain" />
+        ) : null}
+        <Text fontWeight="bold" fontSize="15px">
+          {shop.name}
+        </Text>
+        {shop.address ? <Text whiteSpace="pre-line">{shop.address}</Text> : null}
+        {shop.phone ? <Text>{formatPhone(shop.phone)}</Text> : null}
+      </Stack>
+      <Rule />
+      <Text fontWeight="bold" data-testid="receipt-number">
+        {data.numberLabel}
+      </Text>
+      {data.isPending ? <Text>(en attente de synchronisation)</Text> : null}
+      <Text>{formatTillDate(data.at, shop.timeZone)}</Text>
+      <Text>{fr(`Caisse : ${data.tillName}`)}</Text>
+      <Text>{fr(`Caissier : ${data.cashierName}`)}</Text>
+      {data.client ? (
+        <Text>
+          {fr(`Client : ${data.client.name}`)}
+          {data.client.phone ? ` (${formatPhone(data.client.phone)})` : ''}
+        </Text>
+      ) : null}
+      <Rule />
+      {data.lines.map((line) => (
+        <Box key={line.variantId}>
+          <Text>
+            {line.productName}
+            {line.variantName ? ` (${line.variantName})` : ''}
+          </Text>
+          <Line
+            label={`  ${line.quantity} × ${money(line.unitPrice)}`}
+            value={money(line.unitPrice * line.quantity)}
+          />
+          {line.lineDiscount > 0 ? <Line label="  Remise" value={`−${money(line.lineDiscount)}`} /> : null}
+        </Box>
+      ))}
+      <Rule />
+      {data.lineDiscountTotal + data.cartDiscount > 0 ? (
+        <>
+          <Line label="Sous-total" value={money(data.grossTotal)} />
+          {data.lineDiscountTotal > 0 ? (
+            <Line label="Remises sur lignes" value={`−${money(data.lineDiscountTotal)}`} />
+          ) : null}
+          {data.cartDiscount > 0 ? <Line label="Remise" value={`−${money(data.cartDiscount)}`} /> : null}
+        </>
+      ) : null}
+      <Line label="TOTAL" value={money(data.total)} isStrong />
+      <Rule />
+      {data.payments.map((p, i) => (
+        <Box key={i}>
+          <Line
+            label={PAYMENT_METHOD_LABELS[p.method] + (p.reference ? ` ${p.reference}` : '')}
+            value={money(p.method === 'cash' && p.tendered ? p.tendered : p.amount)}
+          />
+        </Box>
+      ))}
+      {data.change > 0 ? <Line label="Monnaie rendue" value={money(data.change)} /> : null}
+      {data.due > 0 ? <Line label="Reste dû (crédit)" value={money(data.due)} isStrong /> : null}
+      {data.refunded > 0 ? <Line label="Remboursé" value={`−${money(data.refunded)}`} /> : null}
+      {data.note ? <Text pt="1">{fr(`Note : ${data.note}`)}</Text> : null}
+      <Rule />
+      <Text textAlign="center" fontWeight="bold" pt="1" data-testid="receipt-footer">
+        {fr(shop.receiptFooter)}
+      </Text>
+    </Stack>
+  );
+}

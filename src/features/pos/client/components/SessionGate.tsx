@@ -1,0 +1,183 @@
+import { Alert, Badge, Box, Button, Field, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Suspense, useState, type FormEvent } from 'react';
+import { LuStore } from 'react-icons/lu';
+import { ApiError } from '@/client/api/api-error';
+import { parseMoneyInput } from '@/shared/money';
+import { frenchTypography as fr } from '@/shared/typography';
+import { useCreateTillMutation } from '../pos.api';
+import { openSession } from '../offline/till-ops';
+import { useTill } from '../till/TillProvider';
+import { MoneyInput } from './MoneyInput';
+import { LazyTillsManager } from '../till/lazy';
+
+function CreateTill() {
+  const { shopId, reloadTills } = useTill();
+  const [name, setName] = useState('Caisse 1');
+  const [error, setError] = useState<string | null>(null);
+  const [createTill, { isLoading }] = useCreateTillMutation();
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const result = await createTill({ shopId, name: name.trim() });
+    if ('error' in result) {
+      setError(result.error instanceof ApiError ? result.error.message : 'La caisse n’a pas pu être créée.');
+      return;
+    }
+    await reloadTills().catch(() => undefined);
+  }
+  return (
+    <Stack as="form" onSubmit={submit} gap="3" aria-label="Créer une caisse">
+      <Field.Root invalid={!!error}>
+        <Field.Label>Nom de la caisse</Field.Label>
+        <Input value={name} onChange={(e) => setName(e.currentTarget.value)} size="lg" />
+        {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+      </Field.Root>
+      <Button type="submit" colorPalette="brand" size="lg" loading={isLoading} loadingText="Création…">
+        Créer la caisse
+      </Button>
+    </Stack>
+  );
+}
+
+function ChooseTill() {
+  const { tills, chooseTill, canApprove, syncState } = useTill();
+  const [isManaging, setManaging] = useState(false);
+  const active = tills.filter((t) => t.isActive);
+  if (active.length === 0)
+    return (
+      <Stack gap="4">
+        {syncState.referenceError ? (
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Title>
+              {fr(`Les caisses n’ont pas pu être chargées : ${syncState.referenceError}`)}
+            </Alert.Title>
+          </Alert.Root>
+        ) : null}
+        <Text color="fg.muted">
+          {syncState.isOnline
+            ? 'Aucune caisse n’est encore créée pour cette boutique.'
+            : fr(
+                'Aucune caisse connue sur cette tablette : connectez-la au réseau une fois pour charger les caisses.',
+              )}
+        </Text>
+        {canApprove && syncState.isOnline ? (
+          <CreateTill />
+        ) : syncState.isOnline ? (
+          <Text>Demandez à un administrateur ou à un superviseur d’en créer une.</Text>
+        ) : null}
+      </Stack>
+    );
+  return (
+    <Stack gap="4">
+      <Text color="fg.muted">Choisissez la caisse de cette tablette.</Text>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+        {active.map((till) => (
+          <Button
+            key={till.id}
+            variant="outline"
+            size="xl"
+            h="auto"
+            py="4"
+            flexDirection="column"
+            alignItems="flex-start"
+            onClick={() => chooseTill(till.id)}
+          >
+            <Text fontWeight="semibold" fontSize="lg">
+              <LuStore style={{ display: 'inline', marginRight: 8 }} />
+              {till.name}
+            </Text>
+            {till.openSession ? (
+              <Badge colorPalette="green">
+                Session ouverte{till.openSession.openedBy ? ` par ${till.openSession.openedBy.name}` : ''}
+              </Badge>
+            ) : (
+              <Badge>Fermée</Badge>
+            )}
+          </Button>
+        ))}
+      </SimpleGrid>
+      {canApprove && syncState.isOnline ? (
+        isManaging ? (
+          <Suspense fallback={null}>
+            <LazyTillsManager />
+          </Suspense>
+        ) : (
+          <Button variant="ghost" size="sm" alignSelf="flex-start" onClick={() => setManaging(true)}>
+            Gérer les caisses
+          </Button>
+        )
+      ) : null}
+    </Stack>
+  );
+}
+
+function OpenSession() {
+  const { till, actor, context, chooseTill, sessionChanged, opWritten } = useTill();
+  const [float, setFloat] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isSaving, setSaving] = useState(false);
+  if (!till || !actor) return null;
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const amount = parseMoneyInput(float || '0', context.shop.currency);
+    if (amount === null) return setError('Indiquez le fond de caisse compté, en chiffres.');
+    setSaving(true);
+    try {
+      const session = await openSession(actor!, amount);
+      sessionChanged(session);
+      opWritten();
+    } catch {
+      setError('La session n’a pas pu être ouverte sur cette tablette. Réessayez.');
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <Stack as="form" onSubmit={submit} gap="4" aria-label="Ouvrir la session">
+      <Text color="fg.muted">
+        {fr(`Comptez l’argent du tiroir avant la première vente : c’est le fond de caisse.`)}
+      </Text>
+      <Field.Root invalid={!!error}>
+        <Field.Label htmlFor="opening-float">Fond de caisse compté</Field.Label>
+        <MoneyInput
+          id="opening-float"
+          label="Fond de caisse compté"
+          value={float}
+          onChange={setFloat}
+          currency={context.shop.currency}
+          autoFocus
+        />
+        {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+      </Field.Root>
+      <Button type="submit" colorPalette="brand" size="xl" loading={isSaving} loadingText="Ouverture…">
+        Ouvrir la session
+      </Button>
+      <Button variant="ghost" onClick={() => chooseTill(null)}>
+        Changer de caisse
+      </Button>
+    </Stack>
+  );
+}
+
+/** No selling without an open session on the chosen till: choose it, then count the float. */
+export function SessionGate() {
+  const { till, isCatalogueLoaded } = useTill();
+  if (!isCatalogueLoaded) return null;
+  return (
+    <Box maxW="lg" mx="auto" w="full" px="4" py={{ base: '6', md: '12' }}>
+      <Stack gap="6" bg="bg" p={{ base: '5', md: '8' }} rounded="xl" borderWidth="1px">
+        <Heading as="h1" size="xl">
+          {till ? fr(`Ouvrir « ${till.name} »`) : 'Choisir la caisse'}
+        </Heading>
+        {till && !till.isActive ? (
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Title>Cette caisse est désactivée.</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        {till ? <OpenSession /> : <ChooseTill />}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,158 @@
+import { ApiError, NETWORK_ERROR_MESSAGE } from '@/client/api/api-error';
+import { metaKey, writeMeta } from './db';
+import type { TillIdentity } from './types';
+
+/**
+ * The till's own HTTP client. Unlike the shared axios instance it never clears the token or
+ * leaves the page on its own: offline, next-auth reports « unauthenticated » and the shared client
+ * would send a cashier with unsent sales to /login. Here only the server saying so, online, counts:
+ * a 401 is answered by asking next-auth for a fresh token, and only a session that is really gone
+ * ends the till's sign-in.
+ */
+
+const REQUEST_TIMEOUT_MS = 20_000;
+/** Tokens count as expired 30 s early (SPEC §9). */
+const EXPIRY_MARGIN_SECONDS = 30;
+
+let current: { token: string; expiresAt: number | null } | null = null;
+let refreshing: Promise<SessionProbe> | null = null;
+let onSignedOut: () => void = () => {};
+
+export type SessionProbe = 'ok' | 'signed-out' | 'offline';
+
+export function setTillToken(identity: Pick<TillIdentity, 'accessToken' | 'accessTokenExpiresAt'> | null) {
+  current = identity ? { token: identity.accessToken, expiresAt: identity.accessTokenExpiresAt } : null;
+}
+
+export function hasTillToken(): boolean {
+  return current !== null;
+}
+
+/** What to do when the server, reachable, says this sign-in is over. */
+export function onTillSignedOut(handler: () => void): void {
+  onSignedOut = handler;
+}
+
+interface SessionAnswer {
+  user?: { id: string; phone: string; name: string | null };
+  accessToken?: string;
+  accessTokenExpiresAt?: number;
+}
+
+export function identityFromSession(session: SessionAnswer): TillIdentity | null {
+  if (!session.user || !session.accessToken) return null;
+  return {
+    userId: session.user.id,
+    phone: session.user.phone,
+    name: session.user.name,
+    accessToken: session.accessToken,
+    accessTokenExpiresAt: session.accessTokenExpiresAt ?? null,
+    savedAt: new Date().toISOString(),
+  };
+}
+
+export async function saveIdentity(identity: TillIdentity): Promise<void> {
+  setTillToken(identity);
+  await writeMeta(metaKey.identity(), identity);
+}
+
+/** Asks next-auth for the session (and a fresh API token) without its broadcast to other tabs. */
+export function refreshTillToken(): Promise<SessionProbe> {
+  refreshing ??= (async (): Promise<SessionProbe> => {
+    try {
+      const response = await fetch('/api/auth/session', { credentials: 'same-origin', cache: 'no-store' });
+      if (!response.ok) return 'offline';
+      const identity = identityFromSession((await response.json()) as SessionAnswer);
+      if (!identity) return 'signed-out';
+      await saveIdentity(identity);
+      return 'ok';
+    } catch {
+      return 'offline';
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+function isExpired(): boolean {
+  return !!current?.expiresAt && current.expiresAt - EXPIRY_MARGIN_SECONDS < Date.now() / 1000;
+}
+
+interface RequestOptions {
+  params?: Record<string, string | number | undefined>;
+  body?: unknown;
+}
+
+function buildUrl(path: string, params: RequestOptions['params']): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+async function send(method: 'GET' | 'POST', url: string, body: unknown): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  try {
+    return await fetch(url, {
+      method,
+      signal: controller.signal,
+      credentials: 'same-origin',
+      cache: 'no-store',
+      headers: {
+        ...(current ? { Authorization: `Bearer ${current.token}` } : {}),
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function toError(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as {
+    error?: { code?: string; message?: string; details?: Record<string, string> };
+  } | null;
+  const error = body?.error;
+  if (error?.message)
+    return new ApiError(response.status, error.code ?? 'HTTP_ERROR', error.message, error.details);
+  if (response.status === 404)
+    return new ApiError(404, 'NOT_FOUND', 'Ce service n’est pas encore disponible sur le serveur.');
+  return new ApiError(
+    response.status,
+    'HTTP_ERROR',
+    'Le serveur n’a pas pu répondre. Réessayez dans un instant.',
+  );
+}
+
+export async function posRequest<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const url = buildUrl(path, options.params);
+  if (isExpired()) await refreshTillToken();
+  let response = await send(method, url, options.body);
+  if (response.status === 401) {
+    const probe = await refreshTillToken();
+    if (probe === 'signed-out') {
+      onSignedOut();
+      throw await toError(response);
+    }
+    if (probe === 'offline') throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+    response = await send(method, url, options.body);
+    if (response.status === 401) onSignedOut();
+  }
+  if (!response.ok) throw await toError(response);
+  return (await response.json()) as T;
+}
+
+export const posGet = <T>(path: string, params?: RequestOptions['params']) =>
+  posRequest<T>('GET', path, { params });
+export const posPost = <T>(path: string, body: unknown) => posRequest<T>('POST', path, { body });

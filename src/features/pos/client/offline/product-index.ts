@@ -1,0 +1,177 @@
+import { normalizeForSearch } from '@/shared/search';
+import type { PosProduct } from '../../pos.schemas';
+
+export interface IndexedVariant {
+  variantId: string;
+  productId: string;
+  productName: string;
+  /** « Rouge / M », empty for a product without options. */
+  variantName: string;
+  sku: string | null;
+  barcode: string | null;
+  price: number;
+  /** As last seen, less what this tablet sold since. */
+  stock: number;
+  trackStock: boolean;
+  imageUrl: string | null;
+}
+
+export interface ProductCard {
+  productId: string;
+  name: string;
+  normalizedName: string;
+  /** Normalized SKUs and barcodes of its variants, for search by code prefix. */
+  codes: string[];
+  categoryId: string | null;
+  imageUrl: string | null;
+  trackStock: boolean;
+  options: PosProduct['options'];
+  variants: IndexedVariant[];
+}
+
+const normalizeCode = (code: string) => code.trim().toLowerCase();
+
+function toCard(product: PosProduct): ProductCard {
+  const variants = product.variants.map<IndexedVariant>((v) => ({
+    variantId: v.id,
+    productId: product.id,
+    productName: product.name,
+    variantName: v.optionValues.join(' / '),
+    sku: v.sku,
+    barcode: v.barcode,
+    price: v.price,
+    stock: v.stock,
+    trackStock: product.trackStock,
+    imageUrl: v.imageUrl ?? product.imageUrl,
+  }));
+  const codes: string[] = [];
+  for (const v of product.variants) {
+    if (v.sku) codes.push(normalizeCode(v.sku));
+    if (v.barcode) codes.push(normalizeCode(v.barcode));
+  }
+  return {
+    productId: product.id,
+    name: product.name,
+    normalizedName: normalizeForSearch(product.name),
+    codes,
+    categoryId: product.categoryId,
+    imageUrl: product.imageUrl ?? variants.find((v) => v.imageUrl)?.imageUrl ?? null,
+    trackStock: product.trackStock,
+    options: product.options,
+    variants,
+  };
+}
+
+/**
+ * The catalogue in memory, built once from IndexedDB: a scan or a search must add a line in well
+ * under 50 ms with 20 000 products, which no IndexedDB query does. Barcodes and SKUs go through
+ * maps; names through one pass over normalized strings (a few milliseconds for 20 000).
+ */
+export class ProductIndex {
+  private cards = new Map<string, ProductCard>();
+  private byBarcode = new Map<string, IndexedVariant>();
+  private bySku = new Map<string, IndexedVariant>();
+  private variants = new Map<string, IndexedVariant>();
+  private sorted: ProductCard[] | null = null;
+
+  constructor(products: Iterable<PosProduct> = []) {
+    for (const product of products) this.put(product);
+  }
+
+  get size(): number {
+    return this.cards.size;
+  }
+
+  /** Adds, replaces or (when `isRemoved`) drops a product. */
+  upsert(products: Iterable<PosProduct>): void {
+    for (const product of products) {
+      this.drop(product.id);
+      if (!product.isRemoved) this.put(product);
+    }
+    this.sorted = null;
+  }
+
+  private put(product: PosProduct): void {
+    const card = toCard(product);
+    this.cards.set(card.productId, card);
+    for (const v of card.variants) {
+      this.variants.set(v.variantId, v);
+      if (v.barcode) this.byBarcode.set(normalizeCode(v.barcode), v);
+      if (v.sku) this.bySku.set(normalizeCode(v.sku), v);
+    }
+    this.sorted = null;
+  }
+
+  private drop(productId: string): void {
+    const card = this.cards.get(productId);
+    if (!card) return;
+    for (const v of card.variants) {
+      this.variants.delete(v.variantId);
+      if (v.barcode && this.byBarcode.get(normalizeCode(v.barcode)) === v)
+        this.byBarcode.delete(normalizeCode(v.barcode));
+      if (v.sku && this.bySku.get(normalizeCode(v.sku)) === v) this.bySku.delete(normalizeCode(v.sku));
+    }
+    this.cards.delete(productId);
+  }
+
+  card(productId: string): ProductCard | undefined {
+    return this.cards.get(productId);
+  }
+
+  variant(variantId: string): IndexedVariant | undefined {
+    return this.variants.get(variantId);
+  }
+
+  /** A scanned or typed code: the barcode first, then the SKU. */
+  findByCode(code: string): IndexedVariant | undefined {
+    const key = normalizeCode(code);
+    if (!key) return undefined;
+    return this.byBarcode.get(key) ?? this.bySku.get(key);
+  }
+
+  /** Every product by name, for the grid's « Tout » tab and category tabs. */
+  all(): ProductCard[] {
+    this.sorted ??= [...this.cards.values()].sort((a, b) => a.normalizedName.localeCompare(b.normalizedName));
+    return this.sorted;
+  }
+
+  inCategory(categoryId: string | null): ProductCard[] {
+    const all = this.all();
+    return categoryId === null ? all : all.filter((c) => c.categoryId === categoryId);
+  }
+
+  /** Categories that hold at least one product (empty tabs help no one). */
+  usedCategoryIds(): Set<string> {
+    const ids = new Set<string>();
+    for (const card of this.cards.values()) if (card.categoryId) ids.add(card.categoryId);
+    return ids;
+  }
+
+  /**
+   * By name (every word must appear; names starting with the query first, then words starting
+   * with it, then anywhere) or by the start of a SKU or barcode.
+   */
+  search(query: string, limit = 60): ProductCard[] {
+    const normalized = normalizeForSearch(query);
+    if (!normalized) return [];
+    const words = normalized.split(' ');
+    const code = normalizeCode(query);
+    const ranks: ProductCard[][] = [[], [], [], []];
+    for (const card of this.all()) {
+      const name = card.normalizedName;
+      if (words.every((w) => name.includes(w))) {
+        if (name.startsWith(normalized)) ranks[0]!.push(card);
+        else if (name.includes(` ${words[0]}`)) ranks[1]!.push(card);
+        else ranks[2]!.push(card);
+      } else if (card.codes.some((c) => c.startsWith(code))) ranks[3]!.push(card);
+      if (ranks[0]!.length >= limit) break;
+    }
+    return ranks.flat().slice(0, limit);
+  }
+
+  /** A local sale takes stock, a refund gives it back, until the server's figure arrives. */
+  adjustStock(variantId: string, delta: number): void {
+    const variant = this.variants.get(variantId);
+    if (variant) variant.stock += delta;
+  }
+}

@@ -1,0 +1,269 @@
+import { ApiError } from '@/client/api/api-error';
+import type { OpResult, PosProduct } from '../../pos.schemas';
+import { refreshApprovers, refreshCatalogue, refreshClients, refreshTills } from './catalogue';
+import { listOutbox, nextBatch, recordResults, rejectEntry, type AppliedOutcome } from './outbox';
+import { posPost } from './pos-http';
+import type { OutboxEntry } from './types';
+
+export interface SyncState {
+  pending: number;
+  rejected: number;
+  /** The last request reached the server. */
+  isOnline: boolean;
+  isSyncing: boolean;
+  lastSyncedAt: string | null;
+  /** Why the last attempt failed, in French, while ops wait. */
+  lastError: string | null;
+  /** Why the catalogue, clients or tills could not be refreshed (the server refused, not the network). */
+  referenceError: string | null;
+}
+
+export interface SyncHooks {
+  onCatalogue: (changed: PosProduct[]) => void;
+  onOutcome: (outcome: AppliedOutcome) => void;
+  /** Clients, tills or approvers were refreshed from the server. */
+  onReference: (what: 'clients' | 'tills' | 'approvers') => void;
+}
+
+const PERIOD_MS = 30_000;
+const REFERENCE_PERIOD_MS = 5 * 60_000;
+const MIN_BACKOFF_MS = 2_000;
+const MAX_BACKOFF_MS = 5 * 60_000;
+
+/** « ops.3.lines.0.quantity » → 3: which op of the batch the server's validation refused. */
+function faultyOpIndex(details: Record<string, string>): number | null {
+  for (const key of Object.keys(details)) {
+    const match = /^ops\.(\d+)(\.|$)/.exec(key);
+    if (match) return Number(match[1]);
+  }
+  return null;
+}
+
+function opDetails(details: Record<string, string>, index: number): Record<string, string> {
+  const prefix = `ops.${index}.`;
+  return Object.fromEntries(
+    Object.entries(details)
+      .filter(([k]) => k.startsWith(prefix))
+      .map(([k, v]) => [k.slice(prefix.length), v]),
+  );
+}
+
+/**
+ * Sends the outbox to POST /api/pos/sync, oldest first, in batches of at most 100: at once after
+ * each op, on the browser's `online` event, every 30 s, and with a growing pause while the server
+ * cannot be reached. Then, online, it brings the catalogue and the clients up to date by their
+ * cursors, and the tills and approvers every few minutes.
+ */
+export class TillSync {
+  private state: SyncState = {
+    pending: 0,
+    rejected: 0,
+    isOnline: typeof navigator === 'undefined' ? true : navigator.onLine,
+    isSyncing: false,
+    lastSyncedAt: null,
+    lastError: null,
+    referenceError: null,
+  };
+  private listeners = new Set<() => void>();
+  private isRunning = false;
+  private runAgain = false;
+  private backoffMs = 0;
+  private backoffTimer: ReturnType<typeof setTimeout> | null = null;
+  private periodTimer: ReturnType<typeof setInterval> | null = null;
+  private lastReferenceAt = 0;
+  private lastCatalogueAt = 0;
+  /** After a refused batch without details, ops go one by one to find the faulty one. */
+  private isolating = false;
+  private isStopped = false;
+
+  constructor(
+    private readonly shopId: string,
+    private readonly userId: string,
+    private readonly hooks: SyncHooks,
+  ) {}
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getState = () => this.state;
+
+  private set(patch: Partial<SyncState>) {
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  private readonly onOnline = () => {
+    this.backoffMs = 0;
+    this.kick({ refresh: true });
+  };
+  private readonly onOffline = () => this.set({ isOnline: false });
+  private readonly onVisible = () => {
+    if (document.visibilityState === 'visible') this.kick();
+  };
+
+  start(): void {
+    this.isStopped = false;
+    void this.count();
+    window.addEventListener('online', this.onOnline);
+    window.addEventListener('offline', this.onOffline);
+    document.addEventListener('visibilitychange', this.onVisible);
+    this.periodTimer = setInterval(() => {
+      if (!this.backoffTimer) this.kick();
+    }, PERIOD_MS);
+    this.kick({ refresh: true });
+  }
+
+  stop(): void {
+    this.isStopped = true;
+    window.removeEventListener('online', this.onOnline);
+    window.removeEventListener('offline', this.onOffline);
+    document.removeEventListener('visibilitychange', this.onVisible);
+    if (this.periodTimer) clearInterval(this.periodTimer);
+    if (this.backoffTimer) clearTimeout(this.backoffTimer);
+    this.periodTimer = null;
+    this.backoffTimer = null;
+  }
+
+  private forceRefresh = false;
+
+  /** Sends what waits now (a new op was written, the network came back…). */
+  kick(options: { refresh?: boolean } = {}): void {
+    if (this.isStopped) return;
+    if (options.refresh) this.forceRefresh = true;
+    if (this.isRunning) {
+      this.runAgain = true;
+      return;
+    }
+    if (this.backoffTimer) {
+      clearTimeout(this.backoffTimer);
+      this.backoffTimer = null;
+    }
+    void this.run();
+  }
+
+  private async run(): Promise<void> {
+    this.isRunning = true;
+    this.set({ isSyncing: true });
+    try {
+      do {
+        this.runAgain = false;
+        const isFlushed = await this.flush();
+        if (isFlushed) await this.refreshReference();
+      } while (this.runAgain && !this.isStopped);
+    } finally {
+      this.isRunning = false;
+      await this.count();
+      this.set({ isSyncing: false });
+    }
+  }
+
+  /** True when nothing is left to send. */
+  private async flush(): Promise<boolean> {
+    for (;;) {
+      const batch = await nextBatch(this.shopId, this.userId, this.isolating ? 1 : undefined);
+      if (batch.length === 0) {
+        this.isolating = false;
+        return true;
+      }
+      try {
+        const { results } = await posPost<{ results: OpResult[] }>('/api/pos/sync', {
+          shopId: this.shopId,
+          tillId: batch[0]!.tillId,
+          ops: batch.map((e) => e.op),
+        });
+        const outcome = await recordResults(batch, results);
+        this.hooks.onOutcome(outcome);
+        this.backoffMs = 0;
+        this.set({ isOnline: true, lastError: null, lastSyncedAt: new Date().toISOString() });
+        if (this.isolating && results.length > 0) this.isolating = false;
+        await this.count();
+        // The server stops at an op it cannot apply now: the rest waits for the next round.
+        if (results.length < batch.length) return this.retryLater(null);
+      } catch (error) {
+        const handled = await this.handleRefusal(batch, error);
+        if (!handled) return this.retryLater(error);
+      }
+    }
+  }
+
+  /** A 422 names the op the server's validation refused: that one is rejected, the rest goes on. */
+  private async handleRefusal(batch: OutboxEntry[], error: unknown): Promise<boolean> {
+    if (!(error instanceof ApiError) || error.status !== 422) return false;
+    this.set({ isOnline: true });
+    const index = faultyOpIndex(error.details);
+    const faulty = index !== null ? batch[index] : batch.length === 1 ? batch[0] : undefined;
+    if (!faulty) {
+      this.isolating = true;
+      return true;
+    }
+    const details = index !== null ? opDetails(error.details, index) : error.details;
+    // The field's own sentence (« Le montant doit être supérieur à 0. ») says more than the batch's.
+    const message = Object.values(details)[0] ?? error.message;
+    this.hooks.onOutcome(await rejectEntry(faulty, message));
+    return true;
+  }
+
+  private retryLater(error: unknown): false {
+    const isNetwork = error instanceof ApiError && error.status === 0;
+    this.backoffMs = Math.min(MAX_BACKOFF_MS, Math.max(MIN_BACKOFF_MS, this.backoffMs * 2));
+    this.set({
+      isOnline: !isNetwork,
+      // Offline is said by the badge already; a server's refusal is worth a sentence.
+      lastError: isNetwork
+        ? null
+        : error instanceof ApiError
+          ? error.message
+          : error
+            ? 'La synchronisation a échoué. Nouvel essai bientôt.'
+            : null,
+    });
+    const jitter = Math.random() * 500;
+    if (!this.isStopped) {
+      this.backoffTimer = setTimeout(() => {
+        this.backoffTimer = null;
+        this.kick();
+      }, this.backoffMs + jitter);
+    }
+    return false;
+  }
+
+  /** The catalogue and the clients at each round online; tills and approvers every few minutes. */
+  private async refreshReference(): Promise<void> {
+    const now = Date.now();
+    const isForced = this.forceRefresh;
+    this.forceRefresh = false;
+    try {
+      if (isForced || now - this.lastCatalogueAt >= PERIOD_MS) {
+        this.lastCatalogueAt = now;
+        await refreshCatalogue(this.shopId, this.hooks.onCatalogue);
+        if (await refreshClients(this.shopId)) this.hooks.onReference('clients');
+      }
+      if (isForced || now - this.lastReferenceAt >= REFERENCE_PERIOD_MS) {
+        this.lastReferenceAt = now;
+        await refreshTills(this.shopId);
+        this.hooks.onReference('tills');
+        await refreshApprovers(this.shopId);
+        this.hooks.onReference('approvers');
+      }
+      this.set({ isOnline: true, referenceError: null });
+    } catch (error) {
+      // Reference data can wait for the next round: the till goes on with its copy.
+      if (error instanceof ApiError && error.status === 0) this.set({ isOnline: false });
+      else
+        this.set({
+          referenceError: error instanceof ApiError ? error.message : 'Le serveur n’a pas pu répondre.',
+        });
+    }
+  }
+
+  /** Re-reads the counters (after an op is written elsewhere on the page, for instance). */
+  async count(): Promise<void> {
+    const entries = await listOutbox(this.shopId);
+    this.set({
+      pending: entries.filter((e) => e.status === 'pending').length,
+      rejected: entries.filter((e) => e.status === 'rejected').length,
+    });
+  }
+}

@@ -1,0 +1,262 @@
+import { Box, Button, Flex } from '@chakra-ui/react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { LuChevronLeft, LuShoppingCart } from 'react-icons/lu';
+import { toaster } from '@/client/shell/toaster';
+import { frenchTypography as fr } from '@/shared/typography';
+import type { CartLine } from '../cart/cart-state';
+import { cartTotals } from '../cart/cart-math';
+import { useStoredCart } from '../cart/use-stored-cart';
+import type { IndexedVariant, ProductCard } from '../offline/product-index';
+import { listParked, parkCart, removeParked } from '../offline/parked';
+import type { LocalSale, ParkedCart } from '../offline/types';
+import { useKeyboardScanner } from '../scanner/use-keyboard-scanner';
+import { CartPanel } from '../components/CartPanel';
+import { ProductPanel } from '../components/ProductPanel';
+import { useTill } from '../till/TillProvider';
+import { LazyBoundary } from '../till/LazyBoundary';
+import {
+  LazyCameraScanDialog,
+  LazyClientDialog,
+  LazyDiscountDialog,
+  LazyNoteDialog,
+  LazyParkedDialog,
+  LazyPaymentDialog,
+  LazyReceiptDialog,
+  LazyVariantDialog,
+} from '../till/lazy';
+
+type Dialog = 'payment' | 'client' | 'discount' | 'note' | 'parked' | 'camera' | null;
+
+function toLine(v: IndexedVariant): Omit<CartLine, 'quantity' | 'lineDiscount'> {
+  return {
+    variantId: v.variantId,
+    productId: v.productId,
+    productName: v.productName,
+    variantName: v.variantName,
+    sku: v.sku,
+    imageUrl: v.imageUrl,
+    unitPrice: v.price,
+  };
+}
+
+/** The selling screen: products on the left (search, scan, tabs), the cart on the right. */
+export function SellScreen() {
+  const till = useTill();
+  const { index, money, context, shopId } = till;
+  const tillId = till.till!.id;
+  const { cart, dispatch } = useStoredCart(shopId, tillId);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [variantCard, setVariantCard] = useState<ProductCard | null>(null);
+  const [soldSale, setSoldSale] = useState<LocalSale | null>(null);
+  const [parked, setParked] = useState<ParkedCart[]>([]);
+  const [isCartOpen, setCartOpen] = useState(false);
+
+  const reloadParked = useCallback(() => void listParked(shopId, tillId).then(setParked), [shopId, tillId]);
+  useEffect(reloadParked, [reloadParked]);
+
+  const openCamera = useCallback(() => setDialog('camera'), []);
+
+  const addVariant = useCallback(
+    (variant: IndexedVariant) => {
+      dispatch({ type: 'lineAdded', line: toLine(variant) });
+      if (variant.trackStock && variant.stock <= 0)
+        toaster.create({
+          title: fr(`Stock épuisé selon la tablette : ${variant.productName}`),
+          description: fr('La vente reste possible ; le responsable verra l’écart.'),
+          type: 'warning',
+          duration: 3500,
+        });
+    },
+    [dispatch],
+  );
+
+  const pickCard = useCallback(
+    (card: ProductCard) => {
+      if (card.variants.length === 1) addVariant(card.variants[0]!);
+      else setVariantCard(card);
+    },
+    [addVariant],
+  );
+
+  const scan = useCallback(
+    (code: string) => {
+      const variant = index.findByCode(code);
+      if (variant) addVariant(variant);
+      else
+        toaster.create({
+          title: fr(`Aucun article avec le code « ${code} »`),
+          type: 'error',
+          duration: 3500,
+        });
+    },
+    [index, addVariant],
+  );
+  useKeyboardScanner(scan, dialog === null && variantCard === null && soldSale === null);
+
+  async function park() {
+    if (cart.lines.length === 0) return;
+    await parkCart(shopId, tillId, cart);
+    dispatch({ type: 'cartCleared' });
+    reloadParked();
+    toaster.create({ title: 'Panier mis en attente.', type: 'info', duration: 2500 });
+  }
+
+  async function resume(p: ParkedCart) {
+    if (cart.lines.length > 0) await parkCart(shopId, tillId, cart);
+    await removeParked(p.id);
+    dispatch({ type: 'cartReplaced', cart: p.cart });
+    reloadParked();
+    setDialog(null);
+  }
+
+  const totals = cartTotals(cart);
+  return (
+    <Flex flex="1" minH="0" direction={{ base: 'column', md: 'row' }} position="relative">
+      <ProductPanel onPick={pickCard} onVariant={addVariant} onCamera={openCamera} />
+
+      <Box
+        w={{ base: 'full', md: '340px', lg: '380px', xl: '420px' }}
+        borderLeftWidth={{ md: '1px' }}
+        display={{ base: isCartOpen ? 'flex' : 'none', md: 'flex' }}
+        position={{ base: 'absolute', md: 'static' }}
+        inset={{ base: '0', md: 'auto' }}
+        zIndex={{ base: 'docked', md: 'auto' }}
+        flexDirection="column"
+        minH="0"
+        bg="bg"
+      >
+        <Button
+          display={{ base: 'flex', md: 'none' }}
+          variant="ghost"
+          justifyContent="flex-start"
+          onClick={() => setCartOpen(false)}
+          borderBottomWidth="1px"
+          rounded="0"
+        >
+          <LuChevronLeft /> Retour aux produits
+        </Button>
+        <CartPanel
+          cart={cart}
+          dispatch={dispatch}
+          currency={context.shop.currency}
+          money={money}
+          parkedCount={parked.length}
+          onPay={() => setDialog('payment')}
+          onClient={() => setDialog('client')}
+          onDiscount={() => setDialog('discount')}
+          onNote={() => setDialog('note')}
+          onPark={() => void park()}
+          onParked={() => setDialog('parked')}
+        />
+      </Box>
+
+      {!isCartOpen ? (
+        <Box
+          display={{ base: 'block', md: 'none' }}
+          position="absolute"
+          bottom="0"
+          left="0"
+          right="0"
+          p="2"
+          bg="bg"
+          borderTopWidth="1px"
+        >
+          <Button
+            colorPalette="brand"
+            size="xl"
+            w="full"
+            onClick={() => setCartOpen(true)}
+            data-testid="open-cart"
+          >
+            <LuShoppingCart /> Panier · {totals.itemCount} · {money(totals.total)}
+          </Button>
+        </Box>
+      ) : null}
+
+      <LazyBoundary
+        key={`${dialog}:${!!variantCard}:${!!soldSale}`}
+        onClose={() => {
+          setDialog(null);
+          setVariantCard(null);
+          setSoldSale(null);
+        }}
+      >
+        <Suspense fallback={null}>
+          {variantCard ? (
+            <LazyVariantDialog
+              card={variantCard}
+              money={money}
+              onPick={(v) => {
+                addVariant(v);
+                setVariantCard(null);
+              }}
+              onClose={() => setVariantCard(null)}
+            />
+          ) : null}
+          {dialog === 'payment' ? (
+            <LazyPaymentDialog
+              isOpen
+              cart={cart}
+              onClose={() => setDialog(null)}
+              onSold={(sale) => {
+                dispatch({ type: 'cartCleared' });
+                setDialog(null);
+                setCartOpen(false);
+                setSoldSale(sale);
+              }}
+            />
+          ) : null}
+          {soldSale ? <LazyReceiptDialog sale={soldSale} onClose={() => setSoldSale(null)} /> : null}
+          {dialog === 'client' ? (
+            <LazyClientDialog
+              isOpen
+              onClose={() => setDialog(null)}
+              onChosen={(client) => {
+                dispatch({ type: 'clientSet', client });
+                setDialog(null);
+              }}
+            />
+          ) : null}
+          {dialog === 'discount' ? (
+            <LazyDiscountDialog
+              isOpen
+              current={cart.discount}
+              currency={context.shop.currency}
+              canApprove={till.canApprove}
+              onClose={() => setDialog(null)}
+              onApply={(discount) => {
+                dispatch({ type: 'discountSet', discount });
+                setDialog(null);
+              }}
+            />
+          ) : null}
+          {dialog === 'note' ? (
+            <LazyNoteDialog
+              isOpen
+              note={cart.note}
+              onClose={() => setDialog(null)}
+              onSave={(note) => {
+                dispatch({ type: 'noteSet', note });
+                setDialog(null);
+              }}
+            />
+          ) : null}
+          {dialog === 'parked' ? (
+            <LazyParkedDialog
+              isOpen
+              carts={parked}
+              timeZone={context.shop.timeZone}
+              money={money}
+              onResume={(p) => void resume(p)}
+              onDelete={(p) => void removeParked(p.id).then(reloadParked)}
+              onClose={() => setDialog(null)}
+            />
+          ) : null}
+          {dialog === 'camera' ? (
+            <LazyCameraScanDialog isOpen onClose={() => setDialog(null)} onScan={scan} />
+          ) : null}
+        </Suspense>
+      </LazyBoundary>
+    </Flex>
+  );
+}

@@ -1,0 +1,93 @@
+import { Flex, Spinner } from '@chakra-ui/react';
+import { useRouter } from 'next/router';
+import { Suspense, useState } from 'react';
+import { toaster } from '@/client/shell/toaster';
+import { frenchTypography as fr } from '@/shared/typography';
+import { TillHeader } from '../components/TillHeader';
+import { SessionGate } from '../components/SessionGate';
+import { hasUnsyncedPosOps } from '../offline/unsynced';
+import { useTill } from '../till/TillProvider';
+import {
+  LazyConflictsScreen,
+  LazyHistoryScreen,
+  LazyOutboxScreen,
+  LazySessionScreen,
+  LazySetPinDialog,
+  LazySignOutDialog,
+} from '../till/lazy';
+import { parseView, type TillView } from '../till/views';
+import { SellScreen } from './SellScreen';
+import { LazyBoundary } from '../till/LazyBoundary';
+
+/** The till once its user and shop are known: the top bar and the screen asked for in ?vue=. */
+export function TillApp() {
+  const router = useRouter();
+  const till = useTill();
+  const view = parseView(router.query.vue);
+  const [dialog, setDialog] = useState<'pin' | 'signOut' | null>(null);
+
+  function show(next: TillView) {
+    const query = { ...router.query, vue: next };
+    if (next === 'caisse') delete (query as Record<string, unknown>).vue;
+    void router.replace({ pathname: router.pathname, query }, undefined, { shallow: true });
+  }
+
+  async function signOut() {
+    if (await hasUnsyncedPosOps()) {
+      toaster.create({
+        title: 'Déconnexion impossible pour le moment',
+        description: fr(
+          'Des ventes ou opérations de la caisse ne sont pas encore synchronisées. Reconnectez la tablette au réseau et attendez « À jour ».',
+        ),
+        type: 'error',
+        duration: 8000,
+      });
+      return;
+    }
+    setDialog('signOut');
+  }
+
+  const canSell = !!till.till && !!till.session;
+  const loading = (
+    <Flex flex="1" align="center" justify="center">
+      <Spinner />
+    </Flex>
+  );
+  return (
+    <Flex direction="column" h="100dvh" overflow="hidden">
+      <TillHeader
+        view={view}
+        onView={show}
+        onSetPin={() => setDialog('pin')}
+        onChangeTill={() => {
+          till.chooseTill(null);
+          show('caisse');
+        }}
+        onSignOut={() => void signOut()}
+      />
+      <Flex
+        as="main"
+        flex="1"
+        minH="0"
+        direction="column"
+        overflow={view === 'caisse' && canSell ? 'hidden' : 'auto'}
+      >
+        <LazyBoundary key={view}>
+          <Suspense fallback={loading}>
+            {view === 'caisse' ? canSell ? <SellScreen key={till.till!.id} /> : <SessionGate /> : null}
+            {view === 'ventes' ? <LazyHistoryScreen /> : null}
+            {view === 'session' ? <LazySessionScreen /> : null}
+            {view === 'envois' ? <LazyOutboxScreen /> : null}
+            {view === 'conflits' ? <LazyConflictsScreen /> : null}
+          </Suspense>
+        </LazyBoundary>
+      </Flex>
+      <LazyBoundary key={dialog ?? 'none'} onClose={() => setDialog(null)}>
+        <Suspense fallback={null}>
+          {dialog === 'pin' ? <LazySetPinDialog onClose={() => setDialog(null)} /> : null}
+          {dialog === 'signOut' ? <LazySignOutDialog onClose={() => setDialog(null)} /> : null}
+        </Suspense>
+      </LazyBoundary>
+    </Flex>
+  );
+}

@@ -1,0 +1,278 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import type { ReactNode } from 'react';
+import { can } from '@/shared/permissions';
+import { frenchTypography as fr } from '@/shared/typography';
+import { formatMoney } from '@/shared/money';
+import type { AgentRole } from '@/shared/roles';
+import { toaster } from '@/client/shell/toaster';
+import { useAppDispatch } from '@/client/store';
+import { invalidatePosOrders } from '../pos.api';
+import type { Till } from '../../pos.schemas';
+import {
+  loadApprovers,
+  loadCategories,
+  loadClients,
+  loadProducts,
+  loadTills,
+  refreshTills,
+  type Category,
+} from '../offline/catalogue';
+import { metaKey, readMeta, writeMeta } from '../offline/db';
+import { listOutbox, type AppliedOutcome } from '../offline/outbox';
+import { ProductIndex } from '../offline/product-index';
+import { TillSync, type SyncState } from '../offline/sync-engine';
+import type { TillActor } from '../offline/till-ops';
+import type { Approver, LocalSession, StoredClient, TillContext, TillIdentity } from '../offline/types';
+import { reconcileSession } from './session-reconcile';
+
+export interface TillValue {
+  shopId: string;
+  userId: string;
+  role: AgentRole;
+  /** Admins and supervisors approve their own refunds and discounts. */
+  canApprove: boolean;
+  context: TillContext;
+  identity: TillIdentity;
+  money: (minor: number) => string;
+  index: ProductIndex;
+  /** Bumped when the catalogue or its stock changes, so screens re-read the index. */
+  catalogueVersion: number;
+  isCatalogueLoaded: boolean;
+  categories: Category[];
+  clients: StoredClient[];
+  reloadClients: () => Promise<void>;
+  approvers: Approver[];
+  tills: Till[];
+  till: Till | null;
+  chooseTill: (tillId: string | null) => void;
+  reloadTills: () => Promise<void>;
+  session: LocalSession | null;
+  sessionChanged: (session: LocalSession | null) => void;
+  actor: TillActor | null;
+  sync: TillSync;
+  syncState: SyncState;
+  /** Bumped when local sales change (a sale, a refund, a number from the server). */
+  salesVersion: number;
+  /** A local op changed stock: the grid shows it at once. */
+  stockTaken: (changes: Array<{ variantId: string; delta: number }>) => void;
+  /** A new op was written: send it and refresh the counters. */
+  opWritten: () => void;
+}
+
+const TillReact = createContext<TillValue | null>(null);
+
+export function useTill(): TillValue {
+  const value = useContext(TillReact);
+  if (!value) throw new Error('useTill outside TillProvider');
+  return value;
+}
+
+async function hasPendingFor(shopId: string, sessionId: string): Promise<boolean> {
+  const entries = await listOutbox(shopId);
+  return entries.some((e) => e.status === 'pending' && 'sessionId' in e.op && e.op.sessionId === sessionId);
+}
+
+/** Loads the till's data from IndexedDB, keeps it in sync with the server, and shares it. */
+export function TillProvider(props: {
+  identity: TillIdentity;
+  context: TillContext;
+  role: AgentRole;
+  children: ReactNode;
+}) {
+  const { identity, context, role } = props;
+  const shopId = context.shop.id;
+  const userId = identity.userId;
+  const indexRef = useRef(new ProductIndex());
+  const [catalogueVersion, setCatalogueVersion] = useState(0);
+  const [isCatalogueLoaded, setCatalogueLoaded] = useState(false);
+  const [categories, setCategories] = useState<Category[]>([]);
+  const [clients, setClients] = useState<StoredClient[]>([]);
+  const [approvers, setApprovers] = useState<Approver[]>([]);
+  const [tills, setTills] = useState<Till[]>([]);
+  const [tillId, setTillId] = useState<string | null>(null);
+  const [session, setSession] = useState<LocalSession | null>(null);
+  const [salesVersion, setSalesVersion] = useState(0);
+  const tillIdRef = useRef<string | null>(null);
+
+  const dispatch = useAppDispatch();
+  const bump = useCallback(() => setCatalogueVersion((v) => v + 1), []);
+
+  const loadSession = useCallback(
+    async (id: string | null, knownTills: Till[]) => {
+      if (!id) return setSession(null);
+      const local = (await readMeta<LocalSession>(metaKey.session(shopId, id))) ?? null;
+      const pending = local ? await hasPendingFor(shopId, local.id) : false;
+      const next = reconcileSession(
+        shopId,
+        local,
+        knownTills.find((t) => t.id === id),
+        pending,
+      );
+      if (next !== local) await writeMeta(metaKey.session(shopId, id), next);
+      setSession(next?.status === 'open' ? next : null);
+    },
+    [shopId],
+  );
+
+  const onTills = useCallback(async () => {
+    const known = await loadTills(shopId);
+    setTills(known);
+    // A shop with a single till needs no choosing.
+    const active = known.filter((t) => t.isActive);
+    if (!tillIdRef.current && active.length === 1) {
+      tillIdRef.current = active[0]!.id;
+      setTillId(active[0]!.id);
+      await writeMeta(metaKey.chosenTill(shopId), active[0]!.id);
+    }
+    await loadSession(tillIdRef.current, known);
+  }, [shopId, loadSession]);
+
+  const sync = useMemo(
+    () =>
+      new TillSync(shopId, userId, {
+        onCatalogue: (changed) => {
+          indexRef.current.upsert(changed);
+          bump();
+          void loadCategories(shopId).then(setCategories);
+        },
+        onOutcome: (outcome: AppliedOutcome) => {
+          // Orders and sessions the server now has changed: its answers cached before are stale.
+          if (outcome.applied > 0) dispatch(invalidatePosOrders());
+          for (const change of outcome.stock) indexRef.current.adjustStock(change.variantId, change.delta);
+          if (outcome.stock.length) bump();
+          setSalesVersion((v) => v + 1);
+          for (const entry of outcome.rejected) {
+            toaster.create({
+              title: fr(`Refusé par le serveur : ${entry.summary}`),
+              description: entry.error ?? undefined,
+              type: 'error',
+              duration: 8000,
+            });
+          }
+        },
+        onReference: (what) => {
+          if (what === 'clients') void loadClients(shopId).then(setClients);
+          if (what === 'approvers') void loadApprovers(shopId).then(setApprovers);
+          if (what === 'tills') void onTills();
+        },
+      }),
+    [shopId, userId, bump, onTills, dispatch],
+  );
+  const syncState = useSyncExternalStore(sync.subscribe, sync.getState, sync.getState);
+
+  useEffect(() => {
+    let isCancelled = false;
+    void (async () => {
+      const [products, cats, knownClients, knownApprovers, knownTills, chosen] = await Promise.all([
+        loadProducts(shopId),
+        loadCategories(shopId),
+        loadClients(shopId),
+        loadApprovers(shopId),
+        loadTills(shopId),
+        readMeta<string>(metaKey.chosenTill(shopId)),
+      ]);
+      if (isCancelled) return;
+      indexRef.current = new ProductIndex(products);
+      setCategories(cats);
+      setClients(knownClients);
+      setApprovers(knownApprovers);
+      setTills(knownTills);
+      const active = knownTills.filter((t) => t.isActive);
+      const id =
+        chosen && knownTills.some((t) => t.id === chosen)
+          ? chosen
+          : active.length === 1
+            ? active[0]!.id
+            : null;
+      tillIdRef.current = id ?? null;
+      setTillId(id ?? null);
+      await loadSession(id ?? null, knownTills);
+      setCatalogueLoaded(true);
+      bump();
+      sync.start();
+    })();
+    return () => {
+      isCancelled = true;
+      sync.stop();
+    };
+  }, [shopId, sync, loadSession, bump]);
+
+  const chooseTill = useCallback(
+    (id: string | null) => {
+      tillIdRef.current = id;
+      setTillId(id);
+      void writeMeta(metaKey.chosenTill(shopId), id);
+      void loadSession(id, tills);
+    },
+    [shopId, tills, loadSession],
+  );
+
+  const currency = context.shop.currency;
+  // Stable, so memoized rows (cart lines, product cards) do not redraw when the provider does.
+  const money = useCallback((minor: number) => formatMoney(minor, currency), [currency]);
+  const till = tills.find((t) => t.id === tillId) ?? null;
+  const cashierName = context.userName;
+  const actor = useMemo<TillActor | null>(
+    () =>
+      till
+        ? {
+            shopId,
+            userId,
+            tillId: till.id,
+            tillName: till.name,
+            cashierName,
+            currency: context.shop.currency,
+          }
+        : null,
+    [till, shopId, userId, cashierName, context.shop.currency],
+  );
+
+  const value: TillValue = {
+    shopId,
+    userId,
+    role,
+    canApprove: can(role, 'pos:approve'),
+    context,
+    identity,
+    money,
+    index: indexRef.current,
+    catalogueVersion,
+    isCatalogueLoaded,
+    categories,
+    clients,
+    reloadClients: async () => setClients(await loadClients(shopId)),
+    approvers,
+    tills,
+    till,
+    chooseTill,
+    reloadTills: async () => {
+      await refreshTills(shopId);
+      await onTills();
+    },
+    session,
+    sessionChanged: (next) => setSession(next?.status === 'open' ? next : null),
+    actor,
+    sync,
+    syncState,
+    salesVersion,
+    stockTaken: (changes) => {
+      for (const change of changes) indexRef.current.adjustStock(change.variantId, change.delta);
+      bump();
+    },
+    opWritten: () => {
+      setSalesVersion((v) => v + 1);
+      sync.kick();
+      void sync.count();
+    },
+  };
+  return <TillReact.Provider value={value}>{props.children}</TillReact.Provider>;
+}

@@ -1,0 +1,3 @@
+import { PosScreen } from '@/features/pos/client/screens/PosScreen';
+
+export default PosScreen;

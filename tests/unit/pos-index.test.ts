@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { PosProduct } from '@/features/pos/pos.schemas';
+import { ProductIndex } from '@/features/pos/client/offline/product-index';
+
+const WORDS = ['Thé', 'Café', 'Savon', 'Riz', 'Huile', 'Lait', 'Sucre', 'Pagne', 'Bissap', 'Mangue'];
+
+function product(i: number, extra: Partial<PosProduct> = {}): PosProduct {
+  return {
+    id: `p${i}`,
+    name: `${WORDS[i % WORDS.length]} ${i}`,
+    categoryId: `c${i % 5}`,
+    imageUrl: null,
+    trackStock: true,
+    isRemoved: false,
+    options: [],
+    variants: [
+      {
+        id: `v${i}`,
+        optionValues: [],
+        price: 100 + i,
+        sku: `SKU-${i}`,
+        barcode: String(2_000_000_000_000 + i),
+        stock: 10,
+        imageUrl: null,
+      },
+    ],
+    ...extra,
+  };
+}
+
+describe('the till’s product index', () => {
+  it('finds a variant by barcode, then by SKU (any case)', () => {
+    const index = new ProductIndex([product(1), product(2)]);
+    expect(index.findByCode('2000000000002')?.variantId).toBe('v2');
+    expect(index.findByCode('sku-1')?.variantId).toBe('v1');
+    expect(index.findByCode('nope')).toBeUndefined();
+  });
+
+  it('searches names without accents, starts of names first, and code prefixes', () => {
+    const index = new ProductIndex([
+      product(1, { name: 'Thé vert' }),
+      product(2, { name: 'Boîte de thé' }),
+      product(3, { name: 'Café' }),
+    ]);
+    expect(index.search('the').map((c) => c.name)).toEqual(['Thé vert', 'Boîte de thé']);
+    expect(index.search('SKU-3').map((c) => c.name)).toEqual(['Café']);
+    expect(index.search('vert the').map((c) => c.name)).toEqual(['Thé vert']);
+  });
+
+  it('drops removed products and replaces changed ones', () => {
+    const index = new ProductIndex([product(1), product(2)]);
+    index.upsert([product(1, { isRemoved: true }), product(2, { name: 'Riz parfumé' })]);
+    expect(index.size).toBe(1);
+    expect(index.findByCode('2000000000001')).toBeUndefined();
+    expect(index.search('parfume')[0]?.name).toBe('Riz parfumé');
+  });
+
+  it('takes local sales off the stock shown', () => {
+    const index = new ProductIndex([product(1)]);
+    index.adjustStock('v1', -3);
+    expect(index.card('p1')?.variants[0]?.stock).toBe(7);
+  });
+
+  it('scans and searches 20 000 products well under 50 ms', () => {
+    const products = Array.from({ length: 20_000 }, (_, i) => product(i));
+    const built = performance.now();
+    const index = new ProductIndex(products);
+    index.all();
+    const buildMs = performance.now() - built;
+
+    const start = performance.now();
+    for (let i = 0; i < 100; i++) index.findByCode(String(2_000_000_000_000 + i * 173));
+    const scanMs = (performance.now() - start) / 100;
+
+    const searchStart = performance.now();
+    const found = index.search('mangue 19');
+    const searchMs = performance.now() - searchStart;
+
+    expect(found.length).toBeGreaterThan(0);
+    expect(scanMs).toBeLessThan(1);
+    expect(searchMs).toBeLessThan(50);
+    // Built once when the till opens (from IndexedDB), not per scan.
+    expect(buildMs).toBeLessThan(2000);
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { reconcileSession } from '@/features/pos/client/till/session-reconcile';
+import { refundEstimate } from '@/features/pos/client/components/refund-math';
+import { countedTotal } from '@/features/pos/client/components/cash-count-math';
+import { expectedCash } from '@/features/pos/client/offline/till-ops';
+import type { LocalSession } from '@/features/pos/client/offline/types';
+import type { CashSession, Till } from '@/features/pos/pos.schemas';
+
+const local: LocalSession = {
+  id: 'session-local',
+  shopId: 's',
+  tillId: 't1',
+  tillName: 'Caisse 1',
+  openedAt: '2026-11-21T08:00:00Z',
+  openedByName: 'Ibrahima',
+  openingFloat: 10_000,
+  status: 'open',
+  cashSales: 7_500,
+  cashRefunds: 1_000,
+  cashIn: 2_000,
+  cashOut: 500,
+  salesCount: 3,
+  closedAt: null,
+  countedCash: null,
+};
+
+const remote = (id: string, status: 'open' | 'closed' = 'open'): CashSession => ({
+  id,
+  tillId: 't1',
+  tillName: 'Caisse 1',
+  status,
+  openedAt: '2026-11-21T07:00:00Z',
+  openedBy: { id: 'u2', name: 'Moussa' },
+  openingFloat: 5_000,
+  closedAt: null,
+  closedBy: null,
+  expectedCash: null,
+  countedCash: null,
+  variance: null,
+});
+const till = (openSession: CashSession | null): Till => ({
+  id: 't1',
+  name: 'Caisse 1',
+  isActive: true,
+  openSession,
+});
+
+describe('the session the till sells in', () => {
+  it('keeps the tablet’s own while its ops wait to be sent', () => {
+    expect(reconcileSession('s', local, till(null), true)).toBe(local);
+    expect(reconcileSession('s', local, till(remote('other')), true)).toBe(local);
+  });
+
+  it('follows the server otherwise: closed elsewhere, or opened on another tablet', () => {
+    expect(reconcileSession('s', local, till(null), false)).toBeNull();
+    expect(reconcileSession('s', null, till(remote('other')), false)).toMatchObject({
+      id: 'other',
+      openingFloat: 5_000,
+      openedByName: 'Moussa',
+      status: 'open',
+    });
+    expect(reconcileSession('s', local, till(remote('session-local')), false)).toMatchObject({
+      id: 'session-local',
+      cashSales: 7_500,
+    });
+  });
+
+  it('counts what the drawer should hold, and what was counted', () => {
+    expect(expectedCash(local)).toBe(10_000 + 7_500 - 1_000 + 2_000 - 500);
+    expect(countedTotal({ '10000': 1, '2000': 2, '500': 1, '25': 4 })).toBe(14_600);
+  });
+
+  it('estimates a refund at the net unit price, cart discount shared out', () => {
+    // 2 × 2 500, 30 % off the cart: each unit was sold 1 750.
+    expect(
+      refundEstimate([{ quantity: 2, total: 5_000, refundQty: 1 }], {
+        afterLineDiscounts: 5_000,
+        cartDiscount: 1_500,
+      }),
+    ).toBe(1_750);
+  });
+});
