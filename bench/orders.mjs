@@ -19,23 +19,37 @@
 //          --orders <n> (1000000), --pglite-orders <n> (same), --other-shops <n> (100),
 //          --products <n> (20000), --variants-per-product <n> (3), --export-rows <n> (100000),
 //          --create-duration <s> (10), --keep true (keep the seeded bases and say where),
-//          --pg-db <name> / --pglite-dir <dir> (measure a base kept earlier: no seed, nothing dropped).
-import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+//          --pg-db <name> / --pglite-dir <dir> (measure a base kept earlier: no seed, nothing dropped;
+//          a kept PostgreSQL base is vacuumed first, as its earlier runs left dead rows and this
+//          machine's server runs without autovacuum), --only-create true (no lists, no export),
+//          --server <file> (dist/server.js: another build of the server, to compare).
+// On a local PostgreSQL the creation also reports the CPU its backends (and WAL writer, background
+// writer, checkpointer) spent per order: with the server's own, what one order costs the machine.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { SignJWT } from 'jose';
+import {
+  accessToken,
+  cannon,
+  cpuMs,
+  freePort,
+  killChildren,
+  ms,
+  parseArgs,
+  postgresCpuMs,
+  postgresCpuSince,
+  root,
+  run,
+  startServer,
+  stopServer,
+  waitReady,
+  withDatabase,
+  withPg,
+} from './lib/harness.mjs';
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a, i, all) => (a.startsWith('--') ? [a.slice(2), all[i + 1]] : null))
-    .filter(Boolean),
-);
+const args = parseArgs();
 const DURATION_S = Number(args.duration ?? 10);
 const CREATE_DURATION_S = Number(args['create-duration'] ?? DURATION_S);
 const CONNECTIONS = Number(args.connections ?? 10);
@@ -50,85 +64,8 @@ const TARGET_P95 = { pglite: 100, postgres: 50 };
 const TARGET_ORDERS_PER_S = 200;
 const TARGET_EXPORT_GROWTH_MB = 100;
 const ADMIN_PHONE = '+221770000001';
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const children = new Set();
 
-// ---------- processes ----------
-
-/** A port nobody listens on now (other benches and test servers run on this machine too). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function startServer(env, port) {
-  const child = spawn(process.execPath, ['dist/server.js'], {
-    cwd: root,
-    env: { ...env, NODE_ENV: 'production', SEED_DEMO: 'true', LOG_LEVEL: 'warn', PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.add(child);
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
-  child.on('exit', (code, signal) => {
-    children.delete(child);
-    child.ended = signal ? `signal ${signal}` : `code ${code}`;
-  });
-  child.stderrTail = () => stderr;
-  return child;
-}
-
-async function waitReady(child, port) {
-  const started = performance.now();
-  while (performance.now() - started < 300_000) {
-    if (child.exitCode !== null) throw new Error(`le serveur s'est arrêté : ${child.stderrTail()}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/login`);
-      await response.arrayBuffer();
-      if (response.ok && child.exitCode === null) return performance.now() - started;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('le serveur ne répond pas');
-}
-
-async function stopServer(child) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-function run(command, commandArgs, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.add(child);
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => {
-      children.delete(child);
-      if (code === 0) resolve(out.trim());
-      else reject(new Error(`${path.basename(command)} ${commandArgs.join(' ')} : code ${code}\n${out}`));
-    });
-  });
-}
-
-/** CPU time (ms) the process used so far, from /proc: utime + stime. */
-function cpuMs(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ = 100
-}
+// ---------- the server's memory, from /proc ----------
 
 function memoryMb(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -146,47 +83,7 @@ function resetPeak(pid) {
   }
 }
 
-// ---------- token: signed like src/server/auth/access-token.ts ----------
-
-async function accessToken(dataDir, userId) {
-  const secret =
-    process.env.NEXTAUTH_SECRET ?? fs.readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim();
-  const key = createHash('sha256').update(`access-token:${secret}`).digest();
-  return new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(userId)
-    .setIssuer('comptoir')
-    .setAudience('comptoir-api')
-    .setIssuedAt()
-    .setExpirationTime('2h')
-    .sign(key);
-}
-
 // ---------- the database, read directly (PGlite only while the server is stopped) ----------
-
-async function withDatabase(kind, dataDir, url, fn) {
-  if (kind === 'pglite') {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const client = await PGlite.create(path.join(dataDir, 'pglite'));
-    try {
-      return await fn((text, params) => client.query(text, params).then((r) => r.rows));
-    } finally {
-      await client.close();
-    }
-  }
-  return withPg(url, (c) => fn((text, params) => c.query(text, params).then((r) => r.rows)));
-}
-
-async function withPg(url, fn) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** What the scenarios need: ids, a busy client's phone, the deep cursor, the export's first day… */
 async function referenceData(query) {
@@ -265,62 +162,6 @@ async function referenceData(query) {
 }
 
 // ---------- load ----------
-
-/** A latency for the report; « — » when no request came back in time. */
-const ms = (value) => (Number.isFinite(value) ? value.toFixed(1) : '—');
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-/**
- * autocannon at CONNECTIONS connections for `seconds`; every answer's latency is kept, so the
- * percentiles are exact (autocannon's own summary has p97.5 but no p95).
- */
-async function cannon(port, seconds, request) {
-  const latencies = [];
-  const statuses = {};
-  let firstError = null;
-  const instance = autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
-    duration: seconds,
-    timeout: 30,
-    requests: [
-      {
-        ...request,
-        onResponse: (status, body) => {
-          if ((status < 200 || status >= 300) && !firstError)
-            firstError = `HTTP ${status} ${body}`.slice(0, 300);
-        },
-      },
-    ],
-  });
-  instance.on('response', (_client, status, _bytes, latency) => {
-    latencies.push(latency);
-    statuses[status] = (statuses[status] ?? 0) + 1;
-  });
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  const ok = Object.entries(statuses)
-    .filter(([s]) => s >= 200 && s < 300)
-    .reduce((n, [, c]) => n + c, 0);
-  return {
-    requests: latencies.length,
-    ok,
-    non2xx: latencies.length - ok,
-    errors: result.errors + result.timeouts,
-    rps: latencies.length / (result.duration || seconds),
-    okPerSecond: ok / (result.duration || seconds),
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    max: latencies[latencies.length - 1] ?? NaN,
-    kbPerAnswer: result.requests.total ? result.throughput.total / result.requests.total / 1024 : 0,
-    firstError,
-  };
-}
 
 function getJson(port, urlPath, headers) {
   return new Promise((resolve, reject) => {
@@ -409,6 +250,7 @@ async function benchDatabase(kind, port) {
       ? path.resolve(reused)
       : fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-bench-orders-${kind}-`));
   const dbName = kind === 'postgres' && reused ? reused : `comptoir_bench_orders_${process.pid}`;
+  const onlyCreate = args['only-create'] === 'true';
   const keep = !!reused || args.keep === 'true';
   const env = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
@@ -420,9 +262,11 @@ async function benchDatabase(kind, port) {
   let server = null;
   try {
     console.log(`\n== ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} ==`);
-    if (reused) console.log(`base déjà remplie : ${kind === 'postgres' ? env.DATABASE_URL : dataDir}`);
-    else {
-      server = startServer(env, port);
+    if (reused) {
+      console.log(`base déjà remplie : ${kind === 'postgres' ? env.DATABASE_URL : dataDir}`);
+      if (kind === 'postgres') await withPg(env.DATABASE_URL, (c) => c.query('vacuum analyze'));
+    } else {
+      server = startServer(env, port, args.server);
       const coldMs = await waitReady(server, port);
       console.log(`serveur prêt (base neuve, migrations, démo) en ${(coldMs / 1000).toFixed(1)} s`);
       await stopServer(server);
@@ -454,7 +298,7 @@ async function benchDatabase(kind, port) {
         `${c.other_shops} autres boutiques (références lues en ${((performance.now() - refStarted) / 1000).toFixed(1)} s)`,
     );
 
-    server = startServer(env, port);
+    server = startServer(env, port, args.server);
     await waitReady(server, port);
     // After the start: the server writes the data folder's auth secret when it has none yet.
     const headers = { Authorization: `Bearer ${await accessToken(dataDir, ref.userId)}` };
@@ -502,13 +346,21 @@ async function benchDatabase(kind, port) {
           ]
         : []),
     ];
-    for (const scenario of scenarios) {
+    for (const scenario of onlyCreate ? [] : scenarios) {
       const check = await getJson(port, scenario.path, headers);
       // Warm-up (JIT, caches): the same load for 2 s, not counted.
-      await cannon(port, 2, { method: 'GET', path: scenario.path, headers });
+      await cannon(
+        port,
+        { seconds: 2, connections: CONNECTIONS },
+        { method: 'GET', path: scenario.path, headers },
+      );
       const loadBefore = os.loadavg()[0];
       const cpuBefore = cpuMs(server.pid);
-      const figures = await cannon(port, DURATION_S, { method: 'GET', path: scenario.path, headers });
+      const figures = await cannon(
+        port,
+        { seconds: DURATION_S, connections: CONNECTIONS },
+        { method: 'GET', path: scenario.path, headers },
+      );
       figures.serverCpuPerRequest = (cpuMs(server.pid) - cpuBefore) / Math.max(1, figures.requests);
       figures.loadBefore = loadBefore;
       figures.found = check.items.length;
@@ -530,15 +382,16 @@ async function benchDatabase(kind, port) {
     const exportPath =
       `/api/order/exportCsv?shopId=${encodeURIComponent(ref.shopId)}` +
       (ref.exportFrom ? `&from=${ref.exportFrom}` : '');
-    const exported = await streamExport(port, exportPath, headers, server.pid);
-    exported.expected = ref.exportExpected;
+    const exported = onlyCreate ? null : await streamExport(port, exportPath, headers, server.pid);
+    if (exported) exported.expected = ref.exportExpected;
     result.exportRun = exported;
-    console.log(
-      `export CSV depuis le ${ref.exportFrom} : HTTP ${exported.status}, ${exported.rows} lignes (attendu ${exported.expected}), ` +
-        `${exported.mb.toFixed(1)} Mo en ${exported.seconds.toFixed(2)} s (1er octet ${exported.firstByteMs?.toFixed(0)} ms) ; ` +
-        `RSS ${exported.rssBefore.toFixed(0)} → pic ${exported.rssPeak.toFixed(0)} Mo (${exported.peakFrom}), ` +
-        `+${exported.growth.toFixed(1)} Mo, ${exported.rssAfter.toFixed(0)} Mo après`,
-    );
+    if (exported)
+      console.log(
+        `export CSV depuis le ${ref.exportFrom} : HTTP ${exported.status}, ${exported.rows} lignes (attendu ${exported.expected}), ` +
+          `${exported.mb.toFixed(1)} Mo en ${exported.seconds.toFixed(2)} s (1er octet ${exported.firstByteMs?.toFixed(0)} ms) ; ` +
+          `RSS ${exported.rssBefore.toFixed(0)} → pic ${exported.rssPeak.toFixed(0)} Mo (${exported.peakFrom}), ` +
+          `+${exported.growth.toFixed(1)} Mo, ${exported.rssAfter.toFixed(0)} Mo après`,
+      );
 
     // Order creation: every request a new order with its own idempotency key.
     const runId = randomBytes(4).toString('hex');
@@ -573,18 +426,30 @@ async function benchDatabase(kind, port) {
       };
     };
     const cpuBefore = cpuMs(server.pid);
+    const postgresBefore = kind === 'postgres' ? postgresCpuMs(PG_URL, dbName) : null;
     const createStart = new Date();
-    const created = await cannon(port, CREATE_DURATION_S, {
-      method: 'POST',
-      path: '/api/order/create',
-      headers: { ...headers, 'Content-Type': 'application/json' },
-      setupRequest: (req) => ({ ...req, body: JSON.stringify(nextBody()) }),
-    });
+    const created = await cannon(
+      port,
+      { seconds: CREATE_DURATION_S, connections: CONNECTIONS },
+      {
+        method: 'POST',
+        path: '/api/order/create',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        setupRequest: (req) => ({ ...req, body: JSON.stringify(nextBody()) }),
+      },
+    );
     created.serverCpuPerRequest = (cpuMs(server.pid) - cpuBefore) / Math.max(1, created.requests);
+    created.postgresCpuPerRequest =
+      postgresBefore === null
+        ? null
+        : postgresCpuSince(postgresBefore, postgresCpuMs(PG_URL, dbName)) / Math.max(1, created.requests);
     result.create = created;
     console.log(
       `création : ${created.ok} commandes en ${CREATE_DURATION_S} s = ${created.okPerSecond.toFixed(0)} commandes/s, ` +
         `p50 ${ms(created.p50)} ms, p95 ${ms(created.p95)} ms, CPU du serveur ${created.serverCpuPerRequest.toFixed(1)} ms/commande` +
+        (created.postgresCpuPerRequest === null
+          ? ''
+          : `, CPU de PostgreSQL ${created.postgresCpuPerRequest.toFixed(1)} ms/commande`) +
         (created.non2xx || created.errors ? `, ${created.non2xx} non-2xx, ${created.errors} erreurs` : '') +
         (created.firstError ? ` — ${created.firstError}` : ''),
     );
@@ -763,15 +628,12 @@ async function main() {
   table(results);
 }
 
-const killAll = () => {
-  for (const child of children) child.kill('SIGKILL');
-};
 process.on('SIGINT', () => {
-  killAll();
+  killChildren();
   process.exit(130);
 });
 main().catch((error) => {
   console.error(error instanceof Error ? error.message : error);
-  killAll();
+  killChildren();
   process.exitCode = 1;
 });

@@ -44,7 +44,11 @@ export function startServer(env, port, serverFile = 'dist/server.js') {
   children.add(child);
   let stderr = '';
   child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
-  child.on('exit', () => children.delete(child));
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    // How it ended, for a failure report (« le serveur s'est arrêté (signal SIGKILL) »).
+    child.ended = signal ? `signal ${signal}` : `code ${code}`;
+  });
   child.stderrTail = () => stderr;
   return child;
 }
@@ -96,6 +100,34 @@ export function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ = 100
 }
 
+/**
+ * CPU time (ms) so far of the local PostgreSQL's processes working for `dbName` (its backends, named
+ * after the database) and of those shared by all (WAL writer, background writer, checkpointer), by
+ * pid; null when the server at `pgUrl` is not on this machine.
+ */
+export function postgresCpuMs(pgUrl, dbName) {
+  if (!/@(127\.0\.0\.1|localhost)(:|\/|$)/.test(pgUrl)) return null;
+  const byPid = new Map();
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (!fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes('(postgres)')) continue;
+      const title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (title.includes(` ${dbName} `) || /walwriter|background writer|checkpointer/.test(title))
+        byPid.set(pid, cpuMs(pid));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return byPid;
+}
+
+/** What the processes alive at the end spent since `before` (a backend that closed meanwhile is left out). */
+export function postgresCpuSince(before, after) {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
 /** An API access token, signed like src/server/auth/access-token.ts. */
 export async function accessToken(dataDir, userId) {
   const secret =
@@ -141,11 +173,13 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/** A latency for the report; « — » when no request came back in time. */
 export const ms = (n) => (Number.isFinite(n) ? n.toFixed(1) : '—');
 
 /**
  * autocannon for `seconds` (or `amount` requests) at `connections`; every response's latency kept,
- * so the percentiles are exact. `request.setupRequest` may rewrite each request (a fresh body).
+ * so the percentiles are exact (autocannon's own summary has p97.5 but no p95).
+ * `request.setupRequest` may rewrite each request (a fresh body).
  */
 export async function cannon(port, { seconds, amount, connections }, request) {
   const latencies = [];
@@ -171,6 +205,7 @@ export async function cannon(port, { seconds, amount, connections }, request) {
     statuses[status] = (statuses[status] ?? 0) + 1;
   });
   const result = await instance;
+  const elapsed = result.duration || seconds || 1;
   latencies.sort((a, b) => a - b);
   const ok = Object.entries(statuses)
     .filter(([s]) => s >= 200 && s < 300)
@@ -180,11 +215,13 @@ export async function cannon(port, { seconds, amount, connections }, request) {
     ok,
     non2xx: latencies.length - ok,
     errors: result.errors + result.timeouts,
-    rps: latencies.length / (result.duration || seconds || 1),
+    rps: latencies.length / elapsed,
+    okPerSecond: ok / elapsed,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     max: latencies[latencies.length - 1] ?? NaN,
+    kbPerAnswer: result.requests.total ? result.throughput.total / result.requests.total / 1024 : 0,
     firstError,
   };
 }
