@@ -212,3 +212,70 @@ test('a big discount and a refund at the till need a manager’s PIN, checked on
   await expect(page.getByTestId('receipt')).toContainText('Remboursé');
   await expect(page.getByTestId('receipt')).toContainText('1\u202f750\u202fFCFA');
 });
+
+test('a sale made offline past the stock is kept, flagged on the order and settled from « Conflits de stock »', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await signInAs(page, 'admin');
+  await page.goto('/point-de-vente');
+  const choose = page.getByRole('button', { name: /Caisse 1/ });
+  const floatField = page.getByLabel('Fond de caisse compté');
+  const search = page.getByTestId('product-search');
+  await expect(choose.or(floatField).or(search).first()).toBeVisible({ timeout: 20_000 });
+  if (await choose.isVisible()) await choose.click();
+  if (await floatField.isVisible()) {
+    await floatField.fill('0');
+    await page.getByRole('button', { name: 'Ouvrir la session' }).click();
+  }
+  await expect(page.getByTestId('product-card').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('html[data-pos-offline-ready="true"]')).toBeAttached({ timeout: 30_000 });
+
+  // Offline, the tablet sells more juice than the shop had: the customer leaves with it.
+  await context.setOffline(true);
+  await addByName(page, 'Jus de bouye 50 cl');
+  await page.getByTestId('cart-line').click();
+  await page.getByTestId('cart-line').getByLabel('Quantité').fill('60');
+  await page.getByTestId('cart-line').getByLabel('Quantité').blur();
+  await expect(page.getByTestId('cart-total')).toHaveText('60\u202f000\u202fFCFA');
+  await payCash(page, '60000');
+  await page.getByTestId('new-sale').click();
+  await context.setOffline(false);
+  await expect(page.getByTestId('sync-badge')).toHaveAttribute('data-pending', '0', { timeout: 30_000 });
+
+  // Everything sent, then the network goes and the page reloads: the session is still open, with
+  // this tablet's sale counted.
+  await context.setOffline(true);
+  await page.goto('/point-de-vente?vue=session');
+  await expect(page.getByTestId('session-sales')).toHaveText('1', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Vendre' }).click();
+  await expect(page.getByTestId('product-search')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByTestId('sync-badge')).toContainText('À jour', { timeout: 30_000 });
+
+  // The supervisor's list has it; settling it says what was done.
+  await page.getByRole('button', { name: 'Conflits de stock' }).click();
+  const conflict = page.getByTestId('stock-conflict').filter({ hasText: 'Jus de bouye 50 cl' }).first();
+  await expect(conflict).toBeVisible({ timeout: 20_000 });
+  const orderNumber = (await conflict.textContent())!.match(/Commande n° (\d+)/)![1]!;
+  await conflict.getByLabel('Ce qui a été fait').fill('Cartons retrouvés en réserve, stock recompté.');
+  await conflict.getByRole('button', { name: 'Marquer réglé' }).click();
+  await expect(
+    page.getByTestId('stock-conflict').filter({ hasText: `Commande n° ${orderNumber}` }),
+  ).toHaveCount(0);
+  await page.getByText('Réglés', { exact: true }).click();
+  await expect(
+    page.getByTestId('stock-conflict').filter({ hasText: `Commande n° ${orderNumber}` }),
+  ).toContainText('Cartons retrouvés en réserve');
+
+  // The order says it too, in Commandes.
+  await page.goto('/mes-commandes');
+  await page.getByLabel('Rechercher une commande').fill(orderNumber);
+  await page.getByRole('link', { name: `#${orderNumber}` }).click();
+  await expect(page.getByTestId('stock-conflict-badge')).toHaveText('Conflit de stock réglé');
+  await expect(
+    page.getByText(/Conflit de stock : vendu hors ligne sans stock suffisant \(Jus de bouye 50 cl, /),
+  ).toBeVisible();
+  await expect(page.getByText(/Conflit de stock réglé \(Jus de bouye 50 cl\)/)).toBeVisible();
+});

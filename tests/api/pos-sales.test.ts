@@ -186,6 +186,10 @@ describe('a sale at the till', () => {
       }),
     ]);
     expect((await pos.conflicts(as(fixture, 'cashier'))).status).toBe(403);
+    const flagged = (await api.get(as(fixture), sold.orderId)).body;
+    expect(flagged.timeline.find((e: { type: string }) => e.type === 'stock_conflict')?.data).toEqual({
+      items: [{ name: 'Bissap 1 L', missing: 2 }],
+    });
     const conflictId = conflicts.body.items[0].id;
     const blank = await pos.resolveConflict(as(fixture, 'supervisor'), conflictId, ' ');
     expect(blank.body.error.details).toEqual({ resolution: 'Dites ce qui a été fait.' });
@@ -204,6 +208,12 @@ describe('a sale at the till', () => {
       resolvedBy: { name: expect.stringContaining('supervisor') },
     });
     expect((await pos.resolveConflict(as(fixture), conflictId, 'encore')).status).toBe(409);
+    const settled = (await api.get(as(fixture), sold.orderId)).body;
+    expect(settled.timeline.filter((e: { type: string }) => e.type === 'stock_conflict')).toHaveLength(2);
+    expect(settled.timeline.at(-1).data).toEqual({
+      name: 'Bissap 1 L',
+      resolution: 'Stock recompté : 2 cartons en réserve.',
+    });
     expect((await pos.zReport(as(fixture), sessionId)).body.stockConflicts).toBe(1);
     const rows = await bed.database.db
       .select()

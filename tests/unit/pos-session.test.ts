@@ -47,22 +47,27 @@ const till = (openSession: CashSession | null): Till => ({
 
 describe('the session the till sells in', () => {
   it('keeps the tablet’s own while its ops wait to be sent', () => {
-    expect(reconcileSession('s', local, till(null), true)).toBe(local);
-    expect(reconcileSession('s', local, till(remote('other')), true)).toBe(local);
+    expect(reconcileSession('s', local, till(null), true, true)).toBe(local);
+    expect(reconcileSession('s', local, till(remote('other')), true, true)).toBe(local);
   });
 
   it('follows the server otherwise: closed elsewhere, or opened on another tablet', () => {
-    expect(reconcileSession('s', local, till(null), false)).toBeNull();
-    expect(reconcileSession('s', null, till(remote('other')), false)).toMatchObject({
+    expect(reconcileSession('s', local, till(null), false, true)).toEqual({ ...local, status: 'closed' });
+    expect(reconcileSession('s', null, till(remote('other')), false, true)).toMatchObject({
       id: 'other',
       openingFloat: 5_000,
       openedByName: 'Moussa',
       status: 'open',
     });
-    expect(reconcileSession('s', local, till(remote('session-local')), false)).toMatchObject({
-      id: 'session-local',
-      cashSales: 7_500,
-    });
+    expect(reconcileSession('s', local, till(remote('session-local')), false, true)).toBe(local);
+  });
+
+  it('does not close its session on the till list kept from an earlier visit', () => {
+    // Kept before the session was opened and synced: offline, the till must still sell.
+    expect(reconcileSession('s', local, till(null), false, false)).toBe(local);
+    // The server's word, later, finds the same session open: the counters are the tablet's.
+    const closedHere = { ...local, status: 'closed' as const };
+    expect(reconcileSession('s', closedHere, till(remote('session-local')), false, true)).toEqual(local);
   });
 
   it('counts what the drawer should hold, and what was counted', () => {

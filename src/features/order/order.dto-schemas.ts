@@ -81,7 +81,16 @@ export const ZOrder = ZOrderSummary.extend({
   timeline: z.array(
     z.object({
       id: z.string(),
-      type: z.enum(['created', 'status', 'payment', 'payment_link', 'refund', 'note', 'edit']),
+      type: z.enum([
+        'created',
+        'status',
+        'payment',
+        'payment_link',
+        'refund',
+        'note',
+        'edit',
+        'stock_conflict',
+      ]),
       data: z.record(z.string(), z.unknown()),
       by: ZPerson,
       createdAt: z.string(),

@@ -46,23 +46,9 @@ function ordersQuotaMessage(planLabel: string, max: number): string {
 /**
  * One order, all or nothing: its number, the quota, the client, the lines priced from the
  * catalogue, the stock taken, a first payment and the timeline's first entry, in one transaction.
- * The same idempotency key answers the order it already made.
- */
-export async function createOrder(
-  db: Database,
-  membership: MembershipRow,
-  userId: string,
-  input: CreateOrderInput,
-): Promise<OrderRow> {
-  const placed = await placeOrder(db, membership, userId, input);
-  await placed.announce();
-  return placed.order;
-}
-
-/**
- * createOrder, with the new order's page built from the rows it just wrote (as stored: inserts
- * return them) instead of read back: six queries fewer per order. `dto` is null when the key
- * answered an earlier order, which the caller reads as any other.
+ * Its page is built from the rows it just wrote (as stored: inserts return them) instead of read
+ * back: six queries fewer per order. The same idempotency key answers the order it already made,
+ * with `dto` null: the caller reads that one as any other.
  */
 export async function createOrderWithDto(
   db: Database,
@@ -194,6 +180,19 @@ async function placeOrder(
       ];
       if (input.internalNote)
         timeline.push({ id: newId(), type: 'note', userId, data: { note: input.internalNote } });
+      // A till's sale made offline past the stock: flagged on the order as on the conflicts list.
+      if (shortfalls.length)
+        timeline.push({
+          id: newId(),
+          type: 'stock_conflict',
+          userId,
+          data: {
+            items: shortfalls.map((s) => ({
+              name: s.variantName ? `${s.productName} (${s.variantName})` : s.productName,
+              missing: s.missing,
+            })),
+          },
+        });
       const paymentRows = payments.map((payment) => ({
         id: newId(),
         method: payment.method,

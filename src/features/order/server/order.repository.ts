@@ -257,7 +257,8 @@ export async function findOrderDetails(db: Executor, orderId: string) {
   return { lines, payments, refunds, events };
 }
 
-export type OrderEventType = 'created' | 'status' | 'payment' | 'payment_link' | 'refund' | 'note' | 'edit';
+export type OrderEventType =
+  'created' | 'status' | 'payment' | 'payment_link' | 'refund' | 'note' | 'edit' | 'stock_conflict';
 
 export async function addOrderEvent(
   tx: Executor,

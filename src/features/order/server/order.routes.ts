@@ -20,7 +20,7 @@ import {
 import { findOrder, findOrderDetails } from './order.repository';
 import { ZOrder, ZOrderSummary, toOrderDto, toOrderSummary } from './order.dto';
 import { countOrders, listOrders, type OrderScope } from './list-orders';
-import { createOrder } from './create-order';
+import { createOrderWithDto } from './create-order';
 import { bulkChangeOrderStatus, changeOrderStatus } from './change-order-status';
 import { addOrderPayment } from './order-payments';
 import { shareOrderPaymentLink } from './order-payment-link';
@@ -153,8 +153,9 @@ export const createOrderRoute = defineRoute({
   response: ZOrder,
   handle: async (ctx) => {
     const { shopId: _shopId, ...input } = ctx.body;
-    const order = await createOrder(ctx.db, ctx.membership!, ctx.user.id, input);
-    return orderDto(ctx, order.id);
+    // The new order's page is built from the rows just written; a replayed key reads the earlier one.
+    const { order, dto } = await createOrderWithDto(ctx.db, ctx.membership!, ctx.user, input);
+    return dto ?? orderDto(ctx, order.id);
   },
 });
 

@@ -1,8 +1,9 @@
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { Executor } from '@/server/db';
+import type { Database, Executor } from '@/server/db';
 import { orders, stockConflicts } from '@/server/db/schema';
 import { Errors } from '@/server/http/errors';
 import { findPeople } from '@/features/order/server/order.dto';
+import { addOrderEvent } from '@/features/order/server/order.repository';
 import type { StockConflict } from '../pos.schemas';
 
 /** « Conflits de stock »: sales the stock did not cover, open ones first to be dealt with. */
@@ -45,25 +46,36 @@ export async function listStockConflicts(
   }));
 }
 
-/** Marks a conflict dealt with (stock counted, sale corrected…), saying what was done. */
+/**
+ * Marks a conflict dealt with (stock counted, sale corrected…), saying what was done; the order's
+ * timeline says it too, where the conflict was flagged.
+ */
 export async function resolveStockConflict(
-  db: Executor,
+  db: Database,
   shopId: string,
   userId: string,
   input: { conflictId: string; resolution: string },
 ): Promise<void> {
-  const [row] = await db
-    .update(stockConflicts)
-    .set({ resolvedAt: new Date(), resolvedByUserId: userId, resolution: input.resolution })
-    .where(
-      and(
-        eq(stockConflicts.shopId, shopId),
-        eq(stockConflicts.id, input.conflictId),
-        isNull(stockConflicts.resolvedAt),
-      ),
-    )
-    .returning({ id: stockConflicts.id });
-  if (row) return;
+  const resolved = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(stockConflicts)
+      .set({ resolvedAt: new Date(), resolvedByUserId: userId, resolution: input.resolution })
+      .where(
+        and(
+          eq(stockConflicts.shopId, shopId),
+          eq(stockConflicts.id, input.conflictId),
+          isNull(stockConflicts.resolvedAt),
+        ),
+      )
+      .returning();
+    if (!row) return false;
+    await addOrderEvent(tx, { id: row.orderId, shopId }, userId, 'stock_conflict', {
+      name: row.variantName ? `${row.productName} (${row.variantName})` : row.productName,
+      resolution: input.resolution,
+    });
+    return true;
+  });
+  if (resolved) return;
   const [exists] = await db
     .select({ id: stockConflicts.id })
     .from(stockConflicts)

@@ -44,6 +44,13 @@ export function describeEvent(event: Event, currency: string): string {
       return `Commande modifiée : total ${money('totalBefore')} → ${money('totalAfter')}`;
     case 'note':
       return String(d.note ?? '');
+    case 'stock_conflict': {
+      if (d.resolution) return `Conflit de stock réglé (${String(d.name)}) : ${String(d.resolution)}`;
+      const items = (d.items as Array<{ name: string; missing: number }> | undefined) ?? [];
+      return `Conflit de stock : vendu hors ligne sans stock suffisant (${items
+        .map((i) => `${i.name}, ${plural(i.missing, 'manquant')}`)
+        .join(' ; ')})`;
+    }
   }
 }
 

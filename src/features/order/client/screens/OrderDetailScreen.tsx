@@ -28,7 +28,7 @@ import type { AgentRole } from '@/shared/roles';
 import type { Shop } from '@/features/shop/client/shop.api';
 import { CHANNEL_LABELS, PAYMENT_METHOD_LABELS, type FulfilmentStatus } from '../../order.schemas';
 import { useChangeOrderStatusMutation, useGetOrderQuery, type Order } from '../order.api';
-import { FulfilmentBadge, PaymentBadge } from '../components/OrderBadges';
+import { FulfilmentBadge, PaymentBadge, StockConflictBadge } from '../components/OrderBadges';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { PaymentDialog } from '../components/PaymentDialog';
 import { RefundDialog } from '../components/RefundDialog';
@@ -242,6 +242,7 @@ function OrderDetail({ shop, role, orderId }: { shop: Shop; role: AgentRole; ord
             </Heading>
             <FulfilmentBadge status={order.fulfilmentStatus} />
             <PaymentBadge status={order.paymentStatus} />
+            <StockConflictBadge timeline={order.timeline} />
           </HStack>
           <Text color="fg.muted" fontSize="sm">
             {formatDateTime(order.createdAt, shop.timeZone)} · {CHANNEL_LABELS[order.channel]}

@@ -174,6 +174,10 @@ export class TillSync {
           ops: batch.map((e) => e.op),
         });
         const outcome = await recordResults(batch, results);
+        // The server's till list (each till's open session) changed: the copy kept for offline
+        // days must not say otherwise.
+        if (batch.some((e) => e.op.type === 'open_session' || e.op.type === 'close_session'))
+          this.lastReferenceAt = 0;
         this.hooks.onOutcome(outcome);
         this.backoffMs = 0;
         this.set({ isOnline: true, lastError: null, lastSyncedAt: new Date().toISOString() });

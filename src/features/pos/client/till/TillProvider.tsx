@@ -106,8 +106,9 @@ export function TillProvider(props: {
   const dispatch = useAppDispatch();
   const bump = useCallback(() => setCatalogueVersion((v) => v + 1), []);
 
+  /** `isFresh`: the till list was just fetched from the server (not the copy kept offline). */
   const loadSession = useCallback(
-    async (id: string | null, knownTills: Till[]) => {
+    async (id: string | null, knownTills: Till[], isFresh: boolean) => {
       if (!id) return setSession(null);
       const local = (await readMeta<LocalSession>(metaKey.session(shopId, id))) ?? null;
       const pending = local ? await hasPendingFor(shopId, local.id) : false;
@@ -116,6 +117,7 @@ export function TillProvider(props: {
         local,
         knownTills.find((t) => t.id === id),
         pending,
+        isFresh,
       );
       if (next !== local) await writeMeta(metaKey.session(shopId, id), next);
       setSession(next?.status === 'open' ? next : null);
@@ -133,7 +135,7 @@ export function TillProvider(props: {
       setTillId(active[0]!.id);
       await writeMeta(metaKey.chosenTill(shopId), active[0]!.id);
     }
-    await loadSession(tillIdRef.current, known);
+    await loadSession(tillIdRef.current, known, true);
   }, [shopId, loadSession]);
 
   const sync = useMemo(
@@ -195,7 +197,7 @@ export function TillProvider(props: {
             : null;
       tillIdRef.current = id ?? null;
       setTillId(id ?? null);
-      await loadSession(id ?? null, knownTills);
+      await loadSession(id ?? null, knownTills, false);
       setCatalogueLoaded(true);
       bump();
       sync.start();
@@ -211,7 +213,7 @@ export function TillProvider(props: {
       tillIdRef.current = id;
       setTillId(id);
       void writeMeta(metaKey.chosenTill(shopId), id);
-      void loadSession(id, tills);
+      void loadSession(id, tills, false);
     },
     [shopId, tills, loadSession],
   );

@@ -25,18 +25,25 @@ export function sessionFromServer(shopId: string, session: CashSession): LocalSe
 /**
  * The session to sell in, between this tablet's record and the server's word. Ops of this
  * session still waiting to be sent make the tablet's record the truth (the server will hear of
- * them); otherwise the server knows best: a session closed or opened on another tablet.
+ * them); otherwise the server knows best: a session closed or opened on another tablet. Only a
+ * till list just fetched may close the tablet's session: the one kept from the last visit can
+ * predate its opening, and believing it would stop an offline till from selling. A session the
+ * server closed is kept as closed, counters and all, not forgotten.
  */
 export function reconcileSession(
   shopId: string,
   local: LocalSession | null,
   till: Till | undefined,
   hasPendingOps: boolean,
+  isFresh: boolean,
 ): LocalSession | null {
   if (!till) return local;
   if (local && hasPendingOps) return local;
   const remote = till.openSession;
-  if (!remote || remote.status !== 'open') return local?.status === 'open' ? null : local;
-  if (local && local.id === remote.id) return { ...local, status: 'open' };
+  if (!remote || remote.status !== 'open') {
+    if (local?.status !== 'open' || !isFresh) return local;
+    return { ...local, status: 'closed' };
+  }
+  if (local && local.id === remote.id) return local.status === 'open' ? local : { ...local, status: 'open' };
   return sessionFromServer(shopId, remote);
 }
