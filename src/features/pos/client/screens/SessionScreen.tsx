@@ -276,7 +276,11 @@ export function SessionScreen() {
             <SimpleGrid columns={{ base: 2, md: 4 }} gap="2">
               <Figure label="Ouverte le" value={formatTillDate(session.openedAt, tz)} />
               <Figure label="Fond de caisse" value={money(session.openingFloat)} />
-              <Figure label="Ventes (cette tablette)" value={String(session.salesCount)} testId="session-sales" />
+              <Figure
+                label="Ventes (cette tablette)"
+                value={String(session.salesCount)}
+                testId="session-sales"
+              />
               <Figure label="Espèces attendues" value={money(expectedCash(session))} />
             </SimpleGrid>
             <CashMovement session={session} />
