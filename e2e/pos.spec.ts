@@ -1,4 +1,6 @@
+import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { E2E } from '../playwright.config';
 import { signInAs } from './support/auth';
 import { randomSenegalPhone } from './support/helpers';
 
@@ -133,6 +135,18 @@ test('a cashier sells online and offline, and closes the till with its Z report'
   // Back online, the outbox empties.
   await context.setOffline(false);
   await expect(page.getByTestId('sync-badge')).toHaveAttribute('data-pending', '0', { timeout: 30_000 });
+
+  // A receipt goes by SMS to the client's phone from the till's sales, once the sale is synced.
+  await page.getByRole('button', { name: 'Ventes', exact: true }).click();
+  await page.getByTestId('history-sale').first().click();
+  await page.getByRole('button', { name: 'Envoyer par SMS' }).click();
+  await expect(page.getByText('Reçu envoyé par SMS.')).toBeVisible();
+  await expect
+    .poll(async () =>
+      (await fs.readFile(`${E2E.dataDir}/sms.jsonl`, 'utf8')).includes(`"to":"${phone.e164}"`),
+    )
+    .toBe(true);
+  await page.keyboard.press('Escape');
 
   // Exactly three new orders for the new client, in Commandes.
   await page.goto('/mes-commandes');

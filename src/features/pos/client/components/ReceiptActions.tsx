@@ -71,7 +71,7 @@ export function ReceiptActions(props: { data: ReceiptData; context: TillContext;
       ) : null}
       {phone && !props.orderId ? (
         <Text fontSize="xs" color="fg.muted">
-          Le SMS partira une fois la vente synchronisée.
+          L’envoi par SMS sera possible une fois la vente synchronisée.
         </Text>
       ) : null}
     </HStack>

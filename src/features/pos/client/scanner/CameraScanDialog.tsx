@@ -3,6 +3,7 @@ import { frenchTypography as fr } from '@/shared/typography';
 import { useEffect, useRef, useState } from 'react';
 import { TillDialog } from '../components/TillDialog';
 
+/** How long a code must be out of sight before it counts again (another article with the same code). */
 const SAME_CODE_PAUSE_MS = 1500;
 
 interface Stopper {
@@ -76,8 +77,11 @@ export function CameraScanDialog(props: {
       }
       startScanning(video, (code) => {
         const now = Date.now();
-        if (code === last.code && now - last.at < SAME_CODE_PAUSE_MS) return;
+        const isStillInView = code === last.code && now - last.at < SAME_CODE_PAUSE_MS;
+        // Every read restarts the pause, not only the one that counted: a code held in front of
+        // the camera (read every 0.5 s by ZXing) was added again every 1.5 s (the e2e caught it).
         last = { code, at: now };
+        if (isStillInView) return;
         setLastCode(code);
         onScan.current(code);
       })
