@@ -2,14 +2,26 @@ import { CURRENCIES, type CurrencyCode } from './countries';
 
 const NBSP = '\u202f';
 
+/** One formatter per number of decimals: building one costs far more than formatting with it. */
+const numberFormats = new Map<number, Intl.NumberFormat>();
+
+function numberFormat(minorDigits: number): Intl.NumberFormat {
+  let format = numberFormats.get(minorDigits);
+  if (!format) {
+    format = new Intl.NumberFormat('fr-FR', {
+      minimumFractionDigits: minorDigits,
+      maximumFractionDigits: minorDigits,
+    });
+    numberFormats.set(minorDigits, format);
+  }
+  return format;
+}
+
 /** Money is an integer in the currency's minor unit; « 12 500 FCFA » for XOF. */
 export function formatMoney(minorUnits: number, currency: string = 'XOF'): string {
   const info = CURRENCIES[currency as CurrencyCode] ?? CURRENCIES.XOF;
   const value = minorUnits / 10 ** info.minorDigits;
-  const text = new Intl.NumberFormat('fr-FR', {
-    minimumFractionDigits: info.minorDigits,
-    maximumFractionDigits: info.minorDigits,
-  }).format(value);
+  const text = numberFormat(info.minorDigits).format(value);
   // Intl puts a narrow no-break space between groups already; keep one before the symbol too.
   return `${text}${NBSP}${info.symbol}`;
 }

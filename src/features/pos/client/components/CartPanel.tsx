@@ -1,23 +1,213 @@
-import { Box, Button, Flex, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useState } from 'react';
+import { Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { memo, useCallback, useState } from 'react';
 import { LuPause, LuPercent, LuShoppingCart, LuStickyNote, LuTrash2, LuUserPlus, LuX } from 'react-icons/lu';
 import { frenchTypography as fr } from '@/shared/typography';
-import type { Cart, CartAction } from '../cart/cart-state';
+import type { CartAction, CartClient, CartDiscount } from '../cart/cart-state';
+import { useCart, useCartValue, type CartStore } from '../cart/cart-store';
 import { cartTotals } from '../cart/cart-math';
-import { CartLineRow } from './CartLineRow';
+import { CartLineRow, cartLinesCss } from './CartLineRow';
+
+// The cart's parts subscribe to the cart store and are cut up by what they show: a scan changes
+// the lines, the count and the totals, and redraws only those. What a scan redraws is plain
+// elements, styled once by the cart's column (cartCss): as Chakra components, the panel cost a
+// tablet more than the 50 ms a scan may take.
+
+/** The cart's looks, for the element that holds the CartPanel (it does not redraw with the cart). */
+export const cartCss = {
+  '& .pos-cart': { display: 'flex', flexDirection: 'column', h: 'full', minH: '0', bg: 'bg' },
+  '& .pos-cart-header': {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: '2',
+    px: '3',
+    py: '2',
+    borderBottomWidth: '1px',
+  },
+  '& .pos-cart-title': { display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'semibold' },
+  '& .pos-cart-lines': { flex: '1', overflowY: 'auto', px: '3', minH: '24' },
+  '& .pos-cart-empty': { color: 'fg.muted', textAlign: 'center', py: '8', fontSize: 'sm' },
+  '& .pos-cart-totals': {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '1',
+    px: '3',
+    py: '2',
+    borderTopWidth: '1px',
+  },
+  '& .pos-cart-row': {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: '3',
+    fontSize: 'sm',
+  },
+  '& .pos-cart-row[data-strong]': { fontSize: 'xl', fontWeight: 'bold' },
+  '& .pos-cart-note': { fontSize: 'xs', color: 'fg.muted', lineClamp: 2 },
+  '& .pos-cart-pay': { px: '3', pb: '3' },
+  ...cartLinesCss,
+} as const;
 
 function Row({ label, value, isStrong }: { label: string; value: string; isStrong?: boolean }) {
   return (
-    <HStack
-      justify="space-between"
-      fontWeight={isStrong ? 'bold' : undefined}
-      fontSize={isStrong ? 'xl' : 'sm'}
-    >
-      <Text>{label}</Text>
-      <Text data-testid={isStrong ? 'cart-total' : undefined}>{value}</Text>
-    </HStack>
+    <div className="pos-cart-row" data-strong={isStrong || undefined}>
+      <span>{label}</span>
+      <span data-testid={isStrong ? 'cart-total' : undefined}>{value}</span>
+    </div>
   );
 }
+
+/** Hoisted: React skips an element it is given again unchanged. */
+const cartIcon = <LuShoppingCart />;
+
+const ParkedButton = memo(function ParkedButton(props: { count: number; onParked: () => void }) {
+  return (
+    <Button size="sm" variant="ghost" onClick={props.onParked} disabled={props.count === 0}>
+      En attente ({props.count})
+    </Button>
+  );
+});
+
+function CartHeader(props: { itemCount: number; parkedCount: number; onParked: () => void }) {
+  const { itemCount } = props;
+  return (
+    <div className="pos-cart-header">
+      <span className="pos-cart-title">
+        {cartIcon}
+        <span>Panier{itemCount ? ` · ${itemCount} article${itemCount > 1 ? 's' : ''}` : ''}</span>
+      </span>
+      <ParkedButton count={props.parkedCount} onParked={props.onParked} />
+    </div>
+  );
+}
+
+const CartClientBox = memo(function CartClientBox(props: {
+  client: CartClient | null;
+  dispatch: (action: CartAction) => void;
+  onClient: () => void;
+}) {
+  const { client } = props;
+  return (
+    <Box px="3" py="2" borderBottomWidth="1px">
+      {client ? (
+        <HStack justify="space-between" data-testid="cart-client">
+          <Stack gap="0" minW="0">
+            <Text fontWeight="medium" truncate>
+              {client.name}
+            </Text>
+            {client.phone ? (
+              <Text fontSize="xs" color="fg.muted">
+                {client.phone}
+              </Text>
+            ) : null}
+          </Stack>
+          <Button
+            size="xs"
+            variant="ghost"
+            aria-label="Retirer le client"
+            onClick={() => props.dispatch({ type: 'clientSet', client: null })}
+          >
+            <LuX />
+          </Button>
+        </HStack>
+      ) : (
+        <Button size="sm" variant="outline" w="full" onClick={props.onClient}>
+          <LuUserPlus /> Ajouter un client
+        </Button>
+      )}
+    </Box>
+  );
+});
+
+const CartTotals = memo(function CartTotals(props: {
+  gross: number;
+  lineDiscountTotal: number;
+  cartDiscount: number;
+  discount: CartDiscount;
+  total: number;
+  note: string;
+  money: (n: number) => string;
+}) {
+  const { money, discount } = props;
+  return (
+    <div className="pos-cart-totals">
+      {props.lineDiscountTotal + props.cartDiscount > 0 ? (
+        <>
+          <Row label="Sous-total" value={money(props.gross)} />
+          {props.lineDiscountTotal > 0 ? (
+            <Row label="Remises sur lignes" value={`− ${money(props.lineDiscountTotal)}`} />
+          ) : null}
+          {props.cartDiscount > 0 ? (
+            <Row
+              label={discount?.kind === 'percent' ? `Remise (${discount.value} %)` : 'Remise sur le panier'}
+              value={`− ${money(props.cartDiscount)}`}
+            />
+          ) : null}
+        </>
+      ) : null}
+      {props.note ? <div className="pos-cart-note">{fr(`Note : ${props.note}`)}</div> : null}
+      <Row label="Total" value={money(props.total)} isStrong />
+    </div>
+  );
+});
+
+const CartActions = memo(function CartActions(
+  props: Pick<CartPanelActions, 'onDiscount' | 'onNote' | 'onPark'> & {
+    isEmpty: boolean;
+    canClear: boolean;
+    dispatch: (action: CartAction) => void;
+  },
+) {
+  return (
+    <SimpleGrid columns={2} gap="1" px="3" pb="2">
+      <Button size="md" variant="outline" onClick={props.onDiscount} disabled={props.isEmpty}>
+        <LuPercent /> Remise
+      </Button>
+      <Button size="md" variant="outline" onClick={props.onNote}>
+        <LuStickyNote /> Note
+      </Button>
+      <Button size="md" variant="outline" onClick={props.onPark} disabled={props.isEmpty}>
+        <LuPause /> Mettre en attente
+      </Button>
+      <Button
+        size="md"
+        variant="outline"
+        colorPalette="red"
+        onClick={() => props.dispatch({ type: 'cartCleared' })}
+        disabled={!props.canClear}
+      >
+        <LuTrash2 /> Vider
+      </Button>
+    </SimpleGrid>
+  );
+});
+
+/** The cart's total, drawn alone: the button around it does not redraw on every scan. */
+export function LiveTotal({ store, money }: { store: CartStore; money: (n: number) => string }) {
+  return <>{money(useCartValue(store, (cart) => cartTotals(cart).total))}</>;
+}
+
+const PayButton = memo(function PayButton(props: {
+  store: CartStore;
+  isEmpty: boolean;
+  money: (n: number) => string;
+  onPay: () => void;
+}) {
+  return (
+    <div className="pos-cart-pay">
+      <Button
+        colorPalette="brand"
+        size="2xl"
+        w="full"
+        onClick={props.onPay}
+        disabled={props.isEmpty}
+        data-testid="pay-button"
+      >
+        Encaisser <LiveTotal store={props.store} money={props.money} />
+      </Button>
+    </div>
+  );
+});
 
 export interface CartPanelActions {
   onPay: () => void;
@@ -28,67 +218,32 @@ export interface CartPanelActions {
   onParked: () => void;
 }
 
-/** The cart: client, lines, totals, and what can be done with it. */
+/**
+ * The cart: client, lines, totals, and what can be done with it. The callbacks must be stable
+ * (useCallback) for the memoized parts to skip a redraw; the element around it gives it cartCss.
+ */
 export function CartPanel(
   props: CartPanelActions & {
-    cart: Cart;
-    dispatch: (action: CartAction) => void;
+    store: CartStore;
     currency: string;
     money: (n: number) => string;
     parkedCount: number;
   },
 ) {
-  const { cart, dispatch, money } = props;
+  const { money } = props;
+  const { dispatch } = props.store;
+  const cart = useCart(props.store);
   const [openLine, setOpenLine] = useState<string | null>(null);
   const toggleLine = useCallback((id: string) => setOpenLine((v) => (v === id ? null : id)), []);
   const totals = cartTotals(cart);
   const isEmpty = cart.lines.length === 0;
   return (
-    <Flex direction="column" h="full" minH="0" bg="bg" data-testid="cart">
-      <HStack px="3" py="2" borderBottomWidth="1px" justify="space-between" gap="2">
-        <HStack gap="2">
-          <LuShoppingCart />
-          <Text fontWeight="semibold">
-            Panier{totals.itemCount ? ` · ${totals.itemCount} article${totals.itemCount > 1 ? 's' : ''}` : ''}
-          </Text>
-        </HStack>
-        <Button size="sm" variant="ghost" onClick={props.onParked} disabled={props.parkedCount === 0}>
-          En attente ({props.parkedCount})
-        </Button>
-      </HStack>
-      <Box px="3" py="2" borderBottomWidth="1px">
-        {cart.client ? (
-          <HStack justify="space-between" data-testid="cart-client">
-            <Stack gap="0" minW="0">
-              <Text fontWeight="medium" truncate>
-                {cart.client.name}
-              </Text>
-              {cart.client.phone ? (
-                <Text fontSize="xs" color="fg.muted">
-                  {cart.client.phone}
-                </Text>
-              ) : null}
-            </Stack>
-            <Button
-              size="xs"
-              variant="ghost"
-              aria-label="Retirer le client"
-              onClick={() => dispatch({ type: 'clientSet', client: null })}
-            >
-              <LuX />
-            </Button>
-          </HStack>
-        ) : (
-          <Button size="sm" variant="outline" w="full" onClick={props.onClient}>
-            <LuUserPlus /> Ajouter un client
-          </Button>
-        )}
-      </Box>
-      <Box flex="1" overflowY="auto" px="3" minH="24">
+    <div className="pos-cart" data-testid="cart">
+      <CartHeader itemCount={totals.itemCount} parkedCount={props.parkedCount} onParked={props.onParked} />
+      <CartClientBox client={cart.client} dispatch={dispatch} onClient={props.onClient} />
+      <div className="pos-cart-lines">
         {isEmpty ? (
-          <Text color="fg.muted" textAlign="center" py="8" fontSize="sm">
-            {fr('Touchez un produit ou scannez un code-barres.')}
-          </Text>
+          <p className="pos-cart-empty">{fr('Touchez un produit ou scannez un code-barres.')}</p>
         ) : (
           cart.lines.map((line) => (
             <CartLineRow
@@ -102,65 +257,25 @@ export function CartPanel(
             />
           ))
         )}
-      </Box>
-      <Stack gap="1" px="3" py="2" borderTopWidth="1px">
-        {totals.lineDiscountTotal + totals.cartDiscount > 0 ? (
-          <>
-            <Row label="Sous-total" value={money(totals.gross)} />
-            {totals.lineDiscountTotal > 0 ? (
-              <Row label="Remises sur lignes" value={`− ${money(totals.lineDiscountTotal)}`} />
-            ) : null}
-            {totals.cartDiscount > 0 ? (
-              <Row
-                label={
-                  cart.discount?.kind === 'percent'
-                    ? `Remise (${cart.discount.value} %)`
-                    : 'Remise sur le panier'
-                }
-                value={`− ${money(totals.cartDiscount)}`}
-              />
-            ) : null}
-          </>
-        ) : null}
-        {cart.note ? (
-          <Text fontSize="xs" color="fg.muted" lineClamp={2}>
-            {fr(`Note : ${cart.note}`)}
-          </Text>
-        ) : null}
-        <Row label="Total" value={money(totals.total)} isStrong />
-      </Stack>
-      <SimpleGrid columns={2} gap="1" px="3" pb="2">
-        <Button size="md" variant="outline" onClick={props.onDiscount} disabled={isEmpty}>
-          <LuPercent /> Remise
-        </Button>
-        <Button size="md" variant="outline" onClick={props.onNote}>
-          <LuStickyNote /> Note
-        </Button>
-        <Button size="md" variant="outline" onClick={props.onPark} disabled={isEmpty}>
-          <LuPause /> Mettre en attente
-        </Button>
-        <Button
-          size="md"
-          variant="outline"
-          colorPalette="red"
-          onClick={() => dispatch({ type: 'cartCleared' })}
-          disabled={isEmpty && !cart.client && !cart.note}
-        >
-          <LuTrash2 /> Vider
-        </Button>
-      </SimpleGrid>
-      <Box px="3" pb="3">
-        <Button
-          colorPalette="brand"
-          size="2xl"
-          w="full"
-          onClick={props.onPay}
-          disabled={isEmpty}
-          data-testid="pay-button"
-        >
-          Encaisser {money(totals.total)}
-        </Button>
-      </Box>
-    </Flex>
+      </div>
+      <CartTotals
+        gross={totals.gross}
+        lineDiscountTotal={totals.lineDiscountTotal}
+        cartDiscount={totals.cartDiscount}
+        discount={cart.discount}
+        total={totals.total}
+        note={cart.note}
+        money={money}
+      />
+      <CartActions
+        isEmpty={isEmpty}
+        canClear={!isEmpty || !!cart.client || !!cart.note}
+        dispatch={dispatch}
+        onDiscount={props.onDiscount}
+        onNote={props.onNote}
+        onPark={props.onPark}
+      />
+      <PayButton store={props.store} isEmpty={isEmpty} money={money} onPay={props.onPay} />
+    </div>
   );
 }

@@ -1,9 +1,10 @@
-import { Badge, Box, Button, chakra, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { memo, useState } from 'react';
-import { LuPackage } from 'react-icons/lu';
+import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { memo, startTransition, useEffect, useState } from 'react';
 import type { ProductCard } from '../offline/product-index';
 
 const PAGE = 60;
+/** More than a screen holds: 4 × 3 cards at 1024×768, 6 × 4 at 1280×800. */
+const FIRST_SCREEN = 24;
 
 function priceLabel(card: ProductCard, money: (n: number) => string): string {
   const prices = card.variants.map((v) => v.price);
@@ -16,6 +17,76 @@ function stockOf(card: ProductCard): number {
   return card.variants.reduce((sum, v) => sum + v.stock, 0);
 }
 
+/** Lucide's « package », the icon the app shows for a product without a photo. */
+const PACKAGE_ICON = `url("data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="black" stroke-width="2" ' +
+    'stroke-linecap="round" stroke-linejoin="round"><path d="M11 21.73a2 2 0 0 0 2 0l7-4A2 2 0 0 0 21 16V8a2 2 0 0 0-1-1.73l-7-4a2 2 0 0 0-2 0l-7 4A2 2 0 0 0 3 8v8a2 2 0 0 0 1 1.73z"/>' +
+    '<path d="M12 22V12"/><path d="m3.3 7 7.703 4.734a2 2 0 0 0 1.994 0L20.7 7"/><path d="m7.5 4.27 9 5.15"/></svg>',
+)}")`;
+
+/**
+ * The cards' looks, given once to the grid (Chakra's tokens in nested selectors): a card is plain
+ * elements, because a search redraws up to 60 of them at once and the result must show in well
+ * under 50 ms on a tablet — as Chakra components, each card cost a dozen style computations.
+ */
+const gridCss = {
+  '& .pos-card': {
+    textAlign: 'left',
+    bg: 'bg',
+    borderWidth: '1px',
+    rounded: 'lg',
+    overflow: 'hidden',
+    display: 'flex',
+    flexDirection: 'column',
+    cursor: 'pointer',
+    transition: 'transform 0.05s',
+    // Cards out of sight are neither laid out nor painted (a search draws 24 to 60 of them).
+    contentVisibility: 'auto',
+    containIntrinsicSize: 'auto 200px',
+    _hover: { borderColor: 'brand.400' },
+    _active: { transform: 'scale(0.98)' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '1px' },
+  },
+  '& .pos-card-image': {
+    aspectRatio: '4 / 3',
+    bg: 'bg.muted',
+    w: 'full',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    color: 'fg.subtle',
+    fontSize: '2xl',
+  },
+  '& .pos-card-image img': { w: 'full', h: 'full', objectFit: 'cover' },
+  // No photo: the package icon drawn by CSS (an icon component per card costs a search its time).
+  '& .pos-card-image:empty::before': {
+    content: '""',
+    w: '7',
+    h: '7',
+    bg: 'currentColor',
+    maskImage: PACKAGE_ICON,
+    maskSize: 'contain',
+    maskRepeat: 'no-repeat',
+  },
+  '& .pos-card-body': { display: 'flex', flexDirection: 'column', gap: '0.5', p: '2', flex: '1' },
+  '& .pos-card-name': { fontSize: 'sm', fontWeight: 'medium', lineClamp: 2, lineHeight: 'short' },
+  '& .pos-card-price': { fontSize: 'sm', fontWeight: 'semibold', color: 'brand.fg' },
+  '& .pos-card-stock': {
+    alignSelf: 'flex-start',
+    fontSize: 'xs',
+    fontWeight: 'medium',
+    px: '1.5',
+    minH: '5',
+    display: 'inline-flex',
+    alignItems: 'center',
+    rounded: 'sm',
+    bg: 'gray.subtle',
+    color: 'gray.fg',
+  },
+  '& .pos-card-stock[data-level="low"]': { bg: 'orange.subtle', color: 'orange.fg' },
+  '& .pos-card-stock[data-level="out"]': { bg: 'red.subtle', color: 'red.fg' },
+} as const;
+
 const Card = memo(function Card(props: {
   card: ProductCard;
   /** Passed apart: the card object stays the same when a sale changes its stock. */
@@ -24,72 +95,40 @@ const Card = memo(function Card(props: {
   onPick: (card: ProductCard) => void;
 }) {
   const { card, stock } = props;
+  const price = priceLabel(card, props.money);
   return (
-    <chakra.button
+    <button
       type="button"
+      className="pos-card"
       onClick={() => props.onPick(card)}
-      textAlign="left"
-      bg="bg"
-      borderWidth="1px"
-      rounded="lg"
-      overflow="hidden"
-      display="flex"
-      flexDirection="column"
-      _hover={{ borderColor: 'brand.400' }}
-      _active={{ transform: 'scale(0.98)' }}
-      transition="transform 0.05s"
       data-testid="product-card"
-      aria-label={`${card.name}, ${priceLabel(card, props.money)}`}
+      aria-label={`${card.name}, ${price}`}
     >
-      <Box
-        aspectRatio={4 / 3}
-        bg="bg.muted"
-        w="full"
-        display="flex"
-        alignItems="center"
-        justifyContent="center"
-      >
-        {card.imageUrl ? (
-          <chakra.img
-            src={card.imageUrl}
-            alt=""
-            loading="lazy"
-            decoding="async"
-            w="full"
-            h="full"
-            objectFit="cover"
-          />
-        ) : (
-          <Box color="fg.subtle" fontSize="2xl">
-            <LuPackage />
-          </Box>
-        )}
-      </Box>
-      <Stack gap="0.5" p="2" flex="1">
-        <Text fontSize="sm" fontWeight="medium" lineClamp={2} lineHeight="short">
-          {card.name}
-        </Text>
-        <Text fontSize="sm" fontWeight="semibold" color="brand.fg">
-          {priceLabel(card, props.money)}
-        </Text>
+      <span className="pos-card-image">
+        {card.imageUrl ? <img src={card.imageUrl} alt="" loading="lazy" decoding="async" /> : null}
+      </span>
+      <span className="pos-card-body">
+        <span className="pos-card-name">{card.name}</span>
+        <span className="pos-card-price">{price}</span>
         {card.trackStock ? (
-          <Badge
-            alignSelf="flex-start"
-            size="sm"
-            colorPalette={stock <= 0 ? 'red' : stock < 5 ? 'orange' : 'gray'}
+          <span
+            className="pos-card-stock"
+            data-level={stock <= 0 ? 'out' : stock < 5 ? 'low' : undefined}
             title="Stock tel que vu à la dernière synchronisation, moins les ventes de cette tablette"
           >
             {stock <= 0 ? 'Rupture' : `Stock ${stock}`}
-          </Badge>
+          </span>
         ) : null}
-      </Stack>
-    </chakra.button>
+      </span>
+    </button>
   );
 });
 
 /**
  * The products to tap. Only the first screenfuls are drawn (20 000 cards would take seconds);
- * « Afficher plus » draws the next ones.
+ * « Afficher plus » draws the next ones. A new list (a search typed, a tab) first draws what a
+ * screen shows, then the rest of its page once that is painted: the results must show in well
+ * under 50 ms on a tablet, and the cards below the fold can come a frame later.
  */
 export const ProductGrid = memo(function ProductGrid(props: {
   cards: ProductCard[];
@@ -99,12 +138,25 @@ export const ProductGrid = memo(function ProductGrid(props: {
   version: number;
   emptyText: string;
 }) {
-  const [shown, setShown] = useState(PAGE);
+  const [shown, setShown] = useState(FIRST_SCREEN);
   const [listKey, setListKey] = useState(props.cards);
   if (listKey !== props.cards) {
     setListKey(props.cards);
-    setShown(PAGE);
+    setShown(FIRST_SCREEN);
   }
+  const isFilling = shown < PAGE && props.cards.length > shown;
+  useEffect(() => {
+    if (!isFilling) return;
+    // After the frame that shows the first cards: a task queued from the next animation frame.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setShown(PAGE)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [isFilling, listKey]);
   if (props.cards.length === 0)
     return (
       <Text color="fg.muted" textAlign="center" py="10">
@@ -119,10 +171,14 @@ export const ProductGrid = memo(function ProductGrid(props: {
           md: 'repeat(auto-fill, minmax(136px, 1fr))',
         }}
         gap="2"
+        css={gridCss}
       >
-        {props.cards.slice(0, shown).map((card) => (
+        {props.cards.slice(0, shown).map((card, place) => (
           <Card
-            key={card.productId}
+            // By place, not by product: a search's results take over the cards already drawn
+            // (their text and attributes change) instead of tearing them down and building new
+            // ones, which cost the tablet more than the rest of the search.
+            key={place}
             card={card}
             stock={stockOf(card)}
             money={props.money}
@@ -130,7 +186,7 @@ export const ProductGrid = memo(function ProductGrid(props: {
           />
         ))}
       </SimpleGrid>
-      {props.cards.length > shown ? (
+      {!isFilling && props.cards.length > shown ? (
         <Button variant="outline" onClick={() => setShown((n) => n + PAGE)} alignSelf="center">
           Afficher plus ({(props.cards.length - shown).toLocaleString('fr-FR')} autres)
         </Button>

@@ -42,6 +42,17 @@ function CategoryTabs(props: {
   );
 }
 
+/** Hoisted: React skips an element it is given again unchanged (the field redraws on every key). */
+const searchIcon = <LuSearch />;
+
+const CameraButton = memo(function CameraButton({ onCamera }: { onCamera: () => void }) {
+  return (
+    <IconButton size="lg" variant="outline" bg="bg" aria-label="Scanner avec la caméra" onClick={onCamera}>
+      <LuCamera />
+    </IconButton>
+  );
+});
+
 /**
  * Search, category tabs and the product grid. Kept apart from the cart (and memoized) so that
  * adding a line redraws the cart only.
@@ -91,7 +102,8 @@ export const ProductPanel = memo(function ProductPanel(props: {
         : till.syncState.isOnline
           ? 'Le catalogue se charge depuis le serveur…'
           : fr('Catalogue vide sur cette tablette : connectez-la au réseau pour le charger.')
-      : query.trim()
+      : // The query the grid shows, so that a key typed does not redraw the grid before its results.
+        deferredQuery.trim()
         ? 'Aucun produit ne correspond.'
         : 'Aucun produit dans cette catégorie.';
 
@@ -99,7 +111,7 @@ export const ProductPanel = memo(function ProductPanel(props: {
     <Flex direction="column" flex="1" minW="0" minH="0">
       <Box px={{ base: '2', md: '3' }} pt="2" pb="1" bg="bg.muted">
         <HStack gap="2">
-          <InputGroup startElement={<LuSearch />} flex="1">
+          <InputGroup startElement={searchIcon} flex="1">
             <Input
               size="lg"
               bg="bg"
@@ -113,21 +125,20 @@ export const ProductPanel = memo(function ProductPanel(props: {
               data-testid="product-search"
             />
           </InputGroup>
-          <IconButton
-            size="lg"
-            variant="outline"
-            bg="bg"
-            aria-label="Scanner avec la caméra"
-            onClick={props.onCamera}
-          >
-            <LuCamera />
-          </IconButton>
+          <CameraButton onCamera={props.onCamera} />
         </HStack>
         {!query.trim() ? (
           <CategoryTabs categories={categories} value={categoryId} onChange={setCategoryId} />
         ) : null}
       </Box>
-      <Box flex="1" overflowY="auto" px={{ base: '2', md: '3' }} py="2" pb={{ base: '20', md: '2' }}>
+      <Box
+        flex="1"
+        overflowY="auto"
+        contain="layout paint"
+        px={{ base: '2', md: '3' }}
+        py="2"
+        pb={{ base: '20', md: '2' }}
+      >
         {!till.isCatalogueLoaded ? (
           <HStack justify="center" py="10">
             <Spinner />

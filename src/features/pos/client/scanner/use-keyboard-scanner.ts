@@ -32,7 +32,8 @@ export function useKeyboardScanner(onScan: (code: string) => void, isEnabled: bo
     const detector = new ScanDetector((code) => handler.current(code));
     function onKeyDown(event: KeyboardEvent) {
       if (event.ctrlKey || event.altKey || event.metaKey) return;
-      if (isTypingTarget(event.target) || isDialogOpen()) {
+      // The dialog check walks the page: once per scan (at its Enter), not once per key.
+      if (isTypingTarget(event.target) || (event.key === 'Enter' && isDialogOpen())) {
         detector.reset();
         return;
       }

@@ -1,16 +1,16 @@
 import { Box, Button, Flex } from '@chakra-ui/react';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { memo, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { LuChevronLeft, LuShoppingCart } from 'react-icons/lu';
 import { toaster } from '@/client/shell/toaster';
 import { frenchTypography as fr } from '@/shared/typography';
-import type { CartLine } from '../cart/cart-state';
+import type { Cart, CartLine } from '../cart/cart-state';
 import { cartTotals } from '../cart/cart-math';
-import { useStoredCart } from '../cart/use-stored-cart';
+import { useCart, useCartStore, useCartValue, type CartStore } from '../cart/cart-store';
 import type { IndexedVariant, ProductCard } from '../offline/product-index';
 import { listParked, parkCart, removeParked } from '../offline/parked';
 import type { LocalSale, ParkedCart } from '../offline/types';
 import { useKeyboardScanner } from '../scanner/use-keyboard-scanner';
-import { CartPanel } from '../components/CartPanel';
+import { CartPanel, cartCss, LiveTotal } from '../components/CartPanel';
 import { ProductPanel } from '../components/ProductPanel';
 import { useTill } from '../till/TillProvider';
 import { LazyBoundary } from '../till/LazyBoundary';
@@ -39,12 +39,69 @@ function toLine(v: IndexedVariant): Omit<CartLine, 'quantity' | 'lineDiscount'> 
   };
 }
 
-/** The selling screen: products on the left (search, scan, tabs), the cart on the right. */
+/** On a phone, the cart is a screen of its own: this goes back to the products. */
+const BackToProducts = memo(function BackToProducts({ onBack }: { onBack: () => void }) {
+  return (
+    <Button
+      display={{ base: 'flex', md: 'none' }}
+      variant="ghost"
+      justifyContent="flex-start"
+      onClick={onBack}
+      borderBottomWidth="1px"
+      rounded="0"
+    >
+      <LuChevronLeft /> Retour aux produits
+    </Button>
+  );
+});
+
+function LiveCount({ store }: { store: CartStore }) {
+  return <>{useCartValue(store, (cart) => cartTotals(cart).itemCount)}</>;
+}
+
+/**
+ * On a phone, under the products: the cart's count and total, a tap opens it. The count and total
+ * redraw alone on a scan, not the bar.
+ */
+const OpenCartBar = memo(function OpenCartBar(props: {
+  store: CartStore;
+  money: (n: number) => string;
+  onOpen: () => void;
+}) {
+  return (
+    <Box
+      display={{ base: 'block', md: 'none' }}
+      position="absolute"
+      bottom="0"
+      left="0"
+      right="0"
+      p="2"
+      bg="bg"
+      borderTopWidth="1px"
+    >
+      <Button colorPalette="brand" size="xl" w="full" onClick={props.onOpen} data-testid="open-cart">
+        <LuShoppingCart /> Panier · <LiveCount store={props.store} /> ·{' '}
+        <LiveTotal store={props.store} money={props.money} />
+      </Button>
+    </Box>
+  );
+});
+
+/** The cart now, for a dialog that needs it (mounted only while that dialog is open). */
+function WithCart({ store, children }: { store: CartStore; children: (cart: Cart) => ReactNode }) {
+  return children(useCart(store));
+}
+
+/**
+ * The selling screen: products on the left (search, scan, tabs), the cart on the right. The cart
+ * lives in a store the cart's parts subscribe to: a scan redraws them, not this screen.
+ */
 export function SellScreen() {
   const till = useTill();
   const { index, money, context, shopId } = till;
   const tillId = till.till!.id;
-  const { cart, dispatch } = useStoredCart(shopId, tillId);
+  const store = useCartStore(shopId, tillId);
+  const { dispatch } = store;
   const [dialog, setDialog] = useState<Dialog>(null);
   const [variantCard, setVariantCard] = useState<ProductCard | null>(null);
   const [soldSale, setSoldSale] = useState<LocalSale | null>(null);
@@ -55,6 +112,13 @@ export function SellScreen() {
   useEffect(reloadParked, [reloadParked]);
 
   const openCamera = useCallback(() => setDialog('camera'), []);
+  const openPayment = useCallback(() => setDialog('payment'), []);
+  const openClient = useCallback(() => setDialog('client'), []);
+  const openDiscount = useCallback(() => setDialog('discount'), []);
+  const openNote = useCallback(() => setDialog('note'), []);
+  const openParked = useCallback(() => setDialog('parked'), []);
+  const openCart = useCallback(() => setCartOpen(true), []);
+  const closeCart = useCallback(() => setCartOpen(false), []);
 
   const addVariant = useCallback(
     (variant: IndexedVariant) => {
@@ -93,15 +157,18 @@ export function SellScreen() {
   );
   useKeyboardScanner(scan, dialog === null && variantCard === null && soldSale === null);
 
-  async function park() {
-    if (cart.lines.length === 0) return;
-    await parkCart(shopId, tillId, cart);
+  const park = useCallback(async () => {
+    const current = store.getSnapshot();
+    if (current.lines.length === 0) return;
+    await parkCart(shopId, tillId, current);
     dispatch({ type: 'cartCleared' });
     reloadParked();
     toaster.create({ title: 'Panier mis en attente.', type: 'info', duration: 2500 });
-  }
+  }, [shopId, tillId, store, dispatch, reloadParked]);
+  const onPark = useCallback(() => void park(), [park]);
 
   async function resume(p: ParkedCart) {
+    const cart = store.getSnapshot();
     if (cart.lines.length > 0) await parkCart(shopId, tillId, cart);
     await removeParked(p.id);
     dispatch({ type: 'cartReplaced', cart: p.cart });
@@ -109,7 +176,6 @@ export function SellScreen() {
     setDialog(null);
   }
 
-  const totals = cartTotals(cart);
   return (
     <Flex flex="1" minH="0" direction={{ base: 'column', md: 'row' }} position="relative">
       <ProductPanel onPick={pickCard} onVariant={addVariant} onCamera={openCamera} />
@@ -124,54 +190,26 @@ export function SellScreen() {
         flexDirection="column"
         minH="0"
         bg="bg"
+        css={cartCss}
+        // A line added lays out and paints the cart alone, not the products beside it.
+        contain="layout paint"
       >
-        <Button
-          display={{ base: 'flex', md: 'none' }}
-          variant="ghost"
-          justifyContent="flex-start"
-          onClick={() => setCartOpen(false)}
-          borderBottomWidth="1px"
-          rounded="0"
-        >
-          <LuChevronLeft /> Retour aux produits
-        </Button>
+        <BackToProducts onBack={closeCart} />
         <CartPanel
-          cart={cart}
-          dispatch={dispatch}
+          store={store}
           currency={context.shop.currency}
           money={money}
           parkedCount={parked.length}
-          onPay={() => setDialog('payment')}
-          onClient={() => setDialog('client')}
-          onDiscount={() => setDialog('discount')}
-          onNote={() => setDialog('note')}
-          onPark={() => void park()}
-          onParked={() => setDialog('parked')}
+          onPay={openPayment}
+          onClient={openClient}
+          onDiscount={openDiscount}
+          onNote={openNote}
+          onPark={onPark}
+          onParked={openParked}
         />
       </Box>
 
-      {!isCartOpen ? (
-        <Box
-          display={{ base: 'block', md: 'none' }}
-          position="absolute"
-          bottom="0"
-          left="0"
-          right="0"
-          p="2"
-          bg="bg"
-          borderTopWidth="1px"
-        >
-          <Button
-            colorPalette="brand"
-            size="xl"
-            w="full"
-            onClick={() => setCartOpen(true)}
-            data-testid="open-cart"
-          >
-            <LuShoppingCart /> Panier · {totals.itemCount} · {money(totals.total)}
-          </Button>
-        </Box>
-      ) : null}
+      {!isCartOpen ? <OpenCartBar store={store} money={money} onOpen={openCart} /> : null}
 
       <LazyBoundary
         key={`${dialog}:${!!variantCard}:${!!soldSale}`}
@@ -194,17 +232,21 @@ export function SellScreen() {
             />
           ) : null}
           {dialog === 'payment' ? (
-            <LazyPaymentDialog
-              isOpen
-              cart={cart}
-              onClose={() => setDialog(null)}
-              onSold={(sale) => {
-                dispatch({ type: 'cartCleared' });
-                setDialog(null);
-                setCartOpen(false);
-                setSoldSale(sale);
-              }}
-            />
+            <WithCart store={store}>
+              {(cart) => (
+                <LazyPaymentDialog
+                  isOpen
+                  cart={cart}
+                  onClose={() => setDialog(null)}
+                  onSold={(sale) => {
+                    dispatch({ type: 'cartCleared' });
+                    setDialog(null);
+                    setCartOpen(false);
+                    setSoldSale(sale);
+                  }}
+                />
+              )}
+            </WithCart>
           ) : null}
           {soldSale ? <LazyReceiptDialog sale={soldSale} onClose={() => setSoldSale(null)} /> : null}
           {dialog === 'client' ? (
@@ -218,28 +260,36 @@ export function SellScreen() {
             />
           ) : null}
           {dialog === 'discount' ? (
-            <LazyDiscountDialog
-              isOpen
-              current={cart.discount}
-              currency={context.shop.currency}
-              canApprove={till.canApprove}
-              onClose={() => setDialog(null)}
-              onApply={(discount) => {
-                dispatch({ type: 'discountSet', discount });
-                setDialog(null);
-              }}
-            />
+            <WithCart store={store}>
+              {(cart) => (
+                <LazyDiscountDialog
+                  isOpen
+                  current={cart.discount}
+                  currency={context.shop.currency}
+                  canApprove={till.canApprove}
+                  onClose={() => setDialog(null)}
+                  onApply={(discount) => {
+                    dispatch({ type: 'discountSet', discount });
+                    setDialog(null);
+                  }}
+                />
+              )}
+            </WithCart>
           ) : null}
           {dialog === 'note' ? (
-            <LazyNoteDialog
-              isOpen
-              note={cart.note}
-              onClose={() => setDialog(null)}
-              onSave={(note) => {
-                dispatch({ type: 'noteSet', note });
-                setDialog(null);
-              }}
-            />
+            <WithCart store={store}>
+              {(cart) => (
+                <LazyNoteDialog
+                  isOpen
+                  note={cart.note}
+                  onClose={() => setDialog(null)}
+                  onSave={(note) => {
+                    dispatch({ type: 'noteSet', note });
+                    setDialog(null);
+                  }}
+                />
+              )}
+            </WithCart>
           ) : null}
           {dialog === 'parked' ? (
             <LazyParkedDialog
