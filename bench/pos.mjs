@@ -306,6 +306,7 @@ function printTill(t) {
   row('  scan (Entrée) → ligne au panier', t.scan);
   row('  recherche (texte saisi) → produits affichés', t.search);
   row('  toucher une carte → ligne au panier', t.tap);
+  if (t.tap.missedNames.length) console.log(`      sans résultat : ${t.tap.missedNames.join(' ; ')}`);
   console.log(
     `    charge de la machine : ${t.loadAverage.map((n) => n.toFixed(2)).join(' ')} (1, 5, 15 min)`,
   );

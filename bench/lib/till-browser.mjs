@@ -360,6 +360,7 @@ export async function measureTill({ baseURL, smsFile, phone, samples, traceFile 
     const tap = [];
     let searchMissed = 0;
     let tapMissed = 0;
+    const tapMissedNames = [];
     const field = page.getByTestId('product-search');
     for (const [i, { name, fragment }] of samples.searches.entries()) {
       if (i % LINES_PER_CART === 0) await clearCart(page);
@@ -390,8 +391,10 @@ export async function measureTill({ baseURL, smsFile, phone, samples, traceFile 
       if (i < WARM_UP) continue;
       if (found === null) searchMissed++;
       else search.push(found);
-      if (added === null) tapMissed++;
-      else tap.push(added);
+      if (added === null) {
+        tapMissed++;
+        tapMissedNames.push(isShown ? name : `${name} (pas parmi les cartes de « ${fragment} »)`);
+      } else tap.push(added);
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     if (traceFile) await browser.stopTracing();
@@ -401,7 +404,7 @@ export async function measureTill({ baseURL, smsFile, phone, samples, traceFile 
       firstLoad,
       scan: { ...stats(scan), missed },
       search: { ...stats(search), missed: searchMissed },
-      tap: { ...stats(tap), missed: tapMissed },
+      tap: { ...stats(tap), missed: tapMissed, missedNames: tapMissedNames },
     };
   } finally {
     await browser.close();

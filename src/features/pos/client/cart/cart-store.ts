@@ -58,7 +58,10 @@ export class CartStore {
     clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => {
       this.saveTimer = undefined;
-      void writeMeta(this.key, this.cart);
+      // When the tablet is idle (within a second): not in the middle of the next scan.
+      const write = () => void writeMeta(this.key, this.cart);
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(write, { timeout: 1000 });
+      else write();
     }, SAVE_DELAY_MS);
   }
 }
