@@ -105,12 +105,13 @@ export async function tillSamples(query, shopId) {
      group by p.name order by md5(p.name) limit $2`,
     [shopId, SAMPLES + WARM_UP],
   );
-  // What a person types: the name's first long word and its last word cut short (« bissap thiès »,
-  // « vert bio »); the card to tap is one of that exact name.
+  // What a person types: the name's longer words, the last cut short (« savon noir kaola »: « savon
+  // kaola » shows 60 « Savon au karité de Kaolack » first, and a cashier would type on); the card to
+  // tap is one of that exact name.
   const searches = names.map(({ name }) => {
     const words = name.split(' ');
-    const first = words.find((w) => w.length > 3) ?? words[0];
-    return { name, fragment: `${first} ${words.at(-1).slice(0, 5)}`.toLowerCase() };
+    const long = words.slice(0, -1).filter((w) => w.length > 3);
+    return { name, fragment: [...long, words.at(-1).slice(0, 5)].join(' ').toLowerCase() };
   });
   return { activeProducts, scanCodes: codes.map((c) => c.code), searches };
 }
