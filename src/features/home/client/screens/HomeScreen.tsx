@@ -55,9 +55,14 @@ function HomeContent({ shop, role, firstName }: { shop: Shop | null; role: Agent
                   <Card.Title>Solde</Card.Title>
                 </Card.Header>
                 <Card.Body>
-                  <Skeleton loading={balance.isLoading}>
+                  {/* No figure before the server's: a « 0 FCFA » while loading reads as a real balance. */}
+                  <Skeleton loading={!balance.data && !balance.isError}>
                     <Text fontSize="3xl" fontWeight="bold" data-testid="balance">
-                      {formatMoney(balance.data?.balance ?? 0, balance.data?.currency ?? shop.currency)}
+                      {balance.data
+                        ? formatMoney(balance.data.balance, balance.data.currency ?? shop.currency)
+                        : balance.isError
+                          ? 'Indisponible'
+                          : '\u00a0'}
                     </Text>
                   </Skeleton>
                 </Card.Body>

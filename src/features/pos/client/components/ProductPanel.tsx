@@ -1,5 +1,5 @@
 import { Box, Button, Flex, HStack, IconButton, Input, InputGroup, Spinner, Text } from '@chakra-ui/react';
-import { memo, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { LuCamera, LuScanBarcode, LuSearch } from 'react-icons/lu';
 import { frenchTypography as fr } from '@/shared/typography';
 import type { IndexedVariant, ProductCard } from '../offline/product-index';
@@ -42,14 +42,64 @@ function CategoryTabs(props: {
   );
 }
 
-/** Hoisted: React skips an element it is given again unchanged (the field redraws on every key). */
+/** Hoisted: React skips an element it is given again unchanged. */
 const searchIcon = <LuSearch />;
+
+const scanHint = (
+  <HStack px="3" py="1" fontSize="xs" color="fg.muted" display={{ base: 'none', md: 'flex' }} gap="1">
+    <LuScanBarcode />
+    <Text>{fr('Scannez un code-barres à tout moment : l’article s’ajoute au panier.')}</Text>
+  </HStack>
+);
 
 const CameraButton = memo(function CameraButton({ onCamera }: { onCamera: () => void }) {
   return (
     <IconButton size="lg" variant="outline" bg="bg" aria-label="Scanner avec la caméra" onClick={onCamera}>
       <LuCamera />
     </IconButton>
+  );
+});
+
+/**
+ * The search field (uncontrolled: the page keeps what is typed, React is only told) and the
+ * category tabs. Memoized with stable callbacks: a key typed redraws the grid, not this.
+ */
+const PanelHeader = memo(function PanelHeader(props: {
+  showTabs: boolean;
+  categories: Array<{ id: string; name: string }>;
+  categoryId: string | null;
+  onCategory: (id: string | null) => void;
+  onQuery: (text: string) => void;
+  onEnter: (field: HTMLInputElement) => void;
+  onCamera: () => void;
+}) {
+  return (
+    <Box px={{ base: '2', md: '3' }} pt="2" pb="1" bg="bg.muted">
+      <HStack gap="2">
+        <InputGroup startElement={searchIcon} flex="1">
+          <Input
+            size="lg"
+            bg="bg"
+            placeholder="Nom, SKU ou code-barres"
+            aria-label="Rechercher un produit par nom, SKU ou code-barres"
+            defaultValue=""
+            onChange={(e) => props.onQuery(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              props.onEnter(e.currentTarget);
+            }}
+            inputMode="search"
+            autoComplete="off"
+            data-testid="product-search"
+          />
+        </InputGroup>
+        <CameraButton onCamera={props.onCamera} />
+      </HStack>
+      {props.showTabs ? (
+        <CategoryTabs categories={props.categories} value={props.categoryId} onChange={props.onCategory} />
+      ) : null}
+    </Box>
   );
 });
 
@@ -64,6 +114,7 @@ export const ProductPanel = memo(function ProductPanel(props: {
 }) {
   const till = useTill();
   const { index, catalogueVersion, money } = till;
+  const { onPick, onVariant } = props;
   const [query, setQuery] = useState('');
   const [categoryId, setCategoryId] = useState<string | null>(null);
 
@@ -80,21 +131,26 @@ export const ProductPanel = memo(function ProductPanel(props: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [index, catalogueVersion],
   );
-  const categories = till.categories.filter((c) => usedIds.has(c.id));
+  const categories = useMemo(
+    () => till.categories.filter((c) => usedIds.has(c.id)),
+    [till.categories, usedIds],
+  );
 
   /** Enter in the field: a code typed or scanned into it, or the only product found. */
-  function onSearchKey(event: React.KeyboardEvent<HTMLInputElement>) {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    const text = query.trim();
-    if (!text) return;
-    const byCode = index.findByCode(text);
-    const found = byCode ? [] : index.search(text, 2);
-    if (byCode) props.onVariant(byCode);
-    else if (found.length === 1) props.onPick(found[0]!);
-    else return;
-    setQuery('');
-  }
+  const onEnter = useCallback(
+    (field: HTMLInputElement) => {
+      const text = field.value.trim();
+      if (!text) return;
+      const byCode = index.findByCode(text);
+      const found = byCode ? [] : index.search(text, 2);
+      if (byCode) onVariant(byCode);
+      else if (found.length === 1) onPick(found[0]!);
+      else return;
+      field.value = '';
+      setQuery('');
+    },
+    [index, onPick, onVariant],
+  );
 
   const emptyText =
     index.size === 0
@@ -109,28 +165,15 @@ export const ProductPanel = memo(function ProductPanel(props: {
 
   return (
     <Flex direction="column" flex="1" minW="0" minH="0">
-      <Box px={{ base: '2', md: '3' }} pt="2" pb="1" bg="bg.muted">
-        <HStack gap="2">
-          <InputGroup startElement={searchIcon} flex="1">
-            <Input
-              size="lg"
-              bg="bg"
-              placeholder="Nom, SKU ou code-barres"
-              aria-label="Rechercher un produit par nom, SKU ou code-barres"
-              value={query}
-              onChange={(e) => setQuery(e.currentTarget.value)}
-              onKeyDown={onSearchKey}
-              inputMode="search"
-              autoComplete="off"
-              data-testid="product-search"
-            />
-          </InputGroup>
-          <CameraButton onCamera={props.onCamera} />
-        </HStack>
-        {!query.trim() ? (
-          <CategoryTabs categories={categories} value={categoryId} onChange={setCategoryId} />
-        ) : null}
-      </Box>
+      <PanelHeader
+        showTabs={!query.trim()}
+        categories={categories}
+        categoryId={categoryId}
+        onCategory={setCategoryId}
+        onQuery={setQuery}
+        onEnter={onEnter}
+        onCamera={props.onCamera}
+      />
       <Box
         flex="1"
         overflowY="auto"
@@ -153,10 +196,7 @@ export const ProductPanel = memo(function ProductPanel(props: {
           />
         )}
       </Box>
-      <HStack px="3" py="1" fontSize="xs" color="fg.muted" display={{ base: 'none', md: 'flex' }} gap="1">
-        <LuScanBarcode />
-        <Text>{fr('Scannez un code-barres à tout moment : l’article s’ajoute au panier.')}</Text>
-      </HStack>
+      {scanHint}
     </Flex>
   );
 });

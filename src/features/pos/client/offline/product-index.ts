@@ -171,7 +171,11 @@ export class ProductIndex {
 
   /** Every product by name, for the grid's « Tout » tab and category tabs. */
   all(): ProductCard[] {
-    this.sorted ??= [...this.cards.values()].sort((a, b) => a.normalizedName.localeCompare(b.normalizedName));
+    if (!this.sorted) {
+      this.sorted = [...this.cards.values()].sort((a, b) => a.normalizedName.localeCompare(b.normalizedName));
+      // With the order, not at the first key typed: that search must not pay for it.
+      this.searchText = buildSearchText(this.sorted);
+    }
     return this.sorted;
   }
 
@@ -200,7 +204,7 @@ export class ProductIndex {
     const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
     const others = words.filter((w) => w !== longest);
     const sorted = this.all();
-    const text = (this.searchText ??= buildSearchText(sorted));
+    const text = this.searchText!;
     const ranks: ProductCard[][] = [[], [], []];
     const byName = new Set<number>();
     for (let at = text.names.indexOf(longest); at >= 0;) {
