@@ -1,4 +1,5 @@
-import { defineConfig, devices } from '@playwright/test';
+import fs from 'node:fs';
+import { defineConfig, devices, type LaunchOptions } from '@playwright/test';
 
 /**
  * e2e against the built app, started as `npm run serve` does (after `npm run build`), on its own
@@ -44,18 +45,10 @@ export default defineConfig({
     timezoneId: 'Africa/Dakar',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // Debian's Chromium, with what it needs here; bench:pos launches it the same way.
+    launchOptions: JSON.parse(
+      fs.readFileSync(new URL('./e2e/support/chromium-launch.json', import.meta.url), 'utf8'),
+    ) as LaunchOptions,
   },
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },

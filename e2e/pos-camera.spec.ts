@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test as base, type Page } from '@playwright/test';
 import config from '../playwright.config';
-import { signInAs } from './support/auth';
+import { openTill } from './support/till';
 
 /**
  * The till's camera scanner, for real: Chromium's fake camera films a generated picture of an
@@ -121,26 +121,6 @@ test.use({
   },
 });
 
-/** Signs the cashier in on « Caisse 1 »; opens its session unless a previous test left it open. */
-async function openTill(page: Page): Promise<{ hasOpenedSession: boolean }> {
-  await signInAs(page, 'cashier');
-  await page.goto('/point-de-vente');
-  const choose = page.getByRole('button', { name: /Caisse 1/ });
-  const floatField = page.getByLabel('Fond de caisse compté');
-  const search = page.getByTestId('product-search');
-  await expect(choose.or(floatField).or(search).first()).toBeVisible({ timeout: 20_000 });
-  if (await choose.isVisible()) await choose.click();
-  await expect(floatField.or(search).first()).toBeVisible();
-  const hasOpenedSession = await floatField.isVisible();
-  if (hasOpenedSession) {
-    await floatField.fill('0');
-    await page.getByRole('button', { name: 'Ouvrir la session' }).click();
-  }
-  await expect(search).toBeVisible();
-  await expect(page.getByTestId('product-card').first()).toBeVisible({ timeout: 20_000 });
-  return { hasOpenedSession };
-}
-
 /** Leaves the till as found: a session this test opened (float 0, nothing sold) is closed and synced. */
 async function closeSessionIfOpened(page: Page, hasOpenedSession: boolean) {
   if (!hasOpenedSession) return;
@@ -169,7 +149,7 @@ test.describe('a known barcode', () => {
 
   test('filmed by the tablet’s camera, it adds its product to the cart once', async ({ page }) => {
     test.setTimeout(120_000);
-    const { hasOpenedSession } = await openTill(page);
+    const { hasOpenedSession } = await openTill(page, 'cashier');
     await noteDecoder(page);
     await expect(page.getByTestId('cart-line')).toHaveCount(0);
 
@@ -200,7 +180,7 @@ test.describe('an unknown barcode', () => {
 
   test('filmed by the tablet’s camera, it is read and reported, and adds nothing', async ({ page }) => {
     test.setTimeout(120_000);
-    const { hasOpenedSession } = await openTill(page);
+    const { hasOpenedSession } = await openTill(page, 'cashier');
     await noteDecoder(page);
 
     const dialog = await openCamera(page);

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from '../playwright.config';
 import { signInAs } from './support/auth';
+import { openTill } from './support/till';
 import { randomSenegalPhone } from './support/helpers';
 
 /** The demo catalogue's Bissap 1 L (1 500 FCFA) carries this barcode. */
@@ -232,18 +233,7 @@ test('a sale made offline past the stock is kept, flagged on the order and settl
   context,
 }) => {
   test.setTimeout(120_000);
-  await signInAs(page, 'admin');
-  await page.goto('/point-de-vente');
-  const choose = page.getByRole('button', { name: /Caisse 1/ });
-  const floatField = page.getByLabel('Fond de caisse compté');
-  const search = page.getByTestId('product-search');
-  await expect(choose.or(floatField).or(search).first()).toBeVisible({ timeout: 20_000 });
-  if (await choose.isVisible()) await choose.click();
-  if (await floatField.isVisible()) {
-    await floatField.fill('0');
-    await page.getByRole('button', { name: 'Ouvrir la session' }).click();
-  }
-  await expect(page.getByTestId('product-card').first()).toBeVisible({ timeout: 20_000 });
+  await openTill(page, 'admin');
   await expect(page.locator('html[data-pos-offline-ready="true"]')).toBeAttached({ timeout: 30_000 });
 
   // Offline, the tablet sells more juice than the shop had: the customer leaves with it.

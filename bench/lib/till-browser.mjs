@@ -6,18 +6,9 @@ import { chromium } from '@playwright/test';
 import { percentile } from './harness.mjs';
 
 /** As playwright.config.ts launches it. */
-const LAUNCH = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+const LAUNCH = JSON.parse(
+  fs.readFileSync(new URL('../../e2e/support/chromium-launch.json', import.meta.url), 'utf8'),
+);
 const TABLET = { viewport: { width: 1024, height: 768 }, locale: 'fr-FR', timezoneId: 'Africa/Dakar' };
 /**
  * The tablet's CPU: a mid-tier device as Chromium's DevTools calibrates one (« calibrated

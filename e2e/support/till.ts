@@ -1,0 +1,25 @@
+import { expect, type Page } from '@playwright/test';
+import { signInAs, type DEMO } from './auth';
+
+/**
+ * Signs `role` in on « Caisse 1 » and opens its session with a float of 0 unless one is open
+ * already (a previous test may have left it so); answers whether this call opened it.
+ */
+export async function openTill(page: Page, role: keyof typeof DEMO): Promise<{ hasOpenedSession: boolean }> {
+  await signInAs(page, role);
+  await page.goto('/point-de-vente');
+  const choose = page.getByRole('button', { name: /Caisse 1/ });
+  const floatField = page.getByLabel('Fond de caisse compté');
+  const search = page.getByTestId('product-search');
+  await expect(choose.or(floatField).or(search).first()).toBeVisible({ timeout: 20_000 });
+  if (await choose.isVisible()) await choose.click();
+  await expect(floatField.or(search).first()).toBeVisible();
+  const hasOpenedSession = await floatField.isVisible();
+  if (hasOpenedSession) {
+    await floatField.fill('0');
+    await page.getByRole('button', { name: 'Ouvrir la session' }).click();
+  }
+  await expect(search).toBeVisible();
+  await expect(page.getByTestId('product-card').first()).toBeVisible({ timeout: 20_000 });
+  return { hasOpenedSession };
+}
