@@ -142,6 +142,23 @@ describe('idempotency', () => {
     });
     expect(theirs.id).not.toBe(first.id);
   });
+
+  it('a retry answers the order its key made even when that order used up the stock', async () => {
+    const shop = await freshShop(bed, 'Boutique Dernière Unité');
+    const a = as(shop);
+    const { variantId } = await sellable(bed, a, 'Pagne', 4000, { stock: 1 });
+    const body = { lines: [line(variantId)], idempotencyKey: idempotencyKey() };
+    const first = await createOrderOk(bed, a, body);
+    const retry = await api.create(a, body);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body.id).toBe(first.id);
+    // Without a key, the same order is refused: the stock is gone.
+    const other = await api.create(a, { lines: [line(variantId)] });
+    expect(other.status).toBe(409);
+    expect(await variantStock(bed, variantId)).toBe(0);
+    expect((await ordersOfShop(bed, shop.shop.id)).map((o) => o.number)).toEqual([1001]);
+    expect(await counterOf(bed, shop.shop.id)).toMatchObject({ lastNumber: 1001, monthCount: 1 });
+  });
 });
 
 describe('the orders quota', () => {

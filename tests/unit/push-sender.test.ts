@@ -13,6 +13,7 @@ import { LogPushSender } from '@/server/push/log-push-sender';
 import type { PushMessage, PushResult, PushSender } from '@/server/push/push-sender';
 import { createPushSender, resetPushSenderCache } from '@/server/push/push-senders';
 import { pushToShop } from '@/server/push/push-to-shop';
+import { createNotification } from '@/features/notification/server/create-notification';
 import { startTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { createShopFixture } from '../helpers/fixtures';
 
@@ -215,6 +216,35 @@ describe('pushToShop', () => {
     expect(result).toEqual({ sent: 3, invalidTokens: ['admin-tablet'] });
     const left = (await db.select({ token: pushDevices.token }).from(pushDevices)).map((r) => r.token).sort();
     expect(left).toEqual(['admin-phone', 'cashier-phone', 'inactive-seller-phone', 'other-shop-phone']);
+  });
+
+  it("createNotification pushes to the shop's active devices, read with the notification's insert", async () => {
+    const { db } = database;
+    const shop = await createShopFixture(db, 'Boutique Notifiée');
+    const other = await createShopFixture(db, 'Boutique Voisine');
+    await upsertPushDevice(db, shop.members.admin.user.id, 'notified-admin');
+    await upsertPushDevice(db, shop.members.seller.user.id, 'notified-seller');
+    await db.update(agents).set({ isActive: false }).where(eq(agents.userId, shop.members.seller.user.id));
+    await upsertPushDevice(db, other.members.admin.user.id, 'neighbour-admin');
+    configure({ PUSH_DRIVER: 'log' });
+    const send = vi.spyOn(LogPushSender.prototype, 'send');
+
+    const created = await createNotification(db, shop.shop.id, {
+      type: 'order',
+      title: 'Nouvelle commande #1001',
+      description: 'Awa · 5 000 FCFA',
+    });
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(send.mock.calls[0]![0]).toEqual(['notified-admin']);
+    expect(send.mock.calls[0]![1]).toMatchObject({
+      title: 'Nouvelle commande #1001',
+      data: { type: 'order', shopId: shop.shop.id, notificationId: created._id },
+    });
+
+    // The other shop's notification reaches its own devices only.
+    await createNotification(db, other.shop.id, { type: 'shop', title: 'Bienvenue', description: '' });
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(2));
+    expect(send.mock.calls[1]![0]).toEqual(['neighbour-admin']);
   });
 
   it('does not call the sender when no device is registered', async () => {

@@ -5,7 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { acquireLock } from './lock';
 import { getLogger } from '../logger';
-import { PREPARED } from './index';
+import { PREPARED, PREPARED_TEXT_MARK } from './index';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -36,7 +36,7 @@ export function migrationsFolder(): string {
   return candidates.find((c) => fs.existsSync(path.join(c, 'meta/_journal.json'))) ?? path.resolve('drizzle');
 }
 
-// Statements asked for as PREPARED are named after their text (a name stands for one text on a
+// Statements asked for as PREPARED (or marked PREPARED_TEXT_MARK) are named after their text (a name stands for one text on a
 // connection); past the cap, texts run unnamed so that statements built with a varying shape cannot
 // pile up on the server.
 const MAX_PREPARED_TEXTS = 500;
@@ -46,7 +46,8 @@ function namePreparedStatements(client: { query: (...args: never[]) => unknown }
   const query = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
   client.query = ((config: unknown, ...rest: unknown[]) => {
     const named = config as { name?: string; text?: string } | null;
-    if (named?.name !== PREPARED || typeof named.text !== 'string') return query(config, ...rest);
+    if (typeof named?.text !== 'string') return query(config, ...rest);
+    if (named.name !== PREPARED && !named.text.startsWith(PREPARED_TEXT_MARK)) return query(config, ...rest);
     let name = preparedNames.get(named.text);
     if (!name && preparedNames.size < MAX_PREPARED_TEXTS) {
       name = `prepared_${preparedNames.size}`;

@@ -1,5 +1,6 @@
+import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import { runtime } from '../runtime';
-import type { Database } from './client';
+import type { Database, Executor } from './client';
 
 /** The process's one database, opened by server.ts (or a test) before any request is served. */
 export function getDb(): Database {
@@ -27,6 +28,35 @@ export const PREPARED = 'comptoir:prepared';
  */
 export function runPrepared<T>(query: { prepare(name: string): { execute(): Promise<T> } }): Promise<T> {
   return query.prepare(PREPARED).execute();
+}
+
+/**
+ * The comment that marks a raw statement (executePrepared) as one to keep prepared, as PREPARED
+ * marks a built one: `execute` has no statement name to carry it.
+ */
+export const PREPARED_TEXT_MARK = '/* prepared */ ';
+
+/**
+ * A hand-written statement (one whose shape the query builder cannot express, such as updates that
+ * read each other's RETURNING) run as runPrepared runs a built one. Rows come as PostgreSQL names
+ * them (snake_case), with timestamps as text: the caller maps them.
+ */
+export async function executePrepared<T extends Record<string, unknown>>(
+  db: Executor,
+  query: SQL,
+): Promise<T[]> {
+  const result = (await db.execute(sql`${sql.raw(PREPARED_TEXT_MARK)}${query}`)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** A raw row of `table` (as executePrepared returns it) as the query builder would return it. */
+export function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
 }
 
 export type { Database, Executor, Transaction } from './client';

@@ -8,6 +8,15 @@ import { createPushSender } from './push-senders';
 /** A fresh object each time: callers may push into invalidTokens. */
 const nothingSent = (): PushResult => ({ sent: 0, invalidTokens: [] });
 
+/** The device ids of the shop's active agents: what a push to the shop goes to. */
+export function shopPushTokens(db: Executor, shopId: string) {
+  return db
+    .select({ token: pushDevices.token })
+    .from(pushDevices)
+    .innerJoin(agents, eq(agents.userId, pushDevices.userId))
+    .where(and(eq(agents.shopId, shopId), eq(agents.isActive, true)));
+}
+
 /**
  * Sends a push to every device of the shop's active agents, then forgets the device ids the service
  * reports as gone. Never throws: the stored notification is what counts, the push is a best-effort
@@ -15,24 +24,22 @@ const nothingSent = (): PushResult => ({ sent: 0, invalidTokens: [] });
  *
  * Call it after the notification's transaction commits: it waits on the network, and on PostgreSQL
  * a failed query inside a transaction would abort that transaction even though it is caught here.
+ * `knownTokens` are the shop's devices when the caller read them already (with the notification's
+ * insert): then nothing is looked up.
  */
 export async function pushToShop(
   db: Executor,
   shopId: string,
   message: PushMessage,
   sender?: PushSender,
+  knownTokens?: string[],
 ): Promise<PushResult> {
   const log = getLogger();
   let result: PushResult;
   try {
     // Resolved inside the try: a misconfigured driver must not make the caller fail either.
     const pushSender = sender ?? createPushSender();
-    const rows = await db
-      .select({ token: pushDevices.token })
-      .from(pushDevices)
-      .innerJoin(agents, eq(agents.userId, pushDevices.userId))
-      .where(and(eq(agents.shopId, shopId), eq(agents.isActive, true)));
-    const tokens = rows.map((r) => r.token);
+    const tokens = knownTokens ?? (await shopPushTokens(db, shopId)).map((r) => r.token);
     if (tokens.length === 0) return nothingSent();
     result = await pushSender.send(tokens, message);
   } catch (error) {

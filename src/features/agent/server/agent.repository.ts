@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '@/server/db';
+import { runPrepared, type Executor } from '@/server/db';
 import { agents, shops, users } from '@/server/db/schema';
 import { newId } from '@/server/ids';
 import type { ShopRow } from '@/features/shop/server/shop.repository';
@@ -100,13 +100,19 @@ export async function findUserWithMembership(
   userId: string,
   shopId: string,
 ): Promise<{ user: typeof users.$inferSelect | null; membership: MembershipRow | null }> {
-  const [row] = await db
-    .select({ user: users, agent: agents, shop: shops })
-    .from(users)
-    .leftJoin(agents, and(eq(agents.userId, users.id), eq(agents.shopId, shopId), eq(agents.isActive, true)))
-    .leftJoin(shops, eq(shops.id, agents.shopId))
-    .where(eq(users.id, userId))
-    .limit(1);
+  // Every request naming a shop starts here: kept prepared (see runPrepared).
+  const [row] = await runPrepared(
+    db
+      .select({ user: users, agent: agents, shop: shops })
+      .from(users)
+      .leftJoin(
+        agents,
+        and(eq(agents.userId, users.id), eq(agents.shopId, shopId), eq(agents.isActive, true)),
+      )
+      .leftJoin(shops, eq(shops.id, agents.shopId))
+      .where(eq(users.id, userId))
+      .limit(1),
+  );
   if (!row) return { user: null, membership: null };
   return { user: row.user, membership: row.agent && row.shop ? { agent: row.agent, shop: row.shop } : null };
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '@/server/db';
+import { executePrepared, rowOf, runPrepared, type Executor } from '@/server/db';
 import { clients } from '@/server/db/schema';
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
@@ -28,10 +28,12 @@ export async function findClientById(
   shopId: string,
   clientId: string,
 ): Promise<ClientRow | null> {
-  const [row] = await db
-    .select()
-    .from(clients)
-    .where(and(eq(clients.shopId, shopId), eq(clients.id, clientId)));
+  const [row] = await runPrepared(
+    db
+      .select()
+      .from(clients)
+      .where(and(eq(clients.shopId, shopId), eq(clients.id, clientId))),
+  );
   return row ?? null;
 }
 
@@ -58,10 +60,6 @@ export async function findOrCreateClient(
   fieldPrefix = '',
 ): Promise<ClientRow> {
   const phone = clientPhone(input.phone, shop.country, `${fieldPrefix}phone`);
-  if (phone) {
-    const existing = await findClientByPhone(db, shop.id, phone);
-    if (existing) return existing;
-  }
   const values = {
     id: newId(),
     shopId: shop.id,
@@ -71,9 +69,22 @@ export async function findOrCreateClient(
     addresses: input.addresses,
     searchText: searchTextOf(input.name, phone),
   };
-  // ON CONFLICT keeps a concurrent creation of the same phone from failing the caller's transaction.
-  const [created] = await db.insert(clients).values(values).onConflictDoNothing().returning();
-  if (created) return created;
+  // ON CONFLICT keeps an existing phone (or a concurrent creation of it) from failing the caller's
+  // transaction. The insert and the existing client's lookup are one statement: either row comes
+  // back in one round trip.
+  const [found] = await executePrepared(
+    db,
+    sql`with inserted as (
+      insert into clients (id, shop_id, name, phone, email, addresses, search_text)
+      values (${values.id}, ${values.shopId}, ${values.name}, ${values.phone}, ${values.email}, ${JSON.stringify(values.addresses)}::jsonb, ${values.searchText})
+      on conflict do nothing returning *
+    )
+    select * from inserted
+    union all select * from clients where shop_id = ${shop.id} and phone = ${phone}
+    limit 1`,
+  );
+  if (found) return rowOf(clients, found);
+  // Created by a transaction that committed after this statement began: visible to the next one.
   const raced = phone ? await findClientByPhone(db, shop.id, phone) : null;
   if (!raced) throw Errors.conflict('Ce client vient d’être modifié. Réessayez.');
   return raced;

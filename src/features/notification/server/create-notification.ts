@@ -2,7 +2,7 @@ import type { Executor } from '@/server/db';
 import { getDb } from '@/server/db';
 import { runtime } from '@/server/runtime';
 import { pushToShop } from '@/server/push/push-to-shop';
-import { insertNotification } from './notification.repository';
+import { insertNotificationForPush } from './notification.repository';
 import { toNotificationDto } from './notification.dto';
 import {
   ZCreateNotificationInput,
@@ -23,14 +23,21 @@ export async function createNotification(
   input: TCreateNotificationInput,
 ): Promise<TNotification> {
   const data = ZCreateNotificationInput.parse(input);
-  const dto = toNotificationDto(await insertNotification(db, { shopId, ...data }));
+  const { notification, pushTokens } = await insertNotificationForPush(db, { shopId, ...data });
+  const dto = toNotificationDto(notification);
   runtime.realtime?.emitToShop(shopId, NEW_NOTIFICATION_EVENT, dto);
   // The phone app's push is best effort and must not hold the request: not awaited, never throws,
   // and on the shared pool (the caller's executor may be a transaction about to end).
-  void pushToShop(getDb(), shopId, {
-    title: dto.title,
-    body: dto.description,
-    data: { type: dto.type, shopId, notificationId: dto._id },
-  });
+  void pushToShop(
+    getDb(),
+    shopId,
+    {
+      title: dto.title,
+      body: dto.description,
+      data: { type: dto.type, shopId, notificationId: dto._id },
+    },
+    undefined,
+    pushTokens,
+  );
   return dto;
 }

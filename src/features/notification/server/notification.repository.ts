@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { runPrepared, type Executor } from '@/server/db';
 import { notifications } from '@/server/db/schema';
 import { newId } from '@/server/ids';
+import { shopPushTokens } from '@/server/push/push-to-shop';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -48,12 +49,27 @@ export async function insertNotification(
     isRead?: boolean;
   },
 ): Promise<NotificationRow> {
-  // Every new order writes one: kept prepared (see runPrepared).
+  return (await insertNotificationForPush(db, values)).notification;
+}
+
+/**
+ * The notification stored, and the shop's push devices read in the same statement (the push that
+ * follows needs no round trip of its own). Every new order writes one: kept prepared (see runPrepared).
+ */
+export async function insertNotificationForPush(
+  db: Executor,
+  values: Parameters<typeof insertNotification>[1],
+): Promise<{ notification: NotificationRow; pushTokens: string[] }> {
+  const devices = shopPushTokens(db, values.shopId).as('devices');
   const [row] = await runPrepared(
     db
       .insert(notifications)
       .values({ id: newId(), ...values })
-      .returning(),
+      .returning({
+        ...getTableColumns(notifications),
+        pushTokens: sql<string[]>`(select coalesce(array_agg(${devices.token}), '{}') from ${devices})`,
+      }),
   );
-  return row!;
+  const { pushTokens, ...notification } = row!;
+  return { notification, pushTokens };
 }

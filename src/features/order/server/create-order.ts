@@ -1,7 +1,6 @@
 import { getDb, type Database, type Executor } from '@/server/db';
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
-import { isUniqueViolation } from '@/server/db/pg-errors';
 import { PLANS, effectivePlan } from '@/shared/plans';
 import { formatMoney } from '@/shared/money';
 import type { MembershipRow } from '@/features/agent/server/agent.repository';
@@ -121,10 +120,6 @@ async function placeOrder(
 }> {
   const shop = membership.shop;
   const nothingToAnnounce = async () => {};
-  if (input.idempotencyKey) {
-    const earlier = await findOrderByIdempotencyKey(db, shop.id, input.idempotencyKey);
-    if (earlier) return { order: earlier, details: null, shortfalls: [], announce: nothingToAnnounce };
-  }
   let result: {
     order: OrderRow;
     details: OrderDetails;
@@ -282,8 +277,10 @@ async function placeOrder(
       };
     });
   } catch (error) {
-    // Two requests with one key: the loser answers the winner's order.
-    if (input.idempotencyKey && isUniqueViolation(error)) {
+    // A key already used answers the order it made, whatever this attempt ran into: its number
+    // taken (two requests at once), or the stock or quota the first one used up. Looked up only
+    // here, once the attempt failed: a first attempt, by far the most common, pays no lookup.
+    if (input.idempotencyKey && !till) {
       const earlier = await findOrderByIdempotencyKey(db, shop.id, input.idempotencyKey);
       if (earlier) return { order: earlier, details: null, shortfalls: [], announce: nothingToAnnounce };
     }

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { runPrepared, type Executor } from '@/server/db';
-import { productVariants, products, stockMovements } from '@/server/db/schema';
+import { executePrepared, runPrepared, type Executor } from '@/server/db';
+import { productVariants, stockMovements } from '@/server/db/schema';
 import { newId } from '@/server/ids';
 import { AppError, Errors } from '@/server/http/errors';
 import { insufficientStock, type LowStockCrossing } from '@/features/product/server/stock';
@@ -124,10 +124,10 @@ export interface TakenStock {
 }
 
 /**
- * Takes stock for an order as changeStock would, move by move in variant id order, but in two
- * statements whatever the number of lines (one conditional update of the variants, one of their
- * products; the movements are the caller's to write): each statement is a round trip, and round
- * trips were most of an order's CPU. Not enough stock is a 409 naming the product; the caller's
+ * Takes stock for an order as changeStock would, move by move in variant id order, but in one
+ * statement whatever the number of lines (a conditional update of the variants, and of their
+ * products from what it returns; the movements are the caller's to write): each statement is a
+ * round trip, and round trips were most of an order's CPU. Not enough stock is a 409 naming the product; the caller's
  * transaction then writes nothing.
  *
  * Rows are locked in one order by every writer: the variants in id order, then their products in
@@ -154,56 +154,52 @@ export async function takeStock(
 
   // The condition is the lowest point the moves reach, so a variant passes exactly when taking its
   // moves one by one would never have gone below zero (or always, down to the int's floor, when
-  // short stock is allowed).
+  // short stock is allowed). The products follow in the same statement (one round trip, not two),
+  // from what the variants' update returns; a product is locked by its subquery in id order.
   const floor = context.allowShort ? -2_147_483_648 : 0;
-  const updated = await runPrepared(
-    tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} + step.delta` })
-      .from(
-        sql`unnest(${sql.param(variantIds)}::text[], ${sql.param(variantIds.map((id) => steps.get(id)!.delta))}::int[], ${sql.param(variantIds.map((id) => steps.get(id)!.lowest))}::int[], ${sql.param(variantIds.map(() => floor))}::int[]) as step(variant_id, delta, lowest, floor)`,
-      )
-      .where(
-        and(
-          eq(productVariants.shopId, context.shopId),
-          sql`${productVariants.id} = step.variant_id`,
-          sql`${productVariants.stock}::bigint + step.lowest >= step.floor`,
-        ),
-      )
-      .returning({
-        id: productVariants.id,
-        stock: productVariants.stock,
-        productId: productVariants.productId,
-        optionValues: productVariants.optionValues,
-      }),
+  const rows = await executePrepared<{
+    id: string;
+    stock: number;
+    product_id: string;
+    option_values: string[];
+    name: string;
+    track_stock: boolean;
+    low_stock_threshold: number;
+  }>(
+    tx,
+    sql`with step as (
+      select * from unnest(${sql.param(variantIds)}::text[], ${sql.param(variantIds.map((id) => steps.get(id)!.delta))}::int[], ${sql.param(variantIds.map((id) => steps.get(id)!.lowest))}::int[]) as s(variant_id, delta, lowest)
+    ), moved as (
+      update product_variants v set stock = v.stock + step.delta from step
+      where v.shop_id = ${context.shopId} and v.id = step.variant_id and v.stock::bigint + step.lowest >= ${floor}::int
+      returning v.id, v.stock, v.product_id, v.option_values, step.delta
+    ), by_product as (
+      select product_id, sum(delta)::int as delta from moved group by product_id
+    ), totals as (
+      update products p set stock_total = p.stock_total + by_product.delta, updated_at = now() from by_product
+      where p.id = by_product.product_id
+        and p.id in (select id from products where id in (select product_id from moved) order by id for update)
+      returning p.id, p.name, p.track_stock, p.low_stock_threshold
+    )
+    select moved.id, moved.stock, moved.product_id, moved.option_values, totals.name, totals.track_stock, totals.low_stock_threshold
+    from moved join totals on totals.id = moved.product_id`,
   );
+  const updated = rows.map((r) => ({
+    id: r.id,
+    stock: r.stock,
+    productId: r.product_id,
+    optionValues: r.option_values,
+  }));
   const after = new Map(updated.map((v) => [v.id, v]));
   if (after.size < variantIds.length)
     await refuseFirstShortVariant(tx, context.shopId, sorted, (id) => after.has(id));
 
-  const productDeltas = new Map<string, number>();
-  for (const v of updated)
-    productDeltas.set(v.productId, (productDeltas.get(v.productId) ?? 0) + steps.get(v.id)!.delta);
-  const productRows = await runPrepared(
-    tx
-      .update(products)
-      .set({ stockTotal: sql`${products.stockTotal} + step.delta`, updatedAt: new Date() })
-      .from(
-        sql`unnest(${sql.param([...productDeltas.keys()])}::text[], ${sql.param([...productDeltas.values()])}::int[]) as step(product_id, delta)`,
-      )
-      .where(
-        and(
-          sql`${products.id} = step.product_id`,
-          sql`${products.id} in (select id from products where id = any(${sql.param([...productDeltas.keys()])}::text[]) order by id for update)`,
-        ),
-      )
-      .returning({
-        id: products.id,
-        name: products.name,
-        trackStock: products.trackStock,
-        lowStockThreshold: products.lowStockThreshold,
-      }),
-  );
+  const productRows = rows.map((r) => ({
+    id: r.product_id,
+    name: r.name,
+    trackStock: r.track_stock,
+    lowStockThreshold: r.low_stock_threshold,
+  }));
   const productOf = new Map(productRows.map((p) => [p.id, p]));
 
   // Replayed move by move: each movement's stock after it, and the thresholds crossed on the way.
