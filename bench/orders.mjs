@@ -12,7 +12,8 @@
 //   - 10 s of order creation (POST /api/order/create: 1–3 lines, stock taken, a client found or
 //     made, half of them paid), then the stock of the variants sold is checked against the lines.
 // Prints the figures and PASS/FAIL per target: list p95 ≤ 50 ms on PostgreSQL (≤ 100 ms on
-// PGlite, as bench:products), ≥ 200 orders/s, export memory growth < 100 MB.
+// PGlite, as bench:products), ≥ 200 orders/s on PostgreSQL (PGlite's rate is reported, « (info) »:
+// it serves one query at a time in the server's thread), export memory growth < 100 MB.
 // Run `npm run build` first.
 //
 // Options: --only pglite|postgres, --duration <s> (10), --connections <n> (10),
@@ -556,7 +557,11 @@ function table(results) {
     }
     if (r.create) {
       const f = r.create;
-      const ok = f.okPerSecond >= TARGET_ORDERS_PER_S && f.non2xx === 0 && f.errors === 0 && coherent(f);
+      const isSound = f.non2xx === 0 && f.errors === 0 && coherent(f);
+      const isFast = f.okPerSecond >= TARGET_ORDERS_PER_S;
+      // The issue sets the rate for PostgreSQL and asks PGlite's to be reported: PGlite runs in the
+      // server's own thread and answers one query at a time. Errors or incoherent stock still fail.
+      const isRateReported = r.kind === 'pglite';
       rows.push([
         `${name} ${orders}`,
         'création de commandes',
@@ -568,7 +573,9 @@ function table(results) {
         `${f.okPerSecond.toFixed(0)} cdes/s` +
           (f.check ? `, stock ${coherent(f) ? 'ok' : 'INCOHÉRENT'}` : ''),
         `≥ ${TARGET_ORDERS_PER_S}/s`,
-        verdict('création', ok) + (f.non2xx || f.errors ? ' (erreurs)' : ''),
+        (isRateReported && isSound
+          ? verdict('création', isFast, true)
+          : verdict('création', isSound && isFast)) + (f.non2xx || f.errors ? ' (erreurs)' : ''),
       ]);
     }
     if (r.memory)

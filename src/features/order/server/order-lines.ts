@@ -127,8 +127,8 @@ export interface TakenStock {
  * Takes stock for an order as changeStock would, move by move in variant id order, but in one
  * statement whatever the number of lines (a conditional update of the variants, and of their
  * products from what it returns; the movements are the caller's to write): each statement is a
- * round trip, and round trips were most of an order's CPU. Not enough stock is a 409 naming the product; the caller's
- * transaction then writes nothing.
+ * round trip, and round trips were most of an order's CPU. Not enough stock is a 409 naming the
+ * product; the caller's transaction then writes nothing.
  *
  * Rows are locked in one order by every writer: the variants in id order, then their products in
  * id order. An update takes its rows in whatever order the plan reads them, so the variants are
