@@ -209,7 +209,7 @@ describe('pushToShop', () => {
     await upsertPushDevice(db, other.members.admin.user.id, 'other-shop-phone');
 
     const { received, sender } = recordingSender(['admin-tablet']);
-    const result = await pushToShop(db, shop.shop.id, message, sender);
+    const result = await pushToShop(db, shop.shop.id, message, { sender });
 
     expect(received).toHaveLength(1);
     expect(received[0]!.sort()).toEqual(['admin-phone', 'admin-tablet', 'cashier-phone']);
@@ -250,7 +250,7 @@ describe('pushToShop', () => {
   it('does not call the sender when no device is registered', async () => {
     const shop = await createShopFixture(database.db, 'Boutique Sans Appareil');
     const { received, sender } = recordingSender();
-    expect(await pushToShop(database.db, shop.shop.id, message, sender)).toEqual({
+    expect(await pushToShop(database.db, shop.shop.id, message, { sender })).toEqual({
       sent: 0,
       invalidTokens: [],
     });
@@ -267,7 +267,10 @@ describe('pushToShop', () => {
       id: 'fcm',
       send: () => Promise.reject(new Error('FCM indisponible')),
     };
-    expect(await pushToShop(db, shop.shop.id, message, failing)).toEqual({ sent: 0, invalidTokens: [] });
+    expect(await pushToShop(db, shop.shop.id, message, { sender: failing })).toEqual({
+      sent: 0,
+      invalidTokens: [],
+    });
 
     configure({ PUSH_DRIVER: 'fcm', FIREBASE_SERVICE_ACCOUNT: undefined });
     expect(await pushToShop(db, shop.shop.id, message)).toEqual({ sent: 0, invalidTokens: [] });

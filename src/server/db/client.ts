@@ -36,9 +36,9 @@ export function migrationsFolder(): string {
   return candidates.find((c) => fs.existsSync(path.join(c, 'meta/_journal.json'))) ?? path.resolve('drizzle');
 }
 
-// Statements asked for as PREPARED (or marked PREPARED_TEXT_MARK) are named after their text (a name stands for one text on a
-// connection); past the cap, texts run unnamed so that statements built with a varying shape cannot
-// pile up on the server.
+// Statements asked for as PREPARED (or marked PREPARED_TEXT_MARK) are named after their text (a
+// name stands for one text on a connection); past the cap, texts run unnamed so that statements
+// built with a varying shape cannot pile up on the server.
 const MAX_PREPARED_TEXTS = 500;
 const preparedNames = new Map<string, string>();
 

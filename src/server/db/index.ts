@@ -37,8 +37,9 @@ export function runPrepared<T>(query: { prepare(name: string): { execute(): Prom
 export const PREPARED_TEXT_MARK = '/* prepared */ ';
 
 /**
- * A hand-written statement (one whose shape the query builder cannot express, such as updates that
- * read each other's RETURNING) run as runPrepared runs a built one. Rows come as PostgreSQL names
+ * A hand-written statement run as runPrepared runs a built one: for what the query builder cannot
+ * express (updates that read each other's RETURNING, a union after a data-modifying WITH) or costs
+ * too much to build on a hot path. Rows come as PostgreSQL names
  * them (snake_case), with timestamps as text: the caller maps them.
  */
 export async function executePrepared<T extends Record<string, unknown>>(

@@ -25,14 +25,13 @@ export function shopPushTokens(db: Executor, shopId: string) {
  * Call it after the notification's transaction commits: it waits on the network, and on PostgreSQL
  * a failed query inside a transaction would abort that transaction even though it is caught here.
  * `knownTokens` are the shop's devices when the caller read them already (with the notification's
- * insert): then nothing is looked up.
+ * insert): then nothing is looked up. `sender` replaces the configured one (tests).
  */
 export async function pushToShop(
   db: Executor,
   shopId: string,
   message: PushMessage,
-  sender?: PushSender,
-  knownTokens?: string[],
+  { sender, knownTokens }: { sender?: PushSender; knownTokens?: string[] } = {},
 ): Promise<PushResult> {
   const log = getLogger();
   let result: PushResult;

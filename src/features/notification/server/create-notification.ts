@@ -36,8 +36,7 @@ export async function createNotification(
       body: dto.description,
       data: { type: dto.type, shopId, notificationId: dto._id },
     },
-    undefined,
-    pushTokens,
+    { knownTokens: pushTokens },
   );
   return dto;
 }
