@@ -184,23 +184,17 @@ export async function takeStock(
     select moved.id, moved.stock, moved.product_id, moved.option_values, totals.name, totals.track_stock, totals.low_stock_threshold
     from moved join totals on totals.id = moved.product_id`,
   );
+  // One row per variant moved, with its product (each variant's product was updated with it).
   const updated = rows.map((r) => ({
     id: r.id,
     stock: r.stock,
     productId: r.product_id,
     optionValues: r.option_values,
+    product: { name: r.name, trackStock: r.track_stock, lowStockThreshold: r.low_stock_threshold },
   }));
   const after = new Map(updated.map((v) => [v.id, v]));
   if (after.size < variantIds.length)
     await refuseFirstShortVariant(tx, context.shopId, sorted, (id) => after.has(id));
-
-  const productRows = rows.map((r) => ({
-    id: r.product_id,
-    name: r.name,
-    trackStock: r.track_stock,
-    lowStockThreshold: r.low_stock_threshold,
-  }));
-  const productOf = new Map(productRows.map((p) => [p.id, p]));
 
   // Replayed move by move: each movement's stock after it, and the thresholds crossed on the way.
   const running = new Map(updated.map((v) => [v.id, v.stock - steps.get(v.id)!.delta]));
@@ -221,8 +215,8 @@ export async function takeStock(
       reason,
       userId: context.userId,
     });
-    const product = productOf.get(variant.productId);
-    if (product?.trackStock && before > product.lowStockThreshold && stock <= product.lowStockThreshold)
+    const { product } = variant;
+    if (product.trackStock && before > product.lowStockThreshold && stock <= product.lowStockThreshold)
       crossings.push({
         shopId: context.shopId,
         productName: product.name,
@@ -237,7 +231,7 @@ export async function takeStock(
       if (v.stock >= 0 || taken <= 0) continue;
       shortfalls.push({
         variantId: v.id,
-        productName: productOf.get(v.productId)?.name ?? '',
+        productName: v.product.name,
         variantName: v.optionValues.join(' / '),
         missing: Math.min(taken, -v.stock),
         stockAfter: v.stock,

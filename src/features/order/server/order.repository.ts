@@ -55,8 +55,8 @@ export type NewStockMovementRow = Omit<typeof stockMovements.$inferInsert, 'note
  * the transaction ends: concurrent orders queue there, and a rolled-back order gives its number
  * back, so numbers never skip or repeat), and writes the order with that number (its lines, first
  * payment, timeline and stock movements, noted « Commande #n »), all in one statement: the shop's
- * orders queue on the counter row from here to the commit, so the queue moves at one round trip and a commit per order
- * instead of one round trip per table.
+ * orders queue on the counter row from here to the commit, so the queue moves at one round trip
+ * and a commit per order instead of one round trip per table.
  *
  * Written by hand with the rows as JSON parameters: one text whatever the number of lines and
  * payments, kept prepared, and nothing for the query builder to build per order (building the
