@@ -5,9 +5,11 @@ import { defineConfig, devices, type LaunchOptions } from '@playwright/test';
  * e2e against the built app, started as `npm run serve` does (after `npm run build`), on its own
  * data folders. A second instance with 2-second codes lets the expired-code case run for real.
  */
+// E2E_PORT lets two checkouts run their browser suites at once (the second instance takes the next port).
+const basePort = Number(process.env.E2E_PORT ?? 3100);
 export const E2E = {
-  port: 3100,
-  shortTtlPort: 3101,
+  port: basePort,
+  shortTtlPort: basePort + 1,
   dataDir: '.data-e2e/main',
   shortTtlDataDir: '.data-e2e/short-ttl',
 };
