@@ -1,4 +1,5 @@
 import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { runtime } from '../runtime';
 import type { Database, Executor } from './client';
 
@@ -58,6 +59,14 @@ export function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): 
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return row as T['$inferSelect'];
+}
+
+/**
+ * `column = any($1)`: unlike `in ($1, $2, …)` one text whatever the number of ids, so one prepared
+ * statement serves every call.
+ */
+export function anyOf(column: AnyPgColumn, ids: string[]): SQL {
+  return sql`${column} = any(${sql.param(ids)}::text[])`;
 }
 
 export type { Database, Executor, Transaction } from './client';

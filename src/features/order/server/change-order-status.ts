@@ -3,10 +3,9 @@ import type { Database, Executor } from '@/server/db';
 import { orderLines, orders } from '@/server/db/schema';
 import { AppError, Errors } from '@/server/http/errors';
 import { frenchTypography } from '@/shared/typography';
-import { notifyLowStock, type LowStockCrossing } from '@/features/product/server/stock';
+import { changeStockBatch, notifyLowStock, type LowStockCrossing } from '@/features/product/server/stock';
 import { FULFILMENT_LABELS, allowedFulfilmentMoves, type FulfilmentStatus } from '../order.schemas';
 import { addOrderEvent, findLinesOf, lockOrder, type OrderRow } from './order.repository';
-import { moveOrderStock } from './order-lines';
 
 /**
  * Gives back what the order still holds of the stock (taken minus what refunds already put back),
@@ -17,21 +16,20 @@ async function returnOrderStock(tx: Executor, order: OrderRow, userId: string): 
   const lines = await findLinesOf(tx, order.id);
   const moves = lines
     .map((line) => ({
-      variant: { id: line.variantId, productName: line.productName, optionValues: [] as string[] },
-      delta: line.stockTaken - line.restockedQuantity,
+      variantId: line.variantId,
+      quantity: line.stockTaken - line.restockedQuantity,
       lineId: line.id,
     }))
-    .filter((m) => m.delta > 0);
-  const { crossings } = await moveOrderStock(
+    .filter((m) => m.quantity > 0);
+  const { crossings } = await changeStockBatch(
     tx,
-    { shopId: order.shopId, userId, note: `Commande #${order.number}` },
+    { shopId: order.shopId, userId, reason: 'retour', note: `Commande #${order.number}` },
     moves,
-    'retour',
   );
   for (const move of moves)
     await tx
       .update(orderLines)
-      .set({ restockedQuantity: sql`${orderLines.restockedQuantity} + ${move.delta}` })
+      .set({ restockedQuantity: sql`${orderLines.restockedQuantity} + ${move.quantity}` })
       .where(eq(orderLines.id, move.lineId));
   await tx.update(orders).set({ isStockReturned: true }).where(eq(orders.id, order.id));
   return crossings;

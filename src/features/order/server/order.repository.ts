@@ -1,5 +1,4 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { executePrepared, rowOf, runPrepared, type Executor } from '@/server/db';
 import {
   orderCounters,
@@ -8,9 +7,6 @@ import {
   orderPayments,
   orderRefunds,
   orders,
-  productVariants,
-  products,
-  stockMovements,
 } from '@/server/db/schema';
 import { newId } from '@/server/ids';
 import { normalizeForSearch } from '@/shared/search';
@@ -48,13 +44,13 @@ export type NewOrderRow = Omit<typeof orders.$inferInsert, 'number'>;
 export type NewOrderLineRow = Omit<typeof orderLines.$inferInsert, 'orderId' | 'shopId'>;
 export type NewOrderPaymentRow = Omit<typeof orderPayments.$inferInsert, 'orderId' | 'shopId' | 'createdAt'>;
 export type NewOrderEventRow = Pick<OrderEventRow, 'id' | 'type' | 'data' | 'userId'>;
-export type NewStockMovementRow = Omit<typeof stockMovements.$inferInsert, 'note' | 'createdAt'>;
 
 /**
  * Takes the shop's next order number and counts the order in its month (the counter row, held until
  * the transaction ends: concurrent orders queue there, and a rolled-back order gives its number
  * back, so numbers never skip or repeat), and writes the order with that number (its lines, first
- * payment, timeline and stock movements, noted « Commande #n »), all in one statement: the shop's
+ * payment, timeline, and the stock movements by the product module's `movements` statement, which
+ * may read the number as `(select number from counter)`), all in one statement: the shop's
  * orders queue on the counter row from here to the commit, so the queue moves at one round trip
  * and a commit per order instead of one round trip per table.
  *
@@ -74,7 +70,7 @@ export async function insertNumberedOrder(
     lines: NewOrderLineRow[];
     payments: NewOrderPaymentRow[];
     events: NewOrderEventRow[];
-    movements: NewStockMovementRow[];
+    movements: SQL;
   },
 ): Promise<{ order: OrderRow; monthCount: number; eventData: Array<Record<string, unknown>> }> {
   const o = rows.order;
@@ -106,11 +102,7 @@ export async function insertNumberedOrder(
       from jsonb_to_recordset(${JSON.stringify(rows.events)}::jsonb) as x(id text, type text, data jsonb, "userId" text)
       returning id, data
     ), new_movements as (
-      insert into stock_movements (id, shop_id, product_id, variant_id, quantity, stock_after, reason, note, user_id)
-      select id, "shopId", "productId", "variantId", quantity, "stockAfter", reason,
-        'Commande #' || (select number from counter), "userId"
-      from jsonb_to_recordset(${JSON.stringify(rows.movements)}::jsonb) as x(id text, "shopId" text,
-        "productId" text, "variantId" text, quantity int, "stockAfter" int, reason text, "userId" text)
+      ${rows.movements}
     )
     insert into orders (id, shop_id, number, channel, client_id, client_name, client_phone, fulfilment_status,
       payment_status, subtotal, line_discount_total, order_discount, delivery_fee, total, paid_amount,
@@ -139,58 +131,6 @@ export async function ordersThisMonth(db: Executor, shopId: string, month: strin
     .from(orderCounters)
     .where(eq(orderCounters.shopId, shopId));
   return row && row.month === month ? row.count : 0;
-}
-
-/**
- * `column = any($1)`: unlike `in ($1, $2, …)` one text whatever the number of ids, so one prepared
- * statement serves every order.
- */
-export function anyOf(column: AnyPgColumn, ids: string[]): SQL {
-  return sql`${column} = any(${sql.param(ids)}::text[])`;
-}
-
-export interface SellableVariant {
-  id: string;
-  productId: string;
-  productName: string;
-  productStatus: string;
-  trackStock: boolean;
-  optionValues: string[];
-  sku: string | null;
-  price: number;
-  stock: number;
-}
-
-/**
- * The variants an order sells, locked in id order before any stock moves: every writer takes
- * variant rows before their product's row, so orders, counts and edits cannot deadlock.
- */
-export async function lockSellableVariants(
-  tx: Executor,
-  shopId: string,
-  variantIds: string[],
-): Promise<Map<string, SellableVariant>> {
-  if (variantIds.length === 0) return new Map();
-  const rows = await runPrepared(
-    tx
-      .select({
-        id: productVariants.id,
-        productId: productVariants.productId,
-        productName: products.name,
-        productStatus: products.status,
-        trackStock: products.trackStock,
-        optionValues: productVariants.optionValues,
-        sku: productVariants.sku,
-        price: productVariants.price,
-        stock: productVariants.stock,
-      })
-      .from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(and(eq(productVariants.shopId, shopId), anyOf(productVariants.id, [...new Set(variantIds)])))
-      .orderBy(asc(productVariants.id))
-      .for('update', { of: productVariants }),
-  );
-  return new Map(rows.map((r) => [r.id, r]));
 }
 
 export async function findOrder(db: Executor, shopId: string, orderId: string): Promise<OrderRow | null> {

@@ -4,10 +4,9 @@ import { orderLines, orderRefunds, orders } from '@/server/db/schema';
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
 import { formatMoney } from '@/shared/money';
-import { notifyLowStock } from '@/features/product/server/stock';
+import { changeStockBatch, notifyLowStock } from '@/features/product/server/stock';
 import { paymentStatusOf, type TRefundOrderBody } from '../order.schemas';
 import { addOrderEvent, findLinesOf, lockOrder, type OrderRow } from './order.repository';
-import { moveOrderStock } from './order-lines';
 
 /**
  * A refund, full or partial by line: never more than was paid and not yet refunded, never more
@@ -69,14 +68,10 @@ export async function refundOrder(
           })
           .filter((r) => r.units > 0)
       : [];
-    const { crossings } = await moveOrderStock(
+    const { crossings } = await changeStockBatch(
       tx,
-      { shopId: shop.id, userId, note: `Commande #${order.number}` },
-      restocks.map((r) => ({
-        variant: { id: r.line.variantId, productName: r.line.productName, optionValues: [] },
-        delta: r.units,
-      })),
-      'retour',
+      { shopId: shop.id, userId, reason: 'retour', note: `Commande #${order.number}` },
+      restocks.map((r) => ({ variantId: r.line.variantId, quantity: r.units })),
     );
     for (const wanted of input.lines) {
       const units = restocks.find((r) => r.line.id === wanted.lineId)?.units ?? 0;

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db';
 import { orderLines, orders } from '@/server/db/schema';
-import { newId } from '@/server/ids';
 import { AppError, Errors } from '@/server/http/errors';
 import { formatMoney } from '@/shared/money';
-import { notifyLowStock } from '@/features/product/server/stock';
+import { changeStockBatch, notifyLowStock } from '@/features/product/server/stock';
+import { lockVariantsForSale, variantLabel } from '@/features/product/server/variants-for-sale';
 import {
   FULFILMENT_LABELS,
   isOrderEditable,
@@ -12,14 +12,8 @@ import {
   type FulfilmentStatus,
   type TUpdateOrderBody,
 } from '../order.schemas';
-import {
-  addOrderEvent,
-  findLinesOf,
-  lockOrder,
-  lockSellableVariants,
-  type OrderRow,
-} from './order.repository';
-import { moveOrderStock, priceLines } from './order-lines';
+import { addOrderEvent, findLinesOf, lockOrder, type OrderRow } from './order.repository';
+import { orderLineRows, orderTotals, priceLines } from './order-lines';
 
 /**
  * Lines, quantities, discounts and fee of an order that has not left the shop; the stock moves by
@@ -45,12 +39,13 @@ export async function updateOrder(
       throw new AppError('NOT_EDITABLE', 409, 'Une commande remboursée ne peut plus être modifiée.');
 
     const oldLines = await findLinesOf(tx, order.id);
-    const variants = await lockSellableVariants(tx, shop.id, [
+    const variants = await lockVariantsForSale(tx, shop.id, [
       ...oldLines.map((l) => l.variantId),
       ...input.lines.map((l) => l.variantId),
     ]);
     const kept = new Map(oldLines.map((l) => [l.variantId, { unitPrice: l.unitPrice }]));
-    const { priced, totals } = priceLines(variants, input.lines, input, kept);
+    const priced = priceLines(variants, input.lines, kept);
+    const totals = orderTotals(priced, input);
     if (totals.total < order.paidAmount)
       throw Errors.validation({
         lines: `Le nouveau total ne peut pas être inférieur au montant déjà payé (${formatMoney(order.paidAmount, shop.currency)}).`,
@@ -62,32 +57,26 @@ export async function updateOrder(
     for (const line of priced)
       if (line.variant.trackStock)
         taken.set(line.variant.id, (taken.get(line.variant.id) ?? 0) + line.quantity);
-    const { crossings } = await moveOrderStock(
+    const { crossings } = await changeStockBatch(
       tx,
-      { shopId: shop.id, userId, note: `Commande #${order.number}` },
-      [...taken].map(([variantId, more]) => ({ variant: variants.get(variantId)!, delta: -more })),
-      'vente',
+      {
+        shopId: shop.id,
+        userId,
+        reason: 'vente',
+        note: `Commande #${order.number}`,
+        lockedVariantIds: variants,
+      },
+      [...taken].map(([variantId, more]) => ({
+        variantId,
+        quantity: -more,
+        label: variantLabel(variants.get(variantId)!),
+      })),
     );
 
     await tx.delete(orderLines).where(eq(orderLines.orderId, order.id));
-    await tx.insert(orderLines).values(
-      priced.map((line, position) => ({
-        id: newId(),
-        shopId: shop.id,
-        orderId: order.id,
-        variantId: line.variant.id,
-        productId: line.variant.productId,
-        productName: line.variant.productName,
-        variantName: line.variant.optionValues.join(' / '),
-        sku: line.variant.sku,
-        unitPrice: line.unitPrice,
-        quantity: line.quantity,
-        lineDiscount: line.lineDiscount,
-        total: line.total,
-        stockTaken: line.variant.trackStock ? line.quantity : 0,
-        position,
-      })),
-    );
+    await tx
+      .insert(orderLines)
+      .values(orderLineRows(priced).map((row) => ({ ...row, shopId: shop.id, orderId: order.id })));
     const [updated] = await tx
       .update(orders)
       .set({

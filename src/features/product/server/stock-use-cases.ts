@@ -4,7 +4,7 @@ import { productVariants, stockMovements, users } from '@/server/db/schema';
 import { Errors } from '@/server/http/errors';
 import { describeDetails } from '@/shared/validation';
 import type { StockReason } from '../product.schemas';
-import { changeStock, notifyLowStock, type LowStockCrossing } from './stock';
+import { changeStock, changeStockBatch, notifyLowStock } from './stock';
 
 export async function adjustStock(
   db: Database,
@@ -30,9 +30,9 @@ export async function applyInventoryCount(
     const details = { counts: 'Une variante est comptée deux fois.' };
     throw Errors.validation(details, describeDetails(details));
   }
-  const crossings: Array<LowStockCrossing | null> = [];
-  const changes = await db.transaction(async (tx) => {
-    // Locked in a fixed order, so two counts touching the same variants cannot deadlock.
+  const { changes, crossings } = await db.transaction(async (tx) => {
+    // Locked in id order before the batch reads them, so the differences are against counts no one
+    // else can move meanwhile (and two counts touching the same variants cannot deadlock).
     const rows = await tx
       .select({ id: productVariants.id, stock: productVariants.stock })
       .from(productVariants)
@@ -45,24 +45,27 @@ export async function applyInventoryCount(
       const details = { [`counts.${unknown}.variantId`]: "Cette variante n'existe pas dans la boutique." };
       throw Errors.validation(details, describeDetails(details));
     }
-    const applied: Array<{ variantId: string; before: number; counted: number; difference: number }> = [];
-    for (const count of input.counts) {
+    const applied = input.counts.map((count) => {
       const before = stockById.get(count.variantId)!;
-      const difference = count.counted - before;
-      if (difference !== 0) {
-        const result = await changeStock(tx, {
-          shopId: input.shopId,
-          variantId: count.variantId,
-          quantity: difference,
-          reason: 'inventaire',
-          note: input.note ?? 'Comptage d’inventaire',
-          userId,
-        });
-        crossings.push(result.crossing);
-      }
-      applied.push({ variantId: count.variantId, before, counted: count.counted, difference });
-    }
-    return applied;
+      return {
+        variantId: count.variantId,
+        before,
+        counted: count.counted,
+        difference: count.counted - before,
+      };
+    });
+    const { crossings } = await changeStockBatch(
+      tx,
+      {
+        shopId: input.shopId,
+        userId,
+        reason: 'inventaire',
+        note: input.note ?? 'Comptage d’inventaire',
+        lockedVariantIds: stockById,
+      },
+      applied.map((a) => ({ variantId: a.variantId, quantity: a.difference })),
+    );
+    return { changes: applied, crossings };
   });
   await notifyLowStock(db, crossings);
   return changes;
