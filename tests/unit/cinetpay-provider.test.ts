@@ -1,10 +1,17 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '@/server/env';
-import { CinetPayProvider, type CinetPayConfig, type FetchFn } from '@/server/payments/cinetpay-provider';
-import type { CheckoutRequest } from '@/server/payments/payment-provider';
-import { createPaymentProvider } from '@/server/payments/payment-providers';
-import { SandboxPaymentProvider, type SandboxReport } from '@/server/payments/sandbox-provider';
+import {
+  CinetPayProvider,
+  type CinetPayConfig,
+  type FetchFn,
+} from '@/features/payment/server/providers/cinetpay-provider';
+import type { CheckoutRequest } from '@/features/payment/server/providers/payment-provider';
+import { createPaymentProvider } from '@/features/payment/server/providers/payment-providers';
+import {
+  SandboxPaymentProvider,
+  type SandboxReport,
+} from '@/features/payment/server/providers/sandbox-provider';
 
 // Recorded payloads (shapes from docs.cinetpay.com); the x-token values in notifications.json were
 // computed once and frozen, so a change of algorithm or field order makes these tests fail.

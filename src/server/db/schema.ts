@@ -161,7 +161,11 @@ export const payments = pgTable(
     shopId: text('shop_id')
       .notNull()
       .references(() => shops.id),
-    /** A subscription payment names its plan and period; an order payment names its order instead. */
+    /**
+     * What the money is for, which names the module that settles it (src/features/payment): a
+     * `subscription` names its plan and period, an `order_link` its order.
+     */
+    purpose: text('purpose').notNull().default('subscription'),
     plan: text('plan'),
     months: integer('months'),
     orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),

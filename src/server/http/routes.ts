@@ -14,11 +14,17 @@ import {
   getInvoiceRoute,
   getPaymentRoute,
   listInvoicesRoute,
-  paymentReturnRoute,
-  paymentWebhookRoute,
   sandboxReportRoute,
   startCheckoutRoute,
 } from '@/features/subscription/server/subscription.routes';
+import { paymentReturnRoute, paymentWebhookRoute } from '@/features/payment/server/payment.routes';
+import { registerSettlement } from '@/features/payment/server/settlements';
+import { subscriptionSettlement } from '@/features/subscription/server/subscription-settlement';
+import { orderLinkSettlement } from '@/features/order/server/settle-order-payment';
+
+// Each purpose's settlement, known to the payment module before any payment can come back.
+registerSettlement('subscription', subscriptionSettlement);
+registerSettlement('order_link', orderLinkSettlement);
 import {
   listShopsRoute,
   setShopBlockedRoute,

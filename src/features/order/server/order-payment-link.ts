@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
-import { orderPaymentLinks, payments, shops } from '@/server/db/schema';
+import { orderPaymentLinks, shops } from '@/server/db/schema';
 import { publicUrl } from '@/server/env';
-import { AppError, Errors } from '@/server/http/errors';
-import { getLogger } from '@/server/logger';
-import { CURRENCIES, type CurrencyCode } from '@/shared/countries';
-import { insertPayment, updatePayment } from '@/features/subscription/server/payment.repository';
-import { paymentProvider } from '@/features/subscription/server/payment-gateway';
-import { paymentReturnUrl } from '@/features/subscription/server/start-checkout';
+import { Errors } from '@/server/http/errors';
+import { findRecentOrderCheckout } from '@/features/payment/server/payment.repository';
+import { paymentProvider } from '@/features/payment/server/payment-gateway';
+import { startCheckout } from '@/features/payment/server/start-checkout';
 import type { PaymentStatus } from '../order.schemas';
 import type { PayableOrder } from '../payment-link.schemas';
 import { addOrderEvent, findLinesOf, findOrder, type OrderRow } from './order.repository';
@@ -95,12 +93,6 @@ export async function getPayableOrder(db: Database, token: string): Promise<Paya
   };
 }
 
-/** Providers are paid in whole units of the currency, orders count in minor units. */
-export function toProviderAmount(minorUnits: number, currency: string): number {
-  const info = CURRENCIES[currency as CurrencyCode] ?? CURRENCIES.XOF;
-  return minorUnits / 10 ** info.minorDigits;
-}
-
 /**
  * The payer's « Payer »: a payment for what is due now, then the provider's checkout page. A payer
  * who clicks twice or comes back is sent to the checkout already made for the same amount.
@@ -110,60 +102,25 @@ export async function startOrderCheckout(db: Database, token: string): Promise<{
   const refusal = refusalOf(order);
   if (refusal) throw Errors.conflict(refusal);
   const due = amountDue(order);
-  const provider = paymentProvider(db);
-
-  const [recent] = await db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.orderId, order.id),
-        eq(payments.status, 'pending'),
-        eq(payments.amount, due),
-        eq(payments.provider, provider.id),
-        gt(payments.createdAt, new Date(Date.now() - CHECKOUT_REUSE_MS)),
-      ),
-    )
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
+  const recent = await findRecentOrderCheckout(db, {
+    orderId: order.id,
+    amount: due,
+    provider: paymentProvider(db).id,
+    withinMs: CHECKOUT_REUSE_MS,
+  });
   if (recent?.checkoutUrl) return { redirectUrl: recent.checkoutUrl };
-
-  const payment = await insertPayment(db, {
+  const { redirectUrl } = await startCheckout(db, {
+    purpose: 'order_link',
     shopId: shop.id,
     orderId: order.id,
     amount: due,
     currency: shop.currency,
-    provider: provider.id,
     createdByUserId: null,
+    description: `Commande #${order.number} - ${shop.name}`,
+    customer: { phone: order.clientPhone ?? shop.phone ?? '', firstName: order.clientName },
+    payer: 'customer',
   });
-  try {
-    const session = await provider.createCheckout({
-      paymentId: payment.id,
-      amount: toProviderAmount(due, shop.currency),
-      currency: shop.currency,
-      description: `Commande #${order.number} - ${shop.name}`,
-      customer: {
-        phone: order.clientPhone ?? shop.phone ?? '',
-        firstName: order.clientName,
-      },
-      payer: 'customer',
-      returnUrl: paymentReturnUrl(payment.id),
-      notifyUrl: `${publicUrl()}/api/payment/webhook/${provider.id}`,
-    });
-    await updatePayment(db, payment.id, {
-      checkoutUrl: session.redirectUrl,
-      providerReference: session.providerReference ?? null,
-    });
-    return { redirectUrl: session.redirectUrl };
-  } catch (error) {
-    getLogger().error({ err: error, paymentId: payment.id }, 'order checkout creation failed');
-    await updatePayment(db, payment.id, { status: 'failed', settledAt: new Date() });
-    throw new AppError(
-      'PAYMENT_PROVIDER_ERROR',
-      502,
-      "Le service de paiement n'a pas répondu. Réessayez dans quelques instants.",
-    );
-  }
+  return { redirectUrl };
 }
 
 /** Where the payer's browser lands after the provider: back on the order's payment page. */

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { orders, payments, shops } from '@/server/db/schema';
 import { definePublicRoute } from '@/server/http/define-route';
 import { AppError, Errors } from '@/server/http/errors';
-import { updatePayment } from '@/features/subscription/server/payment.repository';
-import { paymentProvider } from '@/features/subscription/server/payment-gateway';
+import { getPayment, updatePayment } from '@/features/payment/server/payment.repository';
+import { paymentProvider } from '@/features/payment/server/payment-gateway';
+import { getShopById } from '@/features/shop/server/shop.repository';
 import {
   ZPayCheckout,
   ZPayCheckoutBody,
@@ -14,6 +13,7 @@ import {
   ZTestPaymentReportBody,
 } from '../payment-link.schemas';
 import { getPayableOrder, startOrderCheckout } from './order-payment-link';
+import { findOrder } from './order.repository';
 
 // What a shop's customer opens from the link the shop sent: no account, the token is the credential.
 
@@ -43,16 +43,13 @@ export const startPayCheckoutRoute = definePublicRoute({
 
 /** An order payment of the sandbox driver, the only kind its public test page may touch. */
 async function findSandboxOrderPayment(db: Parameters<typeof getPayableOrder>[0], paymentId: string) {
-  const [row] = await db
-    .select({ payment: payments, shopName: shops.name, orderNumber: orders.number })
-    .from(payments)
-    .innerJoin(shops, eq(shops.id, payments.shopId))
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(eq(payments.id, paymentId));
-  if (!row) throw Errors.notFound('Le paiement');
-  if (row.payment.provider !== 'sandbox' || paymentProvider(db).id !== 'sandbox')
+  const payment = await getPayment(db, paymentId);
+  const order = payment?.orderId ? await findOrder(db, payment.shopId, payment.orderId) : null;
+  const shop = order ? await getShopById(db, order.shopId) : null;
+  if (!payment || !order || !shop) throw Errors.notFound('Le paiement');
+  if (payment.provider !== 'sandbox' || paymentProvider(db).id !== 'sandbox')
     throw new AppError('SANDBOX_DISABLED', 403, "Le paiement de test n'est pas disponible.");
-  return row;
+  return { payment, shopName: shop.name, orderNumber: order.number };
 }
 
 export const getTestPaymentRoute = definePublicRoute({

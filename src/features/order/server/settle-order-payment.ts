@@ -2,9 +2,11 @@ import type { Executor } from '@/server/db';
 import { getLogger } from '@/server/logger';
 import { formatMoney } from '@/shared/money';
 import { createNotification } from '@/features/notification/server/create-notification';
+import type { SettlementHandler } from '@/features/payment/server/settlements';
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../order.schemas';
 import { lockOrder } from './order.repository';
 import { recordPayment } from './order-payments';
+import { paymentLinkOf } from './order-payment-link';
 
 /** Provider words for wallets (CinetPay: « OM », « OMCIV2 », « WAVECI », « MOMO », « FLOOZ »…). */
 const PROVIDER_METHODS: Array<[RegExp, PaymentMethod]> = [
@@ -20,22 +22,14 @@ export function onlineMethodOf(reported: string | undefined): PaymentMethod {
   return PROVIDER_METHODS.find(([pattern]) => pattern.test(reported ?? ''))?.[1] ?? 'card';
 }
 
-export interface OnlineOrderPayment {
-  id: string;
-  shopId: string;
-  orderId: string;
-  amount: number;
-  providerReference: string | null;
-}
-
 /**
  * Money the provider collected for an order, inside the payment's settling transaction. It is
  * recorded whatever the order's state now (cancelled, or already paid through another link): the
  * shop has the money, so the balance and the order must show it, and a refund can follow.
  */
-export async function applyOnlineOrderPayment(
+async function applyOnlineOrderPayment(
   tx: Executor,
-  payment: OnlineOrderPayment,
+  payment: { id: string; shopId: string; orderId: string; amount: number; providerReference: string | null },
   reported: { method?: string; providerReference?: string },
 ) {
   const order = await lockOrder(tx, payment.shopId, payment.orderId);
@@ -58,7 +52,7 @@ export async function applyOnlineOrderPayment(
 }
 
 /** After the commit: the shop learns of the money at once (bell, socket, push). */
-export async function announceOnlineOrderPayment(
+async function announceOnlineOrderPayment(
   db: Executor,
   settled: { order: { shopId: string; number: number }; method: PaymentMethod },
   amount: number,
@@ -70,3 +64,19 @@ export async function announceOnlineOrderPayment(
     description: `Commande #${settled.order.number} : ${formatMoney(amount, currency)} payés par ${PAYMENT_METHOD_LABELS[settled.method]}. Le montant est crédité sur votre solde.`,
   });
 }
+
+/** Money a shop's customer paid through the order's public link (« Lien de paiement »). */
+export const orderLinkSettlement: SettlementHandler = {
+  async applySuccess(tx, payment, status) {
+    if (!payment.orderId) return null;
+    const settled = await applyOnlineOrderPayment(tx, { ...payment, orderId: payment.orderId }, status);
+    if (!settled) return null;
+    return (db) => announceOnlineOrderPayment(db, settled, payment.amount, payment.currency);
+  },
+  async returnLocation(db, payment, message) {
+    // Back on the order's payment page; a link gone since (it never is) falls back to the home page.
+    const link = payment.orderId ? await paymentLinkOf(db, payment.orderId) : null;
+    const location = link ?? '/';
+    return message ? `${location}?message=${message}` : location;
+  },
+};

@@ -1,4 +1,5 @@
-import type { InvoiceRow, PaymentRow } from './payment.repository';
+import type { PaymentRow } from '@/features/payment/server/payment.repository';
+import type { InvoiceRow } from './invoice.repository';
 import type { TInvoice, TPayment } from './subscription.schemas';
 
 export function toInvoiceDto({ invoice, provider }: { invoice: InvoiceRow; provider: string }): TInvoice {

@@ -1,11 +1,11 @@
-import { defineRawRoute, defineRoute } from '@/server/http/define-route';
+import type { Database } from '@/server/db';
+import { defineRoute } from '@/server/http/define-route';
 import { AppError, Errors } from '@/server/http/errors';
 import { z } from '@/shared/validation';
-import { getPaymentWithShopName, updatePayment } from './payment.repository';
-import { findInvoiceOfShop, listInvoicesOfShop } from './payment.repository';
-import { paymentProvider } from './payment-gateway';
-import { startCheckout } from './start-checkout';
-import { handlePaymentReturn, handlePaymentWebhook } from './payment-callbacks';
+import { getPayment, updatePayment } from '@/features/payment/server/payment.repository';
+import { paymentProvider } from '@/features/payment/server/payment-gateway';
+import { findInvoiceOfShop, listInvoicesOfShop } from './invoice.repository';
+import { startSubscriptionCheckout } from './start-subscription-checkout';
 import { toInvoiceDto, toPaymentDto } from './subscription.dto';
 import {
   ZCheckout,
@@ -17,6 +17,14 @@ import {
   ZShopIdQuery,
   ZStartCheckoutBody,
 } from './subscription.schemas';
+
+/** A subscription payment of the caller's shop (an order's payment is its customer's, on /payer/test). */
+async function subscriptionPaymentOf(db: Database, shopId: string, paymentId: string) {
+  const payment = await getPayment(db, paymentId);
+  if (!payment || payment.shopId !== shopId || payment.purpose !== 'subscription')
+    throw Errors.notFound('Le paiement');
+  return payment;
+}
 
 export const startCheckoutRoute = defineRoute({
   method: 'POST',
@@ -30,7 +38,7 @@ export const startCheckoutRoute = defineRoute({
   allowBlockedShop: true,
   body: ZStartCheckoutBody,
   response: ZCheckout,
-  handle: async ({ db, membership, user, body }) => startCheckout(db, membership!, user, body),
+  handle: async ({ db, membership, user, body }) => startSubscriptionCheckout(db, membership!, user, body),
 });
 
 export const listInvoicesRoute = defineRoute({
@@ -72,11 +80,8 @@ export const getPaymentRoute = defineRoute({
   query: ZPaymentQuery,
   response: ZPayment,
   handle: async ({ db, membership, query }) => {
-    const row = await getPaymentWithShopName(db, query.paymentId);
-    // An order's payment is its customer's, on the public /payer/test page.
-    if (!row || row.payment.shopId !== membership!.shop.id || row.payment.orderId)
-      throw Errors.notFound('Le paiement');
-    return toPaymentDto(row.payment, row.shopName);
+    const payment = await subscriptionPaymentOf(db, membership!.shop.id, query.paymentId);
+    return toPaymentDto(payment, membership!.shop.name);
   },
 });
 
@@ -92,33 +97,12 @@ export const sandboxReportRoute = defineRoute({
   body: ZSandboxReportBody,
   response: z.object({ redirectUrl: z.string() }),
   handle: async ({ db, membership, body }) => {
-    const row = await getPaymentWithShopName(db, body.paymentId);
-    // An order's payment is its customer's, on the public /payer/test page.
-    if (!row || row.payment.shopId !== membership!.shop.id || row.payment.orderId)
-      throw Errors.notFound('Le paiement');
-    if (row.payment.provider !== 'sandbox' || paymentProvider(db).id !== 'sandbox')
+    const payment = await subscriptionPaymentOf(db, membership!.shop.id, body.paymentId);
+    if (payment.provider !== 'sandbox' || paymentProvider(db).id !== 'sandbox')
       throw new AppError('SANDBOX_DISABLED', 403, "Le paiement de test n'est pas disponible.");
-    if (row.payment.status !== 'pending') throw Errors.conflict('Ce paiement a déjà été traité.');
-    await updatePayment(db, row.payment.id, { reportedOutcome: body.outcome });
+    if (payment.status !== 'pending') throw Errors.conflict('Ce paiement a déjà été traité.');
+    await updatePayment(db, payment.id, { reportedOutcome: body.outcome });
     // Relative: the payer stays on the host they are on, whatever NEXTAUTH_URL says.
-    return { redirectUrl: `/api/payment/return/${row.payment.id}` };
+    return { redirectUrl: `/api/payment/return/${payment.id}` };
   },
-});
-
-export const paymentReturnRoute = defineRawRoute({
-  methods: ['GET', 'POST'],
-  path: '/api/payment/return/{paymentId}',
-  tag: 'subscription',
-  summary:
-    'Retour du payeur depuis la page de paiement : le statut est demandé au fournisseur, appliqué, puis redirection vers /parametres/abonnement?message=payment_success|payment_error.',
-  handler: handlePaymentReturn,
-});
-
-export const paymentWebhookRoute = defineRawRoute({
-  methods: ['POST'],
-  path: '/api/payment/webhook/{provider}',
-  tag: 'subscription',
-  summary:
-    'Notification serveur à serveur du fournisseur de paiement ; signature vérifiée (x-token HMAC pour CinetPay), puis statut demandé au fournisseur.',
-  handler: handlePaymentWebhook,
 });

@@ -1,4 +1,4 @@
-import { paymentReturnRoute } from '@/features/subscription/server/subscription.routes';
+import { paymentReturnRoute } from '@/features/payment/server/payment.routes';
 
 export const config = { api: { bodyParser: false } };
 export default paymentReturnRoute.handler;

@@ -1,4 +1,4 @@
-import { paymentWebhookRoute } from '@/features/subscription/server/subscription.routes';
+import { paymentWebhookRoute } from '@/features/payment/server/payment.routes';
 
 export const config = { api: { bodyParser: false } };
 export default paymentWebhookRoute.handler;

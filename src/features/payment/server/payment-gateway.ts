@@ -1,7 +1,7 @@
 import type { Executor } from '@/server/db';
 import { getDb } from '@/server/db';
-import type { PaymentProvider } from '@/server/payments/payment-provider';
-import { createPaymentProvider } from '@/server/payments/payment-providers';
+import type { PaymentProvider } from './providers/payment-provider';
+import { createPaymentProvider } from './providers/payment-providers';
 import { getPayment } from './payment.repository';
 
 /** The configured provider, wired to where the sandbox keeps the payer's choice. */

@@ -1,15 +1,12 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { invoices, payments, shops } from '@/server/db/schema';
+import { payments } from '@/server/db/schema';
 import { newId } from '@/server/ids';
 
 export type PaymentRow = typeof payments.$inferSelect;
-export type InvoiceRow = typeof invoices.$inferSelect;
+export type NewPayment = Omit<typeof payments.$inferInsert, 'id' | 'status'>;
 
-export async function insertPayment(
-  db: Executor,
-  values: Omit<typeof payments.$inferInsert, 'id' | 'status'>,
-): Promise<PaymentRow> {
+export async function insertPayment(db: Executor, values: NewPayment): Promise<PaymentRow> {
   const [row] = await db
     .insert(payments)
     .values({ id: newId(), ...values })
@@ -23,7 +20,7 @@ export async function insertPayment(
  */
 export async function insertPaymentUnlessKeyTaken(
   db: Executor,
-  values: Omit<typeof payments.$inferInsert, 'id' | 'status'>,
+  values: NewPayment,
 ): Promise<PaymentRow | null> {
   const [row] = await db
     .insert(payments)
@@ -51,12 +48,29 @@ export async function getPayment(db: Executor, id: string): Promise<PaymentRow |
   return row ?? null;
 }
 
-export async function getPaymentWithShopName(db: Executor, id: string) {
+export async function findPaymentsByIds(db: Executor, ids: string[]): Promise<PaymentRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(payments).where(inArray(payments.id, ids));
+}
+
+/** A checkout still open for the same order and amount, made within `withinMs`. */
+export async function findRecentOrderCheckout(
+  db: Executor,
+  input: { orderId: string; amount: number; provider: string; withinMs: number },
+): Promise<PaymentRow | null> {
   const [row] = await db
-    .select({ payment: payments, shopName: shops.name })
+    .select()
     .from(payments)
-    .innerJoin(shops, eq(shops.id, payments.shopId))
-    .where(eq(payments.id, id))
+    .where(
+      and(
+        eq(payments.orderId, input.orderId),
+        eq(payments.status, 'pending'),
+        eq(payments.amount, input.amount),
+        eq(payments.provider, input.provider),
+        gt(payments.createdAt, new Date(Date.now() - input.withinMs)),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
     .limit(1);
   return row ?? null;
 }
@@ -84,44 +98,4 @@ export async function updatePayment(
   >,
 ): Promise<void> {
   await db.update(payments).set(values).where(eq(payments.id, id));
-}
-
-/** The next invoice number of the shop; call with the shop row locked. */
-export async function nextInvoiceNumber(db: Executor, shopId: string): Promise<string> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(invoices)
-    .where(eq(invoices.shopId, shopId));
-  return `F-${String(Number(row?.n ?? 0) + 1).padStart(6, '0')}`;
-}
-
-export async function insertInvoice(
-  db: Executor,
-  values: Omit<typeof invoices.$inferInsert, 'id'>,
-): Promise<InvoiceRow> {
-  const [row] = await db
-    .insert(invoices)
-    .values({ id: newId(), ...values })
-    .returning();
-  return row!;
-}
-
-export async function listInvoicesOfShop(db: Executor, shopId: string) {
-  return db
-    .select({ invoice: invoices, provider: payments.provider })
-    .from(invoices)
-    .innerJoin(payments, eq(payments.id, invoices.paymentId))
-    .where(eq(invoices.shopId, shopId))
-    .orderBy(desc(invoices.issuedAt), desc(invoices.id))
-    .limit(200);
-}
-
-export async function findInvoiceOfShop(db: Executor, shopId: string, invoiceId: string) {
-  const [row] = await db
-    .select({ invoice: invoices, provider: payments.provider })
-    .from(invoices)
-    .innerJoin(payments, eq(payments.id, invoices.paymentId))
-    .where(and(eq(invoices.shopId, shopId), eq(invoices.id, invoiceId)))
-    .limit(1);
-  return row ?? null;
 }

@@ -2,23 +2,17 @@ import type { Database } from '@/server/db';
 import { publicUrl } from '@/server/env';
 import { AppError, Errors } from '@/server/http/errors';
 import { getLogger } from '@/server/logger';
-import {
-  BILLING_CURRENCY,
-  PLANS,
-  periodLabel,
-  subscriptionPrice,
-  type BillingPeriod,
-  type PaidPlanId,
-} from '@/shared/plans';
-import type { MembershipRow } from '@/features/agent/server/agent.repository';
-import type { UserRow } from '@/features/user/server/user.repository';
+import type { CheckoutRequest } from './providers/payment-provider';
 import {
   findPaymentByIdempotencyKey,
   insertPayment,
   insertPaymentUnlessKeyTaken,
   updatePayment,
+  type NewPayment,
 } from './payment.repository';
 import { paymentProvider } from './payment-gateway';
+import { toProviderAmount } from './provider-amount';
+import type { PaymentPurpose } from './settlements';
 
 export function paymentReturnUrl(paymentId: string): string {
   return `${publicUrl()}/api/payment/return/${paymentId}`;
@@ -46,43 +40,37 @@ async function earlierCheckout(
   }
 }
 
+export interface CheckoutInput
+  extends
+    Pick<CheckoutRequest, 'description' | 'customer' | 'payer'>,
+    Pick<NewPayment, 'shopId' | 'amount' | 'currency' | 'createdByUserId' | 'plan' | 'months' | 'orderId'> {
+  purpose: PaymentPurpose;
+  idempotencyKey?: string;
+}
+
 /**
- * « Payer »: records a pending payment for the plan and period, then asks the provider for a
- * checkout page. The price is computed here, never taken from the browser.
+ * Records a pending payment for its purpose, then asks the provider for a checkout page (the amount
+ * is the caller's, computed on the server, never taken from the browser). Under an idempotency key,
+ * a second request answers the first one's page. When the provider fails, the payment is failed
+ * and its key released, so the same « Payer » may be tried again.
  */
 export async function startCheckout(
   db: Database,
-  membership: MembershipRow,
-  user: UserRow,
-  input: { plan: PaidPlanId; months: BillingPeriod; idempotencyKey?: string },
+  input: CheckoutInput,
 ): Promise<{ paymentId: string; redirectUrl: string }> {
-  const shop = membership.shop;
-  const key = input.idempotencyKey;
+  const { description, customer, payer, idempotencyKey: key, ...row } = input;
   const provider = paymentProvider(db);
-  const values = {
-    shopId: shop.id,
-    plan: input.plan,
-    months: input.months,
-    amount: subscriptionPrice(input.plan, input.months),
-    currency: BILLING_CURRENCY,
-    provider: provider.id,
-    idempotencyKey: key ?? null,
-    createdByUserId: user.id,
-  };
+  const values: NewPayment = { ...row, provider: provider.id, idempotencyKey: key ?? null };
   const payment = key ? await insertPaymentUnlessKeyTaken(db, values) : await insertPayment(db, values);
-  if (!payment) return earlierCheckout(db, shop.id, key!);
+  if (!payment) return earlierCheckout(db, input.shopId, key!);
   try {
     const session = await provider.createCheckout({
       paymentId: payment.id,
-      amount: payment.amount,
+      amount: toProviderAmount(payment.amount, payment.currency),
       currency: payment.currency,
-      description: `Abonnement ${PLANS[input.plan].label} ${periodLabel(input.months)} - ${shop.name}`,
-      customer: {
-        phone: membership.agent.phone,
-        firstName: membership.agent.firstName,
-        lastName: membership.agent.lastName,
-        email: membership.agent.email,
-      },
+      description,
+      customer,
+      payer,
       returnUrl: paymentReturnUrl(payment.id),
       notifyUrl: `${publicUrl()}/api/payment/webhook/${provider.id}`,
     });
@@ -92,8 +80,10 @@ export async function startCheckout(
     });
     return { paymentId: payment.id, redirectUrl: session.redirectUrl };
   } catch (error) {
-    getLogger().error({ err: error, paymentId: payment.id }, 'checkout creation failed');
-    // The key is released: retrying the same « Payer » after this error starts a new attempt.
+    getLogger().error(
+      { err: error, paymentId: payment.id, purpose: input.purpose },
+      'checkout creation failed',
+    );
     await updatePayment(db, payment.id, { status: 'failed', settledAt: new Date(), idempotencyKey: null });
     throw new AppError(
       'PAYMENT_PROVIDER_ERROR',

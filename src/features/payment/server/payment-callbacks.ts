@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getDb } from '@/server/db';
 import { getLogger } from '@/server/logger';
-import { paymentLinkOf } from '@/features/order/server/order-payment-link';
 import { getPayment } from './payment.repository';
 import { paymentProvider } from './payment-gateway';
 import { settlePayment } from './settle-payment';
+import { settlementOf } from './settlements';
 
 const MAX_WEBHOOK_BYTES = 64 * 1024;
 
@@ -28,9 +28,8 @@ function answer(res: ServerResponse, status: number, body: object): void {
 
 /**
  * The payer's browser coming back from the checkout page. The outcome is asked of the provider
- * (a redirect proves nothing), applied, and the payer lands on the subscription page with the
- * SPEC §4 message (a shop's customer: back on the order's payment link). A payment still pending
- * there gets no message: its webhook will settle it.
+ * (a redirect proves nothing), applied, and the payer lands where the payment's purpose says, with
+ * the SPEC §4 message. A payment still pending there gets no message: its webhook will settle it.
  */
 export async function handlePaymentReturn(
   _req: IncomingMessage,
@@ -56,11 +55,7 @@ export async function handlePaymentReturn(
     }
   }
   const message = status === 'pending' ? null : status === 'succeeded' ? 'payment_success' : 'payment_error';
-  const link = payment.orderId ? await paymentLinkOf(db, payment.orderId) : null;
-  if (link) return redirect(message ? `${link}?message=${message}` : link);
-  const query = new URLSearchParams({ shopId: payment.shopId });
-  if (message) query.set('message', message);
-  redirect(`/parametres/abonnement?${query.toString()}`);
+  redirect(await settlementOf(payment.purpose).returnLocation(db, payment, message));
 }
 
 /** The provider's server-to-server notification: signature first, then the provider's own status. */

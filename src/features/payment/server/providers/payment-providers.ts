@@ -1,4 +1,4 @@
-import { getEnv } from '../env';
+import { getEnv } from '@/server/env';
 import { CinetPayProvider } from './cinetpay-provider';
 import type { PaymentProvider } from './payment-provider';
 import { SandboxPaymentProvider, type SandboxReport } from './sandbox-provider';
