@@ -5,7 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { acquireLock } from './lock';
 import { getLogger } from '../logger';
-import { PREPARED, PREPARED_TEXT_MARK } from './index';
+import { PREPARED, PREPARED_TEXT_MARK } from './prepared-marks';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

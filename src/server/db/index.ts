@@ -2,6 +2,9 @@ import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { runtime } from '../runtime';
 import type { Database, Executor } from './client';
+import { PREPARED, PREPARED_TEXT_MARK } from './prepared-marks';
+
+export { PREPARED, PREPARED_TEXT_MARK };
 
 /** The process's one database, opened by server.ts (or a test) before any request is served. */
 export function getDb(): Database {
@@ -15,27 +18,12 @@ export function setDb(db: Database | undefined, close?: () => Promise<void>): vo
 }
 
 /**
- * The statement name that asks PostgreSQL to keep a statement prepared on its connection:
- * `query.prepare(PREPARED).execute()`. Its text is then parsed and planned once per connection
- * instead of at every execution (a third of PostgreSQL's CPU per order). Only for lookups and writes
- * by key, whose plan does not depend on the values: a list filtered on a shop would keep one plan
- * for the largest shop and the smallest. PGlite ignores statement names.
- */
-export const PREPARED = 'comptoir:prepared';
-
-/**
  * Runs a lookup or a write by key as a statement PostgreSQL keeps prepared (see PREPARED); on
  * PGlite, as any other.
  */
 export function runPrepared<T>(query: { prepare(name: string): { execute(): Promise<T> } }): Promise<T> {
   return query.prepare(PREPARED).execute();
 }
-
-/**
- * The comment that marks a raw statement (executePrepared) as one to keep prepared, as PREPARED
- * marks a built one: `execute` has no statement name to carry it.
- */
-export const PREPARED_TEXT_MARK = '/* prepared */ ';
 
 /**
  * A hand-written statement run as runPrepared runs a built one: for what the query builder cannot

@@ -2,24 +2,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { getEnv } from '../env';
 import { S3Storage, type S3Config } from './s3-storage';
+import { isSafeKey, type FileStorage } from './storage-key';
 
-/**
- * Where uploaded files live. Keys are unique per upload (a new id each time), so a stored file
- * never changes and can be cached for ever.
- */
-export interface FileStorage {
-  put(key: string, data: Buffer, contentType: string): Promise<{ url: string }>;
-}
+export { isSafeKey, type FileStorage };
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
 
 export function uploadsDir(): string {
   return path.resolve(getEnv().DATA_DIR, 'uploads');
-}
-
-/** Keys are ours (folder/id.ext), never a user's file name; this refuses anything else. */
-export function isSafeKey(key: string): boolean {
-  return /^[a-z0-9-]+(\/[A-Za-z0-9_-]+)+\.(webp|png|jpg)$/.test(key);
 }
 
 /** Default: files under $DATA_DIR/uploads, served by server.ts at /uploads/… */

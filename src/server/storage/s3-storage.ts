@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { isSafeKey, type FileStorage } from './file-storage';
+import { isSafeKey, type FileStorage } from './storage-key';
 
 /**
  * Uploads to any S3-compatible object store (AWS S3, Cloudflare R2, MinIO, Scaleway, Wasabi…) with

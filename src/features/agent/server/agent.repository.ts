@@ -1,6 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { runPrepared, type Executor } from '@/server/db';
-import { agents, shops, users } from '@/server/db/schema';
+import { agents } from '@/server/db/schema/agent';
+import { shops } from '@/server/db/schema/shop';
+import { users } from '@/server/db/schema/user';
 import { newId } from '@/server/ids';
 import type { ShopRow } from '@/features/shop/server/shop.repository';
 

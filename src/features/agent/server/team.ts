@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db';
-import { agents } from '@/server/db/schema';
+import { agents } from '@/server/db/schema/agent';
 import { Errors } from '@/server/http/errors';
 import { getEnv, publicUrl } from '@/server/env';
 import { getLogger } from '@/server/logger';

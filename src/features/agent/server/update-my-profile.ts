@@ -1,6 +1,6 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Database } from '@/server/db';
-import { users } from '@/server/db/schema';
+import { users } from '@/server/db/schema/user';
 import type { MembershipRow } from './agent.repository';
 import { updateAgentProfile } from './agent.repository';
 

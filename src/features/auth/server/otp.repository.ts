@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { otpCodes } from '@/server/db/schema';
+import { otpCodes } from '@/server/db/schema/auth';
 import { newId } from '@/server/ids';
 
 export type OtpCodeRow = typeof otpCodes.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { executePrepared, rowOf, runPrepared, type Executor } from '@/server/db';
-import { clients } from '@/server/db/schema';
+import { clients } from '@/server/db/schema/customer';
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
 import { isUniqueViolation } from '@/server/db/pg-errors';

@@ -1,6 +1,8 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { agents, shops, users } from '@/server/db/schema';
+import { agents } from '@/server/db/schema/agent';
+import { shops } from '@/server/db/schema/shop';
+import { users } from '@/server/db/schema/user';
 
 export const CONSOLE_PAGE_SIZE = 50;
 

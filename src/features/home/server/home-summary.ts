@@ -1,6 +1,7 @@
 import { and, count, eq, gte, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { orders, products } from '@/server/db/schema';
+import { orders } from '@/server/db/schema/order';
+import { products } from '@/server/db/schema/product';
 import { dayjs } from '@/shared/dates';
 import type { THomeSummary } from '../home.schemas';
 

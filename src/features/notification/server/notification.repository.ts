@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { runPrepared, type Executor } from '@/server/db';
-import { notifications } from '@/server/db/schema';
+import { notifications } from '@/server/db/schema/notification';
 import { newId } from '@/server/ids';
 import { shopPushTokens } from '@/server/push/push-to-shop';
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
-import { orderLines, orders } from '@/server/db/schema';
+import { orderLines, orders } from '@/server/db/schema/order';
 import { AppError, Errors } from '@/server/http/errors';
 import { frenchTypography } from '@/shared/typography';
 import { changeStockBatch, notifyLowStock, type LowStockCrossing } from '@/features/product/server/stock';

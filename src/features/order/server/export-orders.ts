@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { orderPayments, orders, users } from '@/server/db/schema';
+import { orderPayments, orders } from '@/server/db/schema/order';
+import { users } from '@/server/db/schema/user';
 import {
   currencyOf,
   formatCsvAmount,

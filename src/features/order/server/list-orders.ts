@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { orderPayments, orders } from '@/server/db/schema';
+import { orderPayments, orders } from '@/server/db/schema/order';
 import { dayjs } from '@/shared/dates';
 import { toE164 } from '@/shared/phone';
 import { normalizeForSearch } from '@/shared/search';

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
-import { orderViews, orders } from '@/server/db/schema';
+import { orderViews, orders } from '@/server/db/schema/order';
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
 import type { TOrderFilters } from '../order.schemas';

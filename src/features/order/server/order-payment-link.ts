@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
-import { orderPaymentLinks, shops } from '@/server/db/schema';
+import { orderPaymentLinks } from '@/server/db/schema/order';
+import { shops } from '@/server/db/schema/shop';
 import { publicUrl } from '@/server/env';
 import { Errors } from '@/server/http/errors';
 import { findRecentOrderCheckout } from '@/features/payment/server/payment.repository';

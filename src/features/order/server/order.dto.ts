@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { users } from '@/server/db/schema';
+import { users } from '@/server/db/schema/user';
 import type { UserRow } from '@/features/user/server/user.repository';
 import { ZOrder, ZOrderSummary, type TOrder, type TOrderSummary } from '../order.dto-schemas';
 import { allowedFulfilmentMoves, isOrderEditable, type FulfilmentStatus } from '../order.schemas';

@@ -1,13 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { executePrepared, rowOf, runPrepared, type Executor } from '@/server/db';
-import {
-  orderCounters,
-  orderEvents,
-  orderLines,
-  orderPayments,
-  orderRefunds,
-  orders,
-} from '@/server/db/schema';
+import { orderCounters, orderEvents, orderLines, orderPayments, orderRefunds, orders } from '@/server/db/schema/order';
 import { newId } from '@/server/ids';
 import { normalizeForSearch } from '@/shared/search';
 

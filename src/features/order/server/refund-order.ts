@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { orderLines, orderRefunds, orders } from '@/server/db/schema';
+import { orderLines, orderRefunds, orders } from '@/server/db/schema/order';
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
 import { formatMoney } from '@/shared/money';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db';
-import { orderLines, orders } from '@/server/db/schema';
+import { orderLines, orders } from '@/server/db/schema/order';
 import { AppError, Errors } from '@/server/http/errors';
 import { formatMoney } from '@/shared/money';
 import { changeStockBatch, notifyLowStock } from '@/features/product/server/stock';

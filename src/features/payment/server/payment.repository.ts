@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { payments } from '@/server/db/schema';
+import { payments } from '@/server/db/schema/payment';
 import { newId } from '@/server/ids';
 
 export type PaymentRow = typeof payments.$inferSelect;

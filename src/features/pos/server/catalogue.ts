@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { clients, productCategories, productRemovals, productVariants, products } from '@/server/db/schema';
+import { clients } from '@/server/db/schema/customer';
+import { productCategories, productRemovals, productVariants, products } from '@/server/db/schema/product';
 import { Errors } from '@/server/http/errors';
 import type { PosProduct } from '../pos.schemas';
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
-import { orders, stockConflicts } from '@/server/db/schema';
+import { orders } from '@/server/db/schema/order';
+import { stockConflicts } from '@/server/db/schema/pos';
 import { Errors } from '@/server/http/errors';
 import { findPeople } from '@/features/order/server/order.dto';
 import { addOrderEvent } from '@/features/order/server/order.repository';

@@ -2,7 +2,8 @@ import { pbkdf2, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { agentPins, agents } from '@/server/db/schema';
+import { agents } from '@/server/db/schema/agent';
+import { agentPins } from '@/server/db/schema/pos';
 import { can } from '@/shared/permissions';
 import type { AgentRole } from '@/shared/roles';
 

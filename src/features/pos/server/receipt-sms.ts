@@ -1,6 +1,6 @@
 import { and, count, eq, gte } from 'drizzle-orm';
 import type { Database } from '@/server/db';
-import { smsMessages } from '@/server/db/schema';
+import { smsMessages } from '@/server/db/schema/platform';
 import { newId } from '@/server/ids';
 import { AppError, Errors } from '@/server/http/errors';
 import { getLogger } from '@/server/logger';

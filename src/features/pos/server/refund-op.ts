@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { posPayments, posSales } from '@/server/db/schema';
+import { posPayments, posSales } from '@/server/db/schema/pos';
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
 import { addOrderEvent, findLinesOf, findOrder } from '@/features/order/server/order.repository';
@@ -9,7 +9,7 @@ import type { PosOp } from '../pos.schemas';
 import { requireApproval } from './approvals';
 import { happenedAt, type PosContext } from './pos-context';
 import { openSessionOf } from './session-ops';
-import { findOpResult } from './sync';
+import { findOpResult } from './op-log';
 
 type RefundOp = Extract<PosOp, { type: 'refund' }>;
 

@@ -1,5 +1,5 @@
 import type { Executor } from '@/server/db';
-import { posPayments, posSales, stockConflicts } from '@/server/db/schema';
+import { posPayments, posSales, stockConflicts } from '@/server/db/schema/pos';
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
 import { formatMoney } from '@/shared/money';
@@ -9,7 +9,7 @@ import { DISCOUNT_APPROVAL_PERCENT, type PosOp } from '../pos.schemas';
 import { requireApproval } from './approvals';
 import { happenedAt, type PosContext } from './pos-context';
 import { openSessionOf } from './session-ops';
-import { findOpResult } from './sync';
+import { findOpResult } from './op-log';
 
 type SaleOp = Extract<PosOp, { type: 'sale' }>;
 

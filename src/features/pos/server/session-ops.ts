@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { cashMovements, cashSessions } from '@/server/db/schema';
+import { cashMovements, cashSessions } from '@/server/db/schema/pos';
 import { Errors } from '@/server/http/errors';
 import { isUniqueViolation } from '@/server/db/pg-errors';
 import { FCFA_DENOMINATIONS, type PosOp } from '../pos.schemas';

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { cashSessions, tills } from '@/server/db/schema';
+import { cashSessions, tills } from '@/server/db/schema/pos';
 import { Errors } from '@/server/http/errors';
 import { can } from '@/shared/permissions';
 import type { AgentRole } from '@/shared/roles';

@@ -1,6 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
-import { posOps } from '@/server/db/schema';
+import { posOps } from '@/server/db/schema/pos';
 import { AppError } from '@/server/http/errors';
 import { getLogger } from '@/server/logger';
 import { isUniqueViolation } from '@/server/db/pg-errors';
@@ -11,6 +10,7 @@ import { happenedAt, type PosContext } from './pos-context';
 import { closeSession, moveCash, openSession } from './session-ops';
 import { sellAtTill } from './sale-op';
 import { refundAtTill } from './refund-op';
+import { findOpResult } from './op-log';
 
 type Applied = { result: Omit<OpResult, 'id' | 'status'>; after?: () => Promise<void> };
 type Apply = (tx: Executor, ctx: PosContext, op: PosOp) => Promise<Applied>;
@@ -27,14 +27,6 @@ const APPLY: Record<PosOp['type'], Apply> = {
   sale: (tx, ctx, op) => sellAtTill(tx, ctx, op as Extract<PosOp, { type: 'sale' }>),
   refund: (tx, ctx, op) => refundAtTill(tx, ctx, op as Extract<PosOp, { type: 'refund' }>),
 };
-
-export async function findOpResult(db: Executor, shopId: string, opId: string) {
-  const [row] = await db
-    .select({ result: posOps.result })
-    .from(posOps)
-    .where(and(eq(posOps.shopId, shopId), eq(posOps.id, opId)));
-  return (row?.result as Omit<OpResult, 'id'> | undefined) ?? null;
-}
 
 function logOp(ctx: PosContext, op: PosOp, result: Record<string, unknown>) {
   return {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { cashSessions, tills } from '@/server/db/schema';
+import { cashSessions, tills } from '@/server/db/schema/pos';
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
 import { isUniqueViolation } from '@/server/db/pg-errors';

@@ -1,6 +1,7 @@
 import { asc, count, eq, sql, sum } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { cashMovements, orders, posPayments, posSales } from '@/server/db/schema';
+import { orders } from '@/server/db/schema/order';
+import { cashMovements, posPayments, posSales } from '@/server/db/schema/pos';
 import { findPeople } from '@/features/order/server/order.dto';
 import { POS_PAYMENT_METHODS, type CashSession, type PosPaymentMethod, type ZReport } from '../pos.schemas';
 import type { CashSessionRow } from './tills';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db';
-import { productCategories, productRemovals, productVariants, products } from '@/server/db/schema';
+import { productCategories, productRemovals, productVariants, products } from '@/server/db/schema/product';
 import { AppError, Errors } from '@/server/http/errors';
 import { describeDetails } from '@/shared/validation';
 import type { ProductStatus } from '../product.schemas';

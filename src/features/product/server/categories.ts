@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db';
-import { productCategories, products } from '@/server/db/schema';
+import { productCategories, products } from '@/server/db/schema/product';
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
 import { describeDetails } from '@/shared/validation';

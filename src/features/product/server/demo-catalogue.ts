@@ -1,5 +1,5 @@
 import type { Executor } from '@/server/db';
-import { productCategories } from '@/server/db/schema';
+import { productCategories } from '@/server/db/schema/product';
 import { newId } from '@/server/ids';
 import { ZProductInput, type TProductInput } from '../product.schemas';
 import { insertProduct } from './save-product';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { productVariants, products } from '@/server/db/schema';
+import { productVariants, products } from '@/server/db/schema/product';
 import { normalizeForSearch } from '@/shared/search';
 import type { ProductSort, TListProductsQuery } from '../product.schemas';
 import { findCategories, withDescendants, type ProductRow } from './product.repository';

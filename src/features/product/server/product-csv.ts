@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
-import { productCategories, productVariants, products } from '@/server/db/schema';
+import { productCategories, productVariants, products } from '@/server/db/schema/product';
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
 import { assertCanAddProducts } from '@/server/quotas/plan-quotas';

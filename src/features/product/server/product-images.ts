@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
-import { productImages, productVariants, products } from '@/server/db/schema';
+import { productImages, productVariants, products } from '@/server/db/schema/product';
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
 import { getFileStorage } from '@/server/storage/file-storage';

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { productCategories, productImages, productVariants, products, shops } from '@/server/db/schema';
+import { productCategories, productImages, productVariants, products } from '@/server/db/schema/product';
+import { shops } from '@/server/db/schema/shop';
 import type { ShopRow } from '@/features/shop/server/shop.repository';
 
 export type ProductRow = typeof products.$inferSelect;

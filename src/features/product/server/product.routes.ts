@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { defineRoute } from '@/server/http/define-route';
 import { Errors } from '@/server/http/errors';
-import { productVariants } from '@/server/db/schema';
+import { productVariants } from '@/server/db/schema/product';
 import { ZId, z } from '@/shared/validation';
 import { randomInStoreEan13 } from '@/shared/barcode';
 import {

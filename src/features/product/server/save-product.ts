@@ -1,7 +1,7 @@
 import { isForeignKeyViolation } from '@/server/db/pg-errors';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
-import { productCategories, productVariants, products, stockMovements } from '@/server/db/schema';
+import { productCategories, productVariants, products, stockMovements } from '@/server/db/schema/product';
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
 import { assertCanAddProducts } from '@/server/quotas/plan-quotas';

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
-import { productVariants, stockMovements, users } from '@/server/db/schema';
+import { productVariants, stockMovements } from '@/server/db/schema/product';
+import { users } from '@/server/db/schema/user';
 import { Errors } from '@/server/http/errors';
 import { describeDetails } from '@/shared/validation';
 import type { StockReason } from '../product.schemas';

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { anyOf, executePrepared, runPrepared, type Executor } from '@/server/db';
-import { productVariants, stockMovements } from '@/server/db/schema';
+import { productVariants, stockMovements } from '@/server/db/schema/product';
 import { newId } from '@/server/ids';
 import { AppError } from '@/server/http/errors';
 import { createNotification } from '@/features/notification/server/create-notification';

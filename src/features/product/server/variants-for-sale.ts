@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { anyOf, runPrepared, type Executor } from '@/server/db';
-import { productVariants, products } from '@/server/db/schema';
+import { productVariants, products } from '@/server/db/schema/product';
 
 /** What a sale needs to know of a variant: its price, its product's name and status, its stock. */
 export interface SellableVariant {

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { agents, balanceEntries, pushDevices, shops } from '@/server/db/schema';
+import { agents } from '@/server/db/schema/agent';
+import { pushDevices } from '@/server/db/schema/platform';
+import { balanceEntries, shops } from '@/server/db/schema/shop';
 import { newId } from '@/server/ids';
 
 export type ShopRow = typeof shops.$inferSelect;

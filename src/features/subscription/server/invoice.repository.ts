@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { invoices } from '@/server/db/schema';
+import { invoices } from '@/server/db/schema/subscription';
 import { newId } from '@/server/ids';
 import { findPaymentsByIds } from '@/features/payment/server/payment.repository';
 

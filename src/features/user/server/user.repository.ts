@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { users } from '@/server/db/schema';
+import { users } from '@/server/db/schema/user';
 import { newId } from '@/server/ids';
 
 export type UserRow = typeof users.$inferSelect;

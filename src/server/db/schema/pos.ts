@@ -11,13 +11,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { agents, orders, productVariants, shops, users } from './schema';
-
-// The till (point de vente). Sales themselves are orders (channel « pos »); these tables hold what
-// only a till has: named tills, cash sessions and their drawer, and the log that makes every op
-// sent by a tablet apply exactly once.
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { agents } from './agent';
+import { orders } from './order';
+import { productVariants } from './product';
+import { shops } from './shop';
+import { users } from './user';
+import { createdAt } from './columns';
 
 export const tills = pgTable(
   'tills',
@@ -33,6 +32,9 @@ export const tills = pgTable(
   (t) => [uniqueIndex('tills_name_uq').on(t.shopId, sql`lower(${t.name})`)],
 );
 
+// The till (point de vente). Sales themselves are orders (channel « pos »); these tables hold what
+// only a till has: named tills, cash sessions and their drawer, and the log that makes every op
+// sent by a tablet apply exactly once.
 /** A drawer from opening float to closing count. Its id is made by the tablet (the op that opens it). */
 export const cashSessions = pgTable(
   'cash_sessions',
@@ -199,19 +201,3 @@ export const agentPins = pgTable('agent_pins', {
   iterations: integer('iterations').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/** Deleted products, so a till's copy of the catalogue drops them on its next refresh. */
-export const productRemovals = pgTable(
-  'product_removals',
-  {
-    shopId: text('shop_id')
-      .notNull()
-      .references(() => shops.id),
-    productId: text('product_id').notNull(),
-    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.shopId, t.productId] }),
-    index('product_removals_time_idx').on(t.shopId, t.removedAt),
-  ],
-);

@@ -1,0 +1,16 @@
+/**
+ * Every table, one file per owning module: a module's server code imports its own file only
+ * (ESLint checks it); the database client, migrations (drizzle-kit), seed and tests use this index.
+ */
+export * from './agent';
+export * from './auth';
+export * from './customer';
+export * from './notification';
+export * from './order';
+export * from './payment';
+export * from './platform';
+export * from './pos';
+export * from './product';
+export * from './shop';
+export * from './subscription';
+export * from './user';
