@@ -5,7 +5,7 @@ import { Errors } from '@/server/http/errors';
 import { PLANS, effectivePlan } from '@/shared/plans';
 import { formatMoney } from '@/shared/money';
 import type { MembershipRow } from '@/features/agent/server/agent.repository';
-import type { UserRow } from '@/features/user/server/user.repository';
+import { personName, type UserRow } from '@/features/user/server/user.repository';
 import {
   changeStockBatch,
   notifyLowStock,
@@ -35,7 +35,7 @@ import {
   type OrderDraft,
   type TillSale,
 } from './channel-policy';
-import { buildOrderDto, personName, type OrderDetails } from './order.dto';
+import { buildOrderDto, type OrderDetails } from './order.dto';
 
 export type CreateOrderInput = Omit<TCreateOrderBody, 'shopId' | 'channel' | 'payment'> & {
   channel: OrderChannel;

@@ -1,7 +1,6 @@
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, inArray, lt } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { orderPayments, orders } from '@/server/db/schema/order';
-import { users } from '@/server/db/schema/user';
 import {
   currencyOf,
   formatCsvAmount,
@@ -9,6 +8,7 @@ import {
   serializeCsvRow,
   type CsvSeparator,
 } from '@/features/product/server/product-csv';
+import { findPeople } from '@/features/user/server/user.repository';
 import {
   CHANNEL_LABELS,
   FULFILMENT_LABELS,
@@ -93,6 +93,7 @@ const EXPORT_COLUMNS = {
   total: orders.total,
   paidAmount: orders.paidAmount,
   refundedAmount: orders.refundedAmount,
+  createdByUserId: orders.createdByUserId,
 };
 
 /**
@@ -114,14 +115,8 @@ export async function* exportOrdersCsv(
   const conditions = orderConditions(scope, filters);
   for (let after: string | null = null; ;) {
     const batch = await db
-      .select({
-        order: EXPORT_COLUMNS,
-        agentFirstName: users.firstName,
-        agentLastName: users.lastName,
-        agentPhone: users.phone,
-      })
+      .select({ order: EXPORT_COLUMNS })
       .from(orders)
-      .innerJoin(users, eq(users.id, orders.createdByUserId))
       .where(and(...conditions, after ? lt(orders.id, after) : undefined))
       .orderBy(desc(orders.id))
       .limit(EXPORT_BATCH);
@@ -135,6 +130,10 @@ export async function* exportOrdersCsv(
           batch.map((b) => b.order.id),
         ),
       );
+    const people = await findPeople(
+      db,
+      batch.map((b) => b.order.createdByUserId),
+    );
     const methods = new Map<string, string[]>();
     for (const p of payments)
       methods.set(p.orderId, [
@@ -142,7 +141,7 @@ export async function* exportOrdersCsv(
         PAYMENT_METHOD_LABELS[p.method as PaymentMethod],
       ]);
     yield batch
-      .map(({ order, agentFirstName, agentLastName, agentPhone }) =>
+      .map(({ order }) =>
         serializeCsvRow(
           [
             String(order.number),
@@ -159,7 +158,7 @@ export async function* exportOrdersCsv(
             money(order.total),
             money(order.paidAmount),
             money(order.refundedAmount),
-            guardFormula([agentFirstName, agentLastName].filter(Boolean).join(' ') || agentPhone),
+            guardFormula(people.get(order.createdByUserId ?? '') ?? ''),
           ],
           separator,
         ),

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
 import { orderPaymentLinks } from '@/server/db/schema/order';
-import { shops } from '@/server/db/schema/shop';
 import { publicUrl } from '@/server/env';
 import { Errors } from '@/server/http/errors';
 import { findRecentOrderCheckout } from '@/features/payment/server/payment.repository';
 import { paymentProvider } from '@/features/payment/server/payment-gateway';
 import { startCheckout } from '@/features/payment/server/start-checkout';
+import { getShopById } from '@/features/shop/server/shop.repository';
 import type { PaymentStatus } from '../order.schemas';
 import type { PayableOrder } from '../payment-link.schemas';
 import { addOrderEvent, findLinesOf, findOrder, type OrderRow } from './order.repository';
@@ -58,15 +58,11 @@ export async function shareOrderPaymentLink(
 }
 
 async function findLinkedOrder(db: Executor, token: string) {
-  const [row] = await db
-    .select({ link: orderPaymentLinks, shop: shops })
-    .from(orderPaymentLinks)
-    .innerJoin(shops, eq(shops.id, orderPaymentLinks.shopId))
-    .where(eq(orderPaymentLinks.token, token));
-  if (!row) throw Errors.notFound('Ce lien de paiement');
-  const order = await findOrder(db, row.shop.id, row.link.orderId);
-  if (!order) throw Errors.notFound('Ce lien de paiement');
-  return { shop: row.shop, order };
+  const [link] = await db.select().from(orderPaymentLinks).where(eq(orderPaymentLinks.token, token));
+  const shop = link ? await getShopById(db, link.shopId) : null;
+  const order = link && shop ? await findOrder(db, shop.id, link.orderId) : null;
+  if (!shop || !order) throw Errors.notFound('Ce lien de paiement');
+  return { shop, order };
 }
 
 /** What the payer sees on /payer/:token: the shop, the order's lines and totals, what is due. */

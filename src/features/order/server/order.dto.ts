@@ -1,7 +1,5 @@
-import { inArray } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { users } from '@/server/db/schema/user';
-import type { UserRow } from '@/features/user/server/user.repository';
+import { findPeople } from '@/features/user/server/user.repository';
 import { ZOrder, ZOrderSummary, type TOrder, type TOrderSummary } from '../order.dto-schemas';
 import { allowedFulfilmentMoves, isOrderEditable, type FulfilmentStatus } from '../order.schemas';
 import type { findOrderDetails, OrderRow } from './order.repository';
@@ -24,21 +22,6 @@ export function toOrderSummary(row: OrderRow): TOrderSummary {
     createdByUserId: row.createdByUserId,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** « Awa Ndiaye », or the phone of someone who has not given a name. */
-export function personName(user: Pick<UserRow, 'firstName' | 'lastName' | 'phone'>): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.phone;
-}
-
-export async function findPeople(db: Executor, ids: Array<string | null>): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, phone: users.phone })
-    .from(users)
-    .where(inArray(users.id, wanted));
-  return new Map(rows.map((u) => [u.id, personName(u)]));
 }
 
 export type OrderDetails = Awaited<ReturnType<typeof findOrderDetails>>;

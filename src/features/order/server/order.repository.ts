@@ -1,6 +1,13 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { executePrepared, rowOf, runPrepared, type Executor } from '@/server/db';
-import { orderCounters, orderEvents, orderLines, orderPayments, orderRefunds, orders } from '@/server/db/schema/order';
+import {
+  orderCounters,
+  orderEvents,
+  orderLines,
+  orderPayments,
+  orderRefunds,
+  orders,
+} from '@/server/db/schema/order';
 import { newId } from '@/server/ids';
 import { normalizeForSearch } from '@/shared/search';
 

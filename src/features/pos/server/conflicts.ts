@@ -3,7 +3,7 @@ import type { Database, Executor } from '@/server/db';
 import { orders } from '@/server/db/schema/order';
 import { stockConflicts } from '@/server/db/schema/pos';
 import { Errors } from '@/server/http/errors';
-import { findPeople } from '@/features/order/server/order.dto';
+import { findPeople } from '@/features/user/server/user.repository';
 import { addOrderEvent } from '@/features/order/server/order.repository';
 import type { StockConflict } from '../pos.schemas';
 

@@ -1,7 +1,7 @@
 import { defineRoute } from '@/server/http/define-route';
 import { Errors } from '@/server/http/errors';
 import { z } from '@/shared/validation';
-import { findPeople } from '@/features/order/server/order.dto';
+import { findPeople } from '@/features/user/server/user.repository';
 import {
   ZApprovers,
   ZConflictsQuery,

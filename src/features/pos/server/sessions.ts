@@ -5,7 +5,7 @@ import { Errors } from '@/server/http/errors';
 import { can } from '@/shared/permissions';
 import type { AgentRole } from '@/shared/roles';
 import type { MembershipRow } from '@/features/agent/server/agent.repository';
-import { findPeople } from '@/features/order/server/order.dto';
+import { findPeople } from '@/features/user/server/user.repository';
 import type { CashSession, ZReport } from '../pos.schemas';
 import { findSession } from './session-ops';
 import { computeZReport, toCashSessionDto } from './z-report';

@@ -2,7 +2,7 @@ import { asc, count, eq, sql, sum } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { orders } from '@/server/db/schema/order';
 import { cashMovements, posPayments, posSales } from '@/server/db/schema/pos';
-import { findPeople } from '@/features/order/server/order.dto';
+import { findPeople } from '@/features/user/server/user.repository';
 import { POS_PAYMENT_METHODS, type CashSession, type PosPaymentMethod, type ZReport } from '../pos.schemas';
 import type { CashSessionRow } from './tills';
 

@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
 import { productVariants, stockMovements } from '@/server/db/schema/product';
-import { users } from '@/server/db/schema/user';
 import { Errors } from '@/server/http/errors';
 import { describeDetails } from '@/shared/validation';
+import { findPeople } from '@/features/user/server/user.repository';
 import type { StockReason } from '../product.schemas';
 import { changeStock, changeStockBatch, notifyLowStock } from './stock';
 
@@ -81,13 +81,9 @@ export async function stockHistory(
     .select({
       movement: stockMovements,
       optionValues: productVariants.optionValues,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      phone: users.phone,
     })
     .from(stockMovements)
     .innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
-    .leftJoin(users, eq(users.id, stockMovements.userId))
     .where(
       and(
         eq(stockMovements.shopId, input.shopId),
@@ -98,7 +94,12 @@ export async function stockHistory(
     )
     .orderBy(desc(stockMovements.id))
     .limit(input.limit + 1);
-  const items = rows.slice(0, input.limit).map((r) => ({
+  const page = rows.slice(0, input.limit);
+  const people = await findPeople(
+    db,
+    page.map((r) => r.movement.userId),
+  );
+  const items = page.map((r) => ({
     _id: r.movement.id,
     variantId: r.movement.variantId,
     variantTitle: r.optionValues.join(' / '),
@@ -106,7 +107,7 @@ export async function stockHistory(
     stockAfter: r.movement.stockAfter,
     reason: r.movement.reason as StockReason,
     note: r.movement.note,
-    author: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.phone || null,
+    author: (r.movement.userId && people.get(r.movement.userId)) || null,
     createdAt: r.movement.createdAt.toISOString(),
   }));
   return { items, nextCursor: rows.length > input.limit ? (items[items.length - 1]?._id ?? null) : null };

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { users } from '@/server/db/schema/user';
 import { newId } from '@/server/ids';
@@ -33,4 +33,20 @@ export async function setPlatformOperator(
   isPlatformOperator: boolean,
 ): Promise<void> {
   await db.update(users).set({ isPlatformOperator }).where(eq(users.id, id));
+}
+
+/** « Awa Ndiaye », or the phone of someone who has not given a name. */
+export function personName(user: Pick<UserRow, 'firstName' | 'lastName' | 'phone'>): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.phone;
+}
+
+/** The names other modules show for the people who did things (authors of orders, movements…). */
+export async function findPeople(db: Executor, ids: Array<string | null>): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, phone: users.phone })
+    .from(users)
+    .where(inArray(users.id, wanted));
+  return new Map(rows.map((u) => [u.id, personName(u)]));
 }
