@@ -12,16 +12,34 @@ import fs from 'node:fs';
 /** A module folder whose schema part has another name (the customers are `client` until renamed). */
 const SCHEMA_PART_OF = { client: 'customer' };
 
+/**
+ * Crossings found when the rule came in, each still to move behind the owner's functions (see the
+ * issue « One way to sell »). This list may only shrink: a file not in it cannot start crossing.
+ */
+const CROSSINGS_TO_REMOVE = {
+  'src/features/agent/server/agent.repository.ts': ['shop', 'user'],
+  'src/features/agent/server/update-my-profile.ts': ['user'],
+  'src/features/console/server/console.repository.ts': ['agent', 'shop', 'user'],
+  'src/features/home/server/home-summary.ts': ['order', 'product'],
+  'src/features/pos/server/catalogue.ts': ['customer', 'product'],
+  'src/features/pos/server/conflicts.ts': ['order'],
+  'src/features/pos/server/pins.ts': ['agent'],
+  'src/features/pos/server/receipt-sms.ts': ['platform'],
+  'src/features/pos/server/z-report.ts': ['order'],
+  'src/features/product/server/product.repository.ts': ['shop'],
+  'src/features/shop/server/shop.repository.ts': ['agent', 'platform'],
+};
+
 const CLIENT_FILES = ['src/client/**', 'src/features/*/client/**', 'src/pages/**/*.tsx', 'src/shared/**'];
 const serverFromClient = {
   group: ['@/server/*', '**/server/*', '@/features/*/server/*'],
   message: 'Le code client ne doit pas importer de code serveur.',
 };
 
-function foreignSchema(part) {
+function foreignSchema(part, tolerated = []) {
   return {
     // The whole index, or any part but the module's own.
-    regex: `^@/server/db/schema(/(?!${part}$).*)?$`,
+    regex: `^@/server/db/schema(/(?!(${[part, ...tolerated].join('|')})$).*)?$`,
     message: `Un module n'importe que sa propre partie du schéma (@/server/db/schema/${part}) : passez par les fonctions exportées du module propriétaire.`,
   };
 }
@@ -52,5 +70,17 @@ export function moduleBoundaries(featuresDir = new URL('./src/features/', import
         ],
       },
     })),
+    ...Object.entries(CROSSINGS_TO_REMOVE).map(([file, parts]) => {
+      const module = file.split('/')[2];
+      return {
+        files: [file],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            { patterns: [foreignSchema(SCHEMA_PART_OF[module] ?? module, parts)] },
+          ],
+        },
+      };
+    }),
   ];
 }

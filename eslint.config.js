@@ -18,6 +18,7 @@ export default tseslint.config(
       'playwright-report/**',
       'next-env.d.ts',
       '.reports/**',
+      'tests/fixtures/lint-cycle/**',
     ],
   },
   js.configs.recommended,
@@ -45,7 +46,8 @@ export default tseslint.config(
   },
   {
     // No import cycles anywhere in the app: a cycle makes load order decide what is defined.
-    files: ['src/**/*.{ts,tsx}', 'server.ts'],
+    // The fixture is a deliberate cycle, linted only by tests/unit/lint-boundaries.test.ts.
+    files: ['src/**/*.{ts,tsx}', 'server.ts', 'tests/fixtures/lint-cycle/**'],
     plugins: { 'import-x': importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,
