@@ -49,7 +49,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@/server/*', '**/server/*', '@/features/*/server/*'],
+              // A module's server/index.ts and the routes registry would pull in its whole server side.
+              group: ['@/server/*', '**/server', '**/server/*', '@/features/*/server/*', '@/features/routes'],
               message: 'Le code client ne doit pas importer de code serveur.',
             },
           ],

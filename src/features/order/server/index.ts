@@ -1,0 +1,47 @@
+import type { Route } from '@/server/http/define-route';
+import {
+  addOrderNoteRoute,
+  addOrderPaymentRoute,
+  bulkChangeOrderStatusRoute,
+  changeOrderStatusRoute,
+  countOrdersRoute,
+  createOrderRoute,
+  deleteOrderViewRoute,
+  exportOrdersRoute,
+  getOrderRoute,
+  listOrderViewsRoute,
+  listOrdersRoute,
+  refundOrderRoute,
+  saveOrderViewRoute,
+  shareOrderPaymentLinkRoute,
+  updateOrderRoute,
+} from './order.routes';
+import {
+  getPayableOrderRoute,
+  getTestPaymentRoute,
+  reportTestPaymentRoute,
+  startPayCheckoutRoute,
+} from './pay.routes';
+
+export const routes: Route[] = [
+  listOrdersRoute,
+  countOrdersRoute,
+  exportOrdersRoute,
+  getOrderRoute,
+  createOrderRoute,
+  updateOrderRoute,
+  changeOrderStatusRoute,
+  bulkChangeOrderStatusRoute,
+  addOrderPaymentRoute,
+  shareOrderPaymentLinkRoute,
+  refundOrderRoute,
+  addOrderNoteRoute,
+  listOrderViewsRoute,
+  saveOrderViewRoute,
+  deleteOrderViewRoute,
+  // The customer's side of a payment link: public, reached from /payer/<token>.
+  getPayableOrderRoute,
+  startPayCheckoutRoute,
+  getTestPaymentRoute,
+  reportTestPaymentRoute,
+];
