@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@/features/routes';
 import { createApiDispatcher } from '@/server/http/api-dispatch';
@@ -61,16 +61,17 @@ describe('the API registry', () => {
         body: { error: { code: 'NOT_FOUND', message: "Cette adresse d'API n'existe pas." } },
       });
     }
+    // Straight to the dispatcher: fetch would resolve the dot segments before sending.
     const dispatch = createApiDispatcher(ROUTES);
-    const res = { setHeader: () => undefined } as unknown as ServerResponse;
-    for (const url of [
-      '/api/auth/session',
-      '/api/auth/callback/phone-otp?x=1',
-      '/api/order/../auth/csrf',
-      '/login',
-      '/apis',
-    ])
-      expect({ url, ours: dispatch({ url } as IncomingMessage, res) }).toEqual({ url, ours: false });
+    const ask = (url: string) => {
+      const res = { statusCode: 0, body: '', setHeader: () => undefined, end: (b: string) => (res.body = b) };
+      const ours = dispatch({ url, method: 'GET', headers: {} } as IncomingMessage, res as never);
+      return { url, ours, status: res.statusCode, code: ours ? JSON.parse(res.body).error.code : null };
+    };
+    for (const url of ['/api/auth/session', '/api/auth/callback/phone-otp?x=1', '/login', '/apis'])
+      expect(ask(url)).toEqual({ url, ours: false, status: 0, code: null });
+    for (const url of ['/api/order/../auth/csrf', '/api/%2e%2e/api/nope'])
+      expect(ask(url)).toEqual({ url, ours: true, status: 404, code: 'NOT_FOUND' });
   });
 
   it('publishes the OpenAPI document at /api/openapi.json, naming every route', async () => {

@@ -11,9 +11,9 @@ const NEXT_AUTH_PREFIX = '/api/auth/';
 
 /**
  * Every answer under /api that is not next-auth's carries these (next.config.mjs only reaches what
- * Next answers: pages and next-auth). An API answer is data, never a page: nothing
- * may frame it or run from it, a browser must not guess it is HTML, and what it says about a shop
- * is kept by no cache unless the route sets its own Cache-Control (the OpenAPI document does).
+ * Next answers: pages and next-auth). An API answer is data, never a page: nothing may frame it or
+ * run from it, a browser must not guess it is HTML, and what it says about a shop is kept by no
+ * cache unless the route sets its own Cache-Control (the OpenAPI document does).
  */
 const API_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['X-Content-Type-Options', 'nosniff'],
@@ -65,9 +65,11 @@ export function createApiDispatcher(routes: readonly Route[]): ApiDispatcher {
     // Every request passes here: the cheap test first.
     if (!url.startsWith('/api')) return false;
     // Dot segments resolved (%2e%2e too) as the route handlers resolve them, so the path checked
-    // is the path answered.
+    // is the path answered. Next gets only what is next-auth's as sent and as resolved: any other
+    // /api path, however written, has the API's answer.
     const pathname = new URL(url, 'http://localhost').pathname;
-    if (!/^\/api(\/|$)/.test(pathname) || pathname.startsWith(NEXT_AUTH_PREFIX)) return false;
+    if (!/^\/api(\/|$)/.test(pathname)) return false;
+    if (url.startsWith(NEXT_AUTH_PREFIX) && pathname.startsWith(NEXT_AUTH_PREFIX)) return false;
 
     for (const [name, value] of API_SECURITY_HEADERS) res.setHeader(name, value);
     if (pathname === OPENAPI_PATH) {
