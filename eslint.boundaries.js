@@ -32,7 +32,8 @@ const CROSSINGS_TO_REMOVE = {
 
 const CLIENT_FILES = ['src/client/**', 'src/features/*/client/**', 'src/pages/**/*.tsx', 'src/shared/**'];
 const serverFromClient = {
-  group: ['@/server/*', '**/server/*', '@/features/*/server/*'],
+  // A module's server/index.ts and the routes registry would pull in its whole server side.
+  group: ['@/server/*', '**/server', '**/server/*', '@/features/*/server/*', '@/features/routes'],
   message: 'Le code client ne doit pas importer de code serveur.',
 };
 

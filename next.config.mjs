@@ -1,4 +1,6 @@
-// Security headers live here so every page and API answer carries them.
+// Security headers for everything Next answers: pages, its own files, and next-auth under /api/auth.
+// The rest of /api is answered by server.ts before Next and never reaches these: its headers are
+// set by the API dispatcher (src/server/http/api-dispatch.ts) on every answer it gives.
 const isDev = process.env.NODE_ENV !== 'production';
 
 /** Images stored on S3 are shown from their public origin, which the CSP must allow (read at build time). */

@@ -7,7 +7,8 @@ import { getLogger } from './src/server/logger';
 import { attachRealtime } from './src/server/realtime/socket-server';
 import { wwwRedirectLocation } from './src/server/http/www-redirect';
 import { serveUpload } from './src/server/storage/uploads-handler';
-import { dispatchApi } from './src/server/http/api-dispatch';
+import { createApiDispatcher } from './src/server/http/api-dispatch';
+import { ROUTES } from './src/features/routes';
 import { formatPhone } from './src/shared/phone';
 
 /**
@@ -33,6 +34,8 @@ async function main() {
     port: env.PORT,
   });
   const handle = app.getRequestHandler();
+  // All of /api but next-auth is answered before Next, in development as in production.
+  const dispatchApi = createApiDispatcher(ROUTES);
   await app.prepare();
 
   const server = http.createServer((req, res) => {

@@ -1,9 +1,9 @@
 import type { Database } from './db/client';
 
 /**
- * Process-wide singletons. server.ts (bundled by esbuild) and Next's API routes (bundled by
- * webpack) each get their own copy of every module, so the one database, logger and socket server
- * are shared through globalThis rather than module state.
+ * Process-wide singletons. server.ts (bundled by esbuild) and what Next runs itself (next-auth under
+ * /api/auth, bundled by webpack) each get their own copy of every module, so the one database,
+ * logger and socket server are shared through globalThis rather than module state.
  */
 export interface RealtimeEmitter {
   emitToShop(shopId: string, event: string, payload: unknown): void;

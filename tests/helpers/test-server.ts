@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dispatchApi } from '@/server/http/api-dispatch';
+import { createApiDispatcher } from '@/server/http/api-dispatch';
+import { ROUTES } from '@/features/routes';
 import { attachRealtime } from '@/server/realtime/socket-server';
 import { serveUpload } from '@/server/storage/uploads-handler';
 
@@ -32,6 +33,7 @@ export interface TestServer {
  * server, plus the socket server, so tests go through identity, tenancy, validation and errors.
  */
 export async function startTestServer(): Promise<TestServer> {
+  const dispatchApi = createApiDispatcher(ROUTES);
   const server = http.createServer((req, res) => {
     // The same dispatch server.ts does in production.
     if (serveUpload(req, res) || dispatchApi(req, res)) return;

@@ -1,25 +1,84 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ROUTES } from './routes';
-import type { Route } from './define-route';
+import { sendJson, type Route } from './define-route';
+import { AppError, Errors, toErrorBody } from './errors';
+import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
 
-/** Static paths first (a Map lookup), then the few with parameters. */
-const exact = new Map(ROUTES.filter((r) => !r.path.includes('{')).map((r) => [r.path, r]));
-const patterned = ROUTES.filter((r) => r.path.includes('{'));
+/** Answers the request and returns true when it is ours, else returns false for Next to answer. */
+export type ApiDispatcher = (req: IncomingMessage, res: ServerResponse) => boolean;
 
-export function findApiRoute(pathname: string): Route | undefined {
-  return exact.get(pathname.replace(/\/$/, '')) ?? patterned.find((r) => r.matchPath(pathname));
-}
+/** next-auth's own answers (session cookies, CSRF, callbacks) come from Next's pages/api/auth. */
+const NEXT_AUTH_PREFIX = '/api/auth/';
 
 /**
- * Our API answered by the same handlers Next would call, without Next's page pipeline in between
- * (it roughly halves the CPU of a list request). next-auth and unknown /api paths still go to Next.
- * Returns false when the URL is not one of our routes.
+ * Every answer under /api that is not next-auth's carries these (next.config.mjs only reaches what
+ * Next answers: pages and next-auth). An API answer is data, never a page: nothing may frame it or
+ * run from it, a browser must not guess it is HTML, and what it says about a shop is kept by no
+ * cache unless the route sets its own Cache-Control (the OpenAPI document does).
  */
-export function dispatchApi(req: IncomingMessage, res: ServerResponse): boolean {
-  const url = req.url ?? '/';
-  if (!url.startsWith('/api/')) return false;
-  const route = findApiRoute(url.split('?')[0]!);
-  if (!route) return false;
-  void route.handler(req, res);
-  return true;
+const API_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-Frame-Options', 'DENY'],
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  // API URLs carry ids (payments, shops); where an answer leads (the payment return's redirect)
+  // is our own page, which needs no referrer.
+  ['Referrer-Policy', 'no-referrer'],
+  ['Cache-Control', 'no-store'],
+];
+
+const UNKNOWN_PATH = new AppError('NOT_FOUND', 404, "Cette adresse d'API n'existe pas.");
+
+/**
+ * The API answered in one place: our routes, the OpenAPI document built from them, and the API's
+ * own 404 for any other /api path, without Next's page pipeline in between (it roughly halves the
+ * CPU of a list request). server.ts and the API tests build it from the same list of routes.
+ */
+export function createApiDispatcher(routes: readonly Route[]): ApiDispatcher {
+  // Static paths answer from a Map lookup, the few with parameters by trying each.
+  const exact = new Map<string, Route>();
+  const patterned: Route[] = [];
+  for (const route of routes) {
+    const isPatterned = route.path.includes('{');
+    // A second declaration would never be answered: refuse to start rather than shadow it.
+    if (exact.has(route.path) || patterned.some((r) => r.path === route.path) || route.path === OPENAPI_PATH)
+      throw new Error(`API path declared twice: ${route.path}`);
+    if (isPatterned) patterned.push(route);
+    else exact.set(route.path, route);
+  }
+
+  let openApiDocument: ReturnType<typeof buildOpenApiDocument> | undefined;
+  const serveOpenApi = (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      return sendJson(res, 405, toErrorBody(Errors.methodNotAllowed()));
+    }
+    const origin = `${req.headers['x-forwarded-proto'] ?? 'http'}://${req.headers.host ?? 'localhost'}`;
+    // Generating every schema is the costly part and never changes while the process runs.
+    openApiDocument ??= buildOpenApiDocument(routes, origin);
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.end(JSON.stringify({ ...openApiDocument, servers: [{ url: origin }] }));
+  };
+
+  return (req, res) => {
+    const url = req.url ?? '/';
+    // Every request passes here: the cheap test first.
+    if (!url.startsWith('/api')) return false;
+    // Dot segments resolved (%2e%2e too) as the route handlers resolve them, so the path checked
+    // is the path answered. Next gets only what is next-auth's as sent and as resolved: any other
+    // /api path, however written, has the API's answer.
+    const pathname = new URL(url, 'http://localhost').pathname;
+    if (!/^\/api(\/|$)/.test(pathname)) return false;
+    if (url.startsWith(NEXT_AUTH_PREFIX) && pathname.startsWith(NEXT_AUTH_PREFIX)) return false;
+
+    for (const [name, value] of API_SECURITY_HEADERS) res.setHeader(name, value);
+    if (pathname === OPENAPI_PATH) {
+      serveOpenApi(req, res);
+      return true;
+    }
+    const route = exact.get(pathname.replace(/\/$/, '')) ?? patterned.find((r) => r.matchPath(pathname));
+    if (route) void route.handler(req, res);
+    else sendJson(res, 404, toErrorBody(UNKNOWN_PATH));
+    return true;
+  };
 }

@@ -19,7 +19,7 @@ import {
   type MembershipRow,
 } from '@/features/agent/server/agent.repository';
 import { getUserById, type UserRow } from '@/features/user/server/user.repository';
-import { AppError, Errors, type ErrorBody } from './errors';
+import { AppError, Errors, toErrorBody, type ErrorBody } from './errors';
 import { readJsonBody, readUpload } from './body';
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
@@ -174,7 +174,7 @@ export function defineRawRoute(definition: {
       } catch (error) {
         getLogger().error({ err: error, route: definition.path }, 'raw route failed');
         if (!res.headersSent)
-          send(res, 500, {
+          sendJson(res, 500, {
             error: { code: 'INTERNAL_ERROR', message: 'Une erreur inattendue est survenue.' },
           });
       }
@@ -268,7 +268,7 @@ function parsePart(schema: AnyObject | undefined, value: unknown): Record<string
   return parsed.data;
 }
 
-function send(res: ServerResponse, status: number, payload: unknown): void {
+export function sendJson(res: ServerResponse, status: number, payload: unknown): void {
   const body = JSON.stringify(payload);
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
@@ -330,7 +330,7 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
       const query = parsePart(route.query, rawQuery);
       const body = parsePart(route.body, await readBodyOf(route, req));
       const result = await route.handle({ db, query, body, requestId, log, ip: clientIp(req) } as never);
-      send(res, 200, route.response.parse(result));
+      sendJson(res, 200, route.response.parse(result));
       return;
     }
 
@@ -410,26 +410,14 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
       ip: clientIp(req),
     });
     if (result instanceof FileResponse) await sendFile(res, result, log);
-    else send(res, 200, route.response.parse(result));
+    else sendJson(res, 200, route.response.parse(result));
   } catch (error) {
     const appError = error instanceof AppError ? error : null;
     if (!appError) log.error({ err: error }, 'unhandled error');
     else if (appError.status >= 500) log.error({ err: error }, appError.code);
     else log.info({ code: appError.code, status: appError.status }, 'request refused');
     const body: ErrorBody = appError
-      ? {
-          error: {
-            code: appError.code,
-            message: frenchTypography(appError.message),
-            ...(appError.details
-              ? {
-                  details: Object.fromEntries(
-                    Object.entries(appError.details).map(([k, v]) => [k, frenchTypography(v)]),
-                  ),
-                }
-              : {}),
-          },
-        }
+      ? toErrorBody(appError)
       : {
           error: {
             code: 'INTERNAL_ERROR',
@@ -439,6 +427,6 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
             requestId,
           },
         };
-    send(res, appError?.status ?? 500, body);
+    sendJson(res, appError?.status ?? 500, body);
   }
 }

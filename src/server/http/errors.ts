@@ -1,3 +1,5 @@
+import { frenchTypography } from '@/shared/typography';
+
 /** Every refusal the API makes: a code for programs, a French sentence for people. */
 export class AppError extends Error {
   constructor(
@@ -31,4 +33,21 @@ export const Errors = {
 
 export interface ErrorBody {
   error: { code: string; message: string; details?: Record<string, string>; requestId?: string };
+}
+
+/** The one shape every refusal is sent in, its sentences set in French typography. */
+export function toErrorBody(error: AppError): ErrorBody {
+  return {
+    error: {
+      code: error.code,
+      message: frenchTypography(error.message),
+      ...(error.details
+        ? {
+            details: Object.fromEntries(
+              Object.entries(error.details).map(([k, v]) => [k, frenchTypography(v)]),
+            ),
+          }
+        : {}),
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROUTES } from './routes';
+import type { Route } from './define-route';
 
 const ZErrorBody = z.object({
   error: z.object({
@@ -35,10 +35,13 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
+/** Where the document is served (by the API dispatcher), a path clients and tools already know. */
+export const OPENAPI_PATH = '/api/openapi.json';
+
 /** OpenAPI 3.1, generated from the same zod schemas the wrapper validates with. */
-export function buildOpenApiDocument(serverUrl: string) {
+export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of ROUTES) {
+  for (const route of routes) {
     if (route.raw) {
       (paths[route.path] ??= {})[route.method.toLowerCase()] = {
         tags: [route.tag],

@@ -1,0 +1,4 @@
+import type { Route } from '@/server/http/define-route';
+import { sendCodeRoute } from './auth.routes';
+
+export const routes: Route[] = [sendCodeRoute];

@@ -1,0 +1,51 @@
+import type { Route } from '@/server/http/define-route';
+import { registerSettlement } from '@/features/payment/server/settlements';
+import { orderLinkSettlement } from './settle-order-payment';
+import {
+  addOrderNoteRoute,
+  addOrderPaymentRoute,
+  bulkChangeOrderStatusRoute,
+  changeOrderStatusRoute,
+  countOrdersRoute,
+  createOrderRoute,
+  deleteOrderViewRoute,
+  exportOrdersRoute,
+  getOrderRoute,
+  listOrderViewsRoute,
+  listOrdersRoute,
+  refundOrderRoute,
+  saveOrderViewRoute,
+  shareOrderPaymentLinkRoute,
+  updateOrderRoute,
+} from './order.routes';
+import {
+  getPayableOrderRoute,
+  getTestPaymentRoute,
+  reportTestPaymentRoute,
+  startPayCheckoutRoute,
+} from './pay.routes';
+
+registerSettlement('order_link', orderLinkSettlement);
+
+export const routes: Route[] = [
+  listOrdersRoute,
+  countOrdersRoute,
+  exportOrdersRoute,
+  getOrderRoute,
+  createOrderRoute,
+  updateOrderRoute,
+  changeOrderStatusRoute,
+  bulkChangeOrderStatusRoute,
+  addOrderPaymentRoute,
+  shareOrderPaymentLinkRoute,
+  refundOrderRoute,
+  addOrderNoteRoute,
+  listOrderViewsRoute,
+  saveOrderViewRoute,
+  deleteOrderViewRoute,
+  // The customer's side of a payment link: public, reached from /payer/<token>.
+  getPayableOrderRoute,
+  startPayCheckoutRoute,
+  getTestPaymentRoute,
+  reportTestPaymentRoute,
+];

@@ -1,0 +1,4 @@
+import type { Route } from '@/server/http/define-route';
+import { paymentReturnRoute, paymentWebhookRoute } from './payment.routes';
+
+export const routes: Route[] = [paymentReturnRoute, paymentWebhookRoute];

@@ -1,0 +1,32 @@
+import type { Route } from '@/server/http/define-route';
+import {
+  approversRoute,
+  createTillRoute,
+  listConflictsRoute,
+  listSessionsRoute,
+  listTillsRoute,
+  posCatalogueRoute,
+  posClientsRoute,
+  posSyncRoute,
+  resolveConflictRoute,
+  sendReceiptRoute,
+  setPinRoute,
+  updateTillRoute,
+  zReportRoute,
+} from './pos.routes';
+
+export const routes: Route[] = [
+  listTillsRoute,
+  createTillRoute,
+  updateTillRoute,
+  posCatalogueRoute,
+  posClientsRoute,
+  posSyncRoute,
+  listSessionsRoute,
+  zReportRoute,
+  approversRoute,
+  setPinRoute,
+  listConflictsRoute,
+  resolveConflictRoute,
+  sendReceiptRoute,
+];

@@ -1,4 +1,0 @@
-import { getAllAgentsRoute } from '@/features/agent/server/agent.routes';
-
-export const config = { api: { bodyParser: false } };
-export default getAllAgentsRoute.handler;

@@ -1,4 +1,0 @@
-import { getOneAgentRoute } from '@/features/agent/server/agent.routes';
-
-export const config = { api: { bodyParser: false } };
-export default getOneAgentRoute.handler;

@@ -1,4 +1,0 @@
-import { updateMyProfileRoute } from '@/features/agent/server/agent.routes';
-
-export const config = { api: { bodyParser: false } };
-export default updateMyProfileRoute.handler;

@@ -1,4 +1,0 @@
-import { updateShopSubscriptionRoute } from '@/features/console/server/console.routes';
-
-export const config = { api: { bodyParser: false } };
-export default updateShopSubscriptionRoute.handler;

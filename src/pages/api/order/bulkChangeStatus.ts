@@ -1,4 +1,0 @@
-import { bulkChangeOrderStatusRoute } from '@/features/order/server/order.routes';
-
-export const config = { api: { bodyParser: false } };
-export default bulkChangeOrderStatusRoute.handler;

@@ -1,4 +1,0 @@
-import { changeOrderStatusRoute } from '@/features/order/server/order.routes';
-
-export const config = { api: { bodyParser: false } };
-export default changeOrderStatusRoute.handler;

@@ -1,4 +1,0 @@
-import { createOrderRoute } from '@/features/order/server/order.routes';
-
-export const config = { api: { bodyParser: false } };
-export default createOrderRoute.handler;

@@ -1,4 +1,0 @@
-import { exportOrdersRoute } from '@/features/order/server/order.routes';
-
-export const config = { api: { bodyParser: false } };
-export default exportOrdersRoute.handler;

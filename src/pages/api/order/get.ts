@@ -1,4 +1,0 @@
-import { getOrderRoute } from '@/features/order/server/order.routes';
-
-export const config = { api: { bodyParser: false } };
-export default getOrderRoute.handler;

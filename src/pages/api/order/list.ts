@@ -1,4 +1,0 @@
-import { listOrdersRoute } from '@/features/order/server/order.routes';
-
-export const config = { api: { bodyParser: false } };
-export default listOrdersRoute.handler;

@@ -1,4 +1,0 @@
-import { sendCodeRoute } from '@/features/auth/server/auth.routes';
-
-export const config = { api: { bodyParser: false } };
-export default sendCodeRoute.handler;

@@ -1,4 +1,0 @@
-import { getTestPaymentRoute } from '@/features/order/server/pay.routes';
-
-export const config = { api: { bodyParser: false } };
-export default getTestPaymentRoute.handler;

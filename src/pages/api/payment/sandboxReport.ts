@@ -1,4 +1,0 @@
-import { sandboxReportRoute } from '@/features/subscription/server/subscription.routes';
-
-export const config = { api: { bodyParser: false } };
-export default sandboxReportRoute.handler;

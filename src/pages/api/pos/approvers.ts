@@ -1,4 +1,0 @@
-import { approversRoute } from '@/features/pos/server/pos.routes';
-
-export const config = { api: { bodyParser: false } };
-export default approversRoute.handler;

@@ -1,4 +1,0 @@
-import { createTillRoute } from '@/features/pos/server/pos.routes';
-
-export const config = { api: { bodyParser: false } };
-export default createTillRoute.handler;

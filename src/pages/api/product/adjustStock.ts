@@ -1,4 +1,0 @@
-import { adjustStockRoute } from '@/features/product/server/stock.routes';
-
-export const config = { api: { bodyParser: false } };
-export default adjustStockRoute.handler;

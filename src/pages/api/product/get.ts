@@ -1,4 +1,0 @@
-import { getProductRoute } from '@/features/product/server/product.routes';
-
-export const config = { api: { bodyParser: false } };
-export default getProductRoute.handler;

@@ -1,4 +1,0 @@
-import { importProductsCsvRoute } from '@/features/product/server/csv.routes';
-
-export const config = { api: { bodyParser: false } };
-export default importProductsCsvRoute.handler;

@@ -1,4 +1,0 @@
-import { inventoryCountRoute } from '@/features/product/server/stock.routes';
-
-export const config = { api: { bodyParser: false } };
-export default inventoryCountRoute.handler;

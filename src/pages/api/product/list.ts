@@ -1,4 +1,0 @@
-import { listProductsRoute } from '@/features/product/server/product.routes';
-
-export const config = { api: { bodyParser: false } };
-export default listProductsRoute.handler;

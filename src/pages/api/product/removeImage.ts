@@ -1,4 +1,0 @@
-import { removeProductImageRoute } from '@/features/product/server/product.routes';
-
-export const config = { api: { bodyParser: false } };
-export default removeProductImageRoute.handler;

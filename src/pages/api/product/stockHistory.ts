@@ -1,4 +1,0 @@
-import { stockHistoryRoute } from '@/features/product/server/stock.routes';
-
-export const config = { api: { bodyParser: false } };
-export default stockHistoryRoute.handler;

@@ -1,4 +1,0 @@
-import { updateCategoryRoute } from '@/features/product/server/category.routes';
-
-export const config = { api: { bodyParser: false } };
-export default updateCategoryRoute.handler;

@@ -1,4 +1,0 @@
-import { getShopByIdRoute } from '@/features/shop/server/shop.routes';
-
-export const config = { api: { bodyParser: false } };
-export default getShopByIdRoute.handler;

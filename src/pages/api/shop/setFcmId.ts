@@ -1,4 +1,0 @@
-import { setFcmIdRoute } from '@/features/shop/server/shop.routes';
-
-export const config = { api: { bodyParser: false } };
-export default setFcmIdRoute.handler;
