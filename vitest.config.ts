@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',
+    globalSetup: ['tests/helpers/database-template.ts'],
     setupFiles: ['tests/helpers/setup-env.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase } from '@/server/db/client';
 import { setDb, type Database } from '@/server/db';
+import { adminQuery, databaseUrl } from './database-template';
 
 export interface TestDatabase {
   db: Database;
@@ -10,34 +12,29 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway
- * database on the PostgreSQL server named by TEST_DATABASE_URL (npm run test:pg).
+ * A database of its own for one test file, copied from the one migrated for the whole run
+ * (database-template.ts): in-memory PGlite by default, or a throwaway database on the PostgreSQL
+ * server named by TEST_DATABASE_URL (npm run test:pg).
  */
 export async function startTestDatabase(): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const opened = await openDatabase({ pgliteDir: 'memory://' });
+  const template = inject('databaseTemplate');
+  if (template.kind === 'pglite') {
+    const dump = await fs.openAsBlob(template.dumpPath);
+    const opened = await openDatabase({ pgliteDir: 'memory://', pgliteLoadDataDir: dump });
     setDb(opened.db, opened.close);
     return { db: opened.db, kind: 'pglite', close: opened.close };
   }
+  const { serverUrl } = template;
   const name = `comptoir_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const opened = await openDatabase({ url: url.toString() });
+  await adminQuery(serverUrl, `create database ${name} template ${template.name}`);
+  const opened = await openDatabase({ url: databaseUrl(serverUrl, name) });
   setDb(opened.db, opened.close);
   return {
     db: opened.db,
     kind: 'postgres',
     close: async () => {
       await opened.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }

@@ -23,6 +23,8 @@ export interface OpenOptions {
   url?: string;
   /** Folder for PGlite; `memory://` keeps it in memory (tests). */
   pgliteDir?: string;
+  /** A PGlite dump (dumpDataDir) to start from instead of an empty cluster: tests migrate once. */
+  pgliteLoadDataDir?: Blob;
 }
 
 export function migrationsFolder(): string {
@@ -81,7 +83,10 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    const client = await PGlite.create(dir, {
+      extensions: { pg_trgm },
+      loadDataDir: options.pgliteLoadDataDir,
+    });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
     // PGlite has no autovacuum, so no planner statistics unless asked: without them the product

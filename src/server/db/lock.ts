@@ -18,7 +18,7 @@ export class DatabaseLockedError extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
