@@ -1,13 +1,7 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { orderPayments, orders, users } from '@/server/db/schema';
-import {
-  currencyOf,
-  formatCsvAmount,
-  guardFormula,
-  serializeCsvRow,
-  type CsvSeparator,
-} from '@/features/product/server/product-csv';
+import { currencyOf, formatCsvAmount, guardFormula, serializeCsvRow, type CsvSeparator } from '@/server/csv';
 import {
   CHANNEL_LABELS,
   FULFILMENT_LABELS,
