@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { productCategories, productVariants, products, shops, stockMovements } from '@/server/db/schema';
-import { PRODUCT_CSV_HEADERS, parseCsv, serializeCsvRow } from '@/features/product/server/product-csv';
+import { parseCsv, serializeCsvRow } from '@/server/csv';
+import { PRODUCT_CSV_HEADERS } from '@/features/product/server/csv/columns';
 import { setupApiTestbed } from '../helpers/api-testbed';
 import { createShopFixture, type ShopFixture } from '../helpers/fixtures';
 

@@ -6,7 +6,7 @@ import {
   parseCsv,
   parseCsvAmount,
   serializeCsvRow,
-} from '@/features/product/server/product-csv';
+} from '@/server/csv';
 
 const fieldsOf = (text: string) => parseCsv(text).records.map((r) => r.fields);
 

@@ -1,13 +1,7 @@
 import { and, desc, inArray, lt } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { orderPayments, orders } from '@/server/db/schema/order';
-import {
-  currencyOf,
-  formatCsvAmount,
-  guardFormula,
-  serializeCsvRow,
-  type CsvSeparator,
-} from '@/features/product/server/product-csv';
+import { currencyOf, formatCsvAmount, guardFormula, serializeCsvRow, type CsvSeparator } from '@/server/csv';
 import { findPeople } from '@/features/user/server/user.repository';
 import {
   CHANNEL_LABELS,

@@ -4,7 +4,10 @@ import { can } from '@/shared/permissions';
 import { isAgentRole } from '@/shared/roles';
 import { ZId, z } from '@/shared/validation';
 import { ZListProductsQuery } from '../product.schemas';
-import { CSV_MAX_BYTES, decodeCsvFile, exportProductsCsv, importProductsCsv } from './product-csv';
+import { decodeCsvFile } from '@/server/csv';
+import { CSV_MAX_BYTES } from './csv/columns';
+import { exportProductsCsv } from './csv/export-products';
+import { importProductsCsv } from './csv/import-products';
 
 export const exportProductsCsvRoute = defineRoute({
   method: 'GET',
