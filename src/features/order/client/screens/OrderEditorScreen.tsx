@@ -53,7 +53,12 @@ function OrderEditor({ shop, order }: { shop: Shop; order?: Order }) {
     () => zodResolver(orderFormSchema(currency), { error: orderFormWording }),
     [currency],
   );
-  const form = useForm({ resolver, defaultValues: orderFormDefaults(order, currency) });
+  // As before, a refused form shows its errors where they are: no jump to a field (nor, on a phone, its keyboard).
+  const form = useForm({
+    resolver,
+    defaultValues: orderFormDefaults(order, currency),
+    shouldFocusError: false,
+  });
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [create, creating] = useCreateOrderMutation();
   const [update, updating] = useUpdateOrderMutation();

@@ -69,9 +69,11 @@ function Editor({ shop, product, canAdjust }: { shop: Shop; product: Product | n
     () => zodResolver(productFormSchema(currency), { error: productFormWording }),
     [currency],
   );
+  // As before, a refused form shows its errors where they are: no jump to a field (nor, on a phone, its keyboard).
   const form = useForm({
     resolver,
     defaultValues: product ? formFromProduct(product, currency) : emptyForm(),
+    shouldFocusError: false,
   });
   const [create, createState] = useCreateProductMutation();
   const [update, updateState] = useUpdateProductMutation();
