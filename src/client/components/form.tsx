@@ -25,7 +25,7 @@ export function useServerErrors<F extends string>() {
   return { fieldErrors, setFieldErrors, formError, run };
 }
 
-interface FieldShellProps {
+export interface FieldShellProps {
   label: string;
   error?: string;
   required?: boolean;
@@ -33,7 +33,8 @@ interface FieldShellProps {
   children: ReactNode;
 }
 
-function FieldShell({ label, error, required, helper, children }: FieldShellProps) {
+/** Shared with the react-hook-form fields (`@/client/forms/fields`), so both kinds look alike. */
+export function FieldShell({ label, error, required, helper, children }: FieldShellProps) {
   return (
     <Field.Root invalid={!!error} required={required}>
       <Field.Label>

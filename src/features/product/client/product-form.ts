@@ -1,42 +1,83 @@
-import { moneyInputValue, parseMoneyInput } from '@/shared/money';
-import type { ProductStatus, TProductInput } from '../product.schemas';
+import { z } from '@/shared/validation';
+import { moneyInputValue } from '@/shared/money';
+import { integerText, moneyText, textOrNull, wording } from '@/client/forms/text-inputs';
+import { ZOptionInput, ZProductInput, ZVariantInput } from '../product.schemas';
 import type { Product } from './product.api';
 
-export interface VariantRowState {
-  /** Stable React key: the variant id, or its combination for a new one. */
-  key: string;
-  id?: string;
-  optionValues: string[];
-  price: string;
-  compareAtPrice: string;
-  costPrice: string;
-  sku: string;
-  barcode: string;
-  /** Opening stock of a new variant; existing ones move through « Ajuster le stock ». */
-  stock: string;
-  currentStock?: number;
-  /** One of the product's images (its card size), shown when this variant is chosen. */
-  imageUrl: string;
+/*
+ * The product editor's form: `ZProductInput` with its numbers as typed and the saved stock shown
+ * beside each variant. Every rule is the server's own, reached through the schemas' `.shape`; this file
+ * reads text, leaves out the options still being written, and keeps variants in step with options.
+ */
+
+const product = ZProductInput.shape;
+const variant = ZVariantInput.shape;
+
+function variantRow(currency: string) {
+  return ZVariantInput.extend({
+    price: moneyText(currency, variant.price, { required: 'Indiquez un prix valide.' }),
+    compareAtPrice: moneyText(currency, variant.compareAtPrice, { blank: null }),
+    costPrice: moneyText(currency, variant.costPrice, { blank: null }),
+    sku: textOrNull(variant.sku),
+    barcode: textOrNull(variant.barcode),
+    /** Opening stock of a new variant; existing ones move through « Ajuster le stock ». */
+    stock: integerText(variant.stock, { blank: 0 }),
+    /** One of the product's images (its card size), shown when this variant is chosen. */
+    imageUrl: textOrNull(variant.imageUrl),
+    /** The count saved, shown beside « Ajuster »; never sent. */
+    currentStock: z.number().optional(),
+  }).transform(({ currentStock: _, id, stock, ...row }) => (id ? { id, ...row } : { ...row, stock }));
+}
+type VariantOutput = z.output<ReturnType<typeof variantRow>>;
+
+export type OptionValues = { name: string; values: string[] };
+type OptionOutput = z.output<typeof ZOptionInput>;
+
+/** An option without a name or a value yet is being written: it is left out, not refused. */
+const isUsable = (option: OptionValues) => !!option.name.trim() && option.values.length > 0;
+
+const optionRow = z.preprocess(
+  (option: OptionValues) => (isUsable(option) ? option : undefined),
+  ZOptionInput.optional(),
+);
+
+export function productFormSchema(currency: string) {
+  return ZProductInput.extend({
+    categoryId: textOrNull(product.categoryId),
+    tags: z.preprocess(
+      (text: string) =>
+        text
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      product.tags,
+    ),
+    lowStockThreshold: integerText(product.lowStockThreshold),
+    weightGrams: integerText(product.weightGrams),
+    // Rows first (an error keeps its row's index), then the body's rule for each whole list.
+    options: z
+      .array(optionRow)
+      .pipe(
+        z.preprocess(
+          (rows: Array<OptionOutput | undefined>) => rows.filter((o): o is OptionOutput => !!o),
+          product.options,
+        ),
+      ),
+    variants: z
+      .array(variantRow(currency))
+      .pipe(z.preprocess((rows: VariantOutput[]) => rows, product.variants)),
+  });
 }
 
-export interface ProductFormState {
-  name: string;
-  descriptionHtml: string;
-  status: ProductStatus;
-  categoryId: string;
-  tags: string;
-  trackStock: boolean;
-  lowStockThreshold: string;
-  weightGrams: string;
-  options: Array<{ name: string; values: string[] }>;
-  variants: VariantRowState[];
-}
+type ProductFormSchema = ReturnType<typeof productFormSchema>;
+export type ProductFormValues = z.input<ProductFormSchema>;
+export type VariantRowValues = ProductFormValues['variants'][number];
 
-const comboKey = (values: string[]) => `new:${values.join('\u0000')}`;
+/** Where a refusal is not the shared rule's own words. */
+export const productFormWording = wording({ 'name:too_small': 'Le nom du produit est obligatoire.' });
 
-export function emptyVariant(optionValues: string[] = []): VariantRowState {
+export function emptyVariant(optionValues: string[] = []): VariantRowValues {
   return {
-    key: comboKey(optionValues),
     optionValues,
     price: '',
     compareAtPrice: '',
@@ -48,7 +89,7 @@ export function emptyVariant(optionValues: string[] = []): VariantRowState {
   };
 }
 
-export function emptyForm(): ProductFormState {
+export function emptyForm(): ProductFormValues {
   return {
     name: '',
     descriptionHtml: '',
@@ -63,7 +104,7 @@ export function emptyForm(): ProductFormState {
   };
 }
 
-export function formFromProduct(product: Product, currency: string): ProductFormState {
+export function formFromProduct(product: Product, currency: string): ProductFormValues {
   return {
     name: product.name,
     descriptionHtml: product.descriptionHtml,
@@ -75,7 +116,6 @@ export function formFromProduct(product: Product, currency: string): ProductForm
     weightGrams: product.weightGrams === null ? '' : String(product.weightGrams),
     options: product.options,
     variants: product.variants.map((v) => ({
-      key: v._id,
       id: v._id,
       optionValues: v.optionValues,
       price: moneyInputValue(v.price, currency),
@@ -98,16 +138,15 @@ export function combinations(options: Array<{ values: string[] }>): string[][] {
   );
 }
 
+const comboOf = (row: { optionValues: string[] }) => row.optionValues.join('\u0000');
+
 /**
  * The variant rows after the options changed: a combination that existed keeps its row (prices,
  * codes, id); new combinations get empty rows; combinations no longer possible are dropped.
  */
-export function syncVariants(
-  options: ProductFormState['options'],
-  rows: VariantRowState[],
-): VariantRowState[] {
-  const usable = options.filter((o) => o.name.trim() && o.values.length > 0);
-  const byCombo = new Map(rows.map((r) => [r.optionValues.join('\u0000'), r]));
+export function syncVariants(options: OptionValues[], rows: VariantRowValues[]): VariantRowValues[] {
+  const usable = options.filter(isUsable);
+  const byCombo = new Map(rows.map((r) => [comboOf(r), r]));
   if (usable.length === 0)
     return [rows.find((r) => r.optionValues.length === 0) ?? rows[0] ?? emptyVariant()].map((r) => ({
       ...r,
@@ -116,33 +155,7 @@ export function syncVariants(
   return combinations(usable).map((combo) => byCombo.get(combo.join('\u0000')) ?? emptyVariant(combo));
 }
 
-const intOrNull = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
-
-/** What the API receives. Unparseable numbers are sent as-is (NaN → refused by the server with its French message). */
-export function toProductInput(form: ProductFormState, currency: string): TProductInput {
-  const usableOptions = form.options.filter((o) => o.name.trim() && o.values.length > 0);
-  return {
-    name: form.name,
-    descriptionHtml: form.descriptionHtml,
-    status: form.status,
-    categoryId: form.categoryId || null,
-    tags: form.tags
-      .split(',')
-      .map((t) => t.trim())
-      .filter(Boolean),
-    trackStock: form.trackStock,
-    lowStockThreshold: Number(form.lowStockThreshold || 0),
-    weightGrams: intOrNull(form.weightGrams),
-    options: usableOptions,
-    variants: form.variants.map((v) => ({
-      ...(v.id ? { id: v.id } : { stock: Number(v.stock || 0) }),
-      optionValues: v.optionValues,
-      price: parseMoneyInput(v.price, currency) ?? -1,
-      compareAtPrice: v.compareAtPrice.trim() ? (parseMoneyInput(v.compareAtPrice, currency) ?? -1) : null,
-      costPrice: v.costPrice.trim() ? (parseMoneyInput(v.costPrice, currency) ?? -1) : null,
-      sku: v.sku.trim() || null,
-      barcode: v.barcode.trim() || null,
-      imageUrl: v.imageUrl || null,
-    })),
-  };
+/** Whether two lists of rows stand for the same combinations, in the same order. */
+export function sameCombinations(a: VariantRowValues[], b: VariantRowValues[]): boolean {
+  return a.length === b.length && a.every((row, i) => comboOf(row) === comboOf(b[i]!));
 }

@@ -1,93 +1,92 @@
 import { Box, Button, Grid, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { LuSearch, LuUserPlus } from 'react-icons/lu';
-import { TextField } from '@/client/components/form';
+import { FormTextField } from '@/client/forms/fields';
 import { useDebounced } from '@/client/hooks/use-debounced';
 import { formatPhone } from '@/shared/phone';
 import { useSearchClientsQuery, type Client } from '../order.api';
-
-export interface NewClientDraft {
-  name: string;
-  phone: string;
-  email: string;
-}
-
-export type ClientChoice =
-  { kind: 'none' } | { kind: 'existing'; client: Client } | { kind: 'new'; draft: NewClientDraft };
+import type { OrderFormValues } from '../order-form';
 
 /**
- * The order's client: found by name or phone among the shop's clients, or typed in as a new one
- * (the server reuses an existing client with the same phone rather than making a twin).
+ * The order's client: found by name or phone among the shop's clients (the form's `client`), or typed
+ * in as a new one (`newClient`; the server reuses an existing client with the same phone rather than
+ * making a twin). At most one of the two is set.
  */
-export function ClientPicker(props: {
-  shopId: string;
-  value: ClientChoice;
-  onChange: (choice: ClientChoice) => void;
-  errors: Partial<Record<'clientId' | 'name' | 'phone' | 'email', string>>;
-}) {
+export function ClientPicker(props: { shopId: string }) {
+  const { control, getValues, setValue } = useFormContext<OrderFormValues>();
+  const [chosen, draft] = useWatch({ control, name: ['client', 'newClient'] });
+  const { errors } = useFormState({ control, name: 'client' });
+  // The search box only finds a client: what is typed there is not part of the order.
   const [input, setInput] = useState('');
   const search = useDebounced(input.trim(), 250);
   const { data } = useSearchClientsQuery({ shopId: props.shopId, search }, { skip: search.length < 2 });
-  const { value } = props;
+  const clientError = errors.client?.message;
 
-  if (value.kind === 'existing')
+  function choose(client: OrderFormValues['client'], newClient: OrderFormValues['newClient'] = null) {
+    setValue('client', client, { shouldDirty: true });
+    setValue('newClient', newClient, { shouldDirty: true });
+  }
+
+  function chooseExisting(client: Client) {
+    choose(client);
+    // Their first address fills the delivery address while it is still empty.
+    const address = getValues('deliveryAddress');
+    if (client.addresses[0] && !Object.values(address).some(Boolean))
+      setValue('deliveryAddress', client.addresses[0], { shouldDirty: true });
+  }
+
+  if (chosen)
     return (
-      <HStack justify="space-between" borderWidth="1px" rounded="md" p="3" data-testid="chosen-client">
-        <Stack gap="0">
-          <Text fontWeight="semibold">{value.client.name}</Text>
-          {value.client.phone ? (
-            <Text fontSize="sm" color="fg.muted">
-              {formatPhone(value.client.phone)}
-            </Text>
-          ) : null}
-        </Stack>
-        <Button size="xs" variant="ghost" onClick={() => props.onChange({ kind: 'none' })}>
-          Changer
-        </Button>
-      </HStack>
+      <Stack gap="2">
+        <HStack justify="space-between" borderWidth="1px" rounded="md" p="3" data-testid="chosen-client">
+          <Stack gap="0">
+            <Text fontWeight="semibold">{chosen.name}</Text>
+            {chosen.phone ? (
+              <Text fontSize="sm" color="fg.muted">
+                {formatPhone(chosen.phone)}
+              </Text>
+            ) : null}
+          </Stack>
+          <Button size="xs" variant="ghost" onClick={() => choose(null)}>
+            Changer
+          </Button>
+        </HStack>
+        {clientError ? (
+          <Text color="fg.error" fontSize="sm">
+            {clientError}
+          </Text>
+        ) : null}
+      </Stack>
     );
 
-  if (value.kind === 'new') {
-    const set = (patch: Partial<NewClientDraft>) =>
-      props.onChange({ kind: 'new', draft: { ...value.draft, ...patch } });
+  if (draft)
     return (
       <Stack gap="3" borderWidth="1px" rounded="md" p="3">
         <HStack justify="space-between">
           <Text fontWeight="semibold">Nouveau client</Text>
-          <Button size="xs" variant="ghost" onClick={() => props.onChange({ kind: 'none' })}>
+          <Button size="xs" variant="ghost" onClick={() => choose(null)}>
             Annuler
           </Button>
         </HStack>
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3">
-          <TextField
-            label="Nom du client"
-            name="clientName"
-            required
-            value={value.draft.name}
-            onChange={(v) => set({ name: v })}
-            error={props.errors.name}
-          />
-          <TextField
+          <FormTextField control={control} name="newClient.name" label="Nom du client" required />
+          <FormTextField
+            control={control}
+            name="newClient.phone"
             label="Téléphone du client"
-            name="clientPhone"
             type="tel"
             inputMode="tel"
-            value={value.draft.phone}
-            onChange={(v) => set({ phone: v })}
-            error={props.errors.phone}
           />
         </Grid>
-        <TextField
+        <FormTextField
+          control={control}
+          name="newClient.email"
           label="E-mail du client (facultatif)"
-          name="clientEmail"
           type="email"
-          value={value.draft.email}
-          onChange={(v) => set({ email: v })}
-          error={props.errors.email}
         />
       </Stack>
     );
-  }
 
   return (
     <Stack gap="2">
@@ -104,22 +103,19 @@ export function ClientPicker(props: {
           variant="outline"
           onClick={() => {
             const looksLikePhone = /^[\d\s+().-]{6,}$/.test(input.trim());
-            props.onChange({
-              kind: 'new',
-              draft: {
-                name: looksLikePhone ? '' : input.trim(),
-                phone: looksLikePhone ? input.trim() : '',
-                email: '',
-              },
+            choose(null, {
+              name: looksLikePhone ? '' : input.trim(),
+              phone: looksLikePhone ? input.trim() : '',
+              email: '',
             });
           }}
         >
           <LuUserPlus /> Nouveau client
         </Button>
       </HStack>
-      {props.errors.clientId ? (
+      {clientError ? (
         <Text color="fg.error" fontSize="sm">
-          {props.errors.clientId}
+          {clientError}
         </Text>
       ) : null}
       {search.length >= 2 && data ? (
@@ -143,7 +139,7 @@ export function ClientPicker(props: {
                 <button
                   type="button"
                   onClick={() => {
-                    props.onChange({ kind: 'existing', client });
+                    chooseExisting(client);
                     setInput('');
                   }}
                 >

@@ -1,54 +1,97 @@
 import { Button, Field, HStack, IconButton, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { useFormContext, useFormState, useWatch, type FieldArrayWithId } from 'react-hook-form';
 import { LuBarcode } from 'react-icons/lu';
-import type { VariantRowState } from '../product-form';
+import { messageOf } from '@/client/forms/fields';
+import type { ProductFormValues } from '../product-form';
 
-type Errors = Record<string, string | undefined>;
-
-const hasImages = (images?: unknown[]) => !!images && images.length > 0;
+type Row = FieldArrayWithId<ProductFormValues, 'variants'>;
 type Column = 'price' | 'compareAtPrice' | 'costPrice' | 'sku' | 'barcode' | 'stock';
 
+const titleOf = (row: Row) => row.optionValues.join(' / ');
+
+function useRowError(index: number, key: Column | 'optionValues'): string | undefined {
+  const { control } = useFormContext<ProductFormValues>();
+  const { errors } = useFormState({ control, name: `variants.${index}.${key}` });
+  return messageOf(errors.variants?.[index]?.[key]);
+}
+
 function Cell(props: {
-  row: VariantRowState;
+  row: Row;
   index: number;
   column: Column;
   label: string;
-  errors: Errors;
-  onChange: (patch: Partial<VariantRowState>) => void;
   inputMode?: 'numeric' | 'decimal' | 'text';
   width?: string;
 }) {
-  const error = props.errors[`variants.${props.index}.${props.column}`];
-  const name = props.row.optionValues.join(' / ') || 'produit';
+  const { register } = useFormContext<ProductFormValues>();
+  const error = useRowError(props.index, props.column);
   return (
     <Field.Root invalid={!!error} minW={props.width ?? '24'}>
       <Input
         size="sm"
-        aria-label={`${props.label} (${name})`}
+        aria-label={`${props.label} (${titleOf(props.row) || 'produit'})`}
         inputMode={props.inputMode}
-        value={props.row[props.column]}
-        onChange={(e) => props.onChange({ [props.column]: e.currentTarget.value })}
+        {...register(`variants.${props.index}.${props.column}`)}
       />
       {error ? <Field.ErrorText fontSize="xs">{error}</Field.ErrorText> : null}
     </Field.Root>
   );
 }
 
+function OptionValuesCell({ row, index }: { row: Row; index: number }) {
+  const error = useRowError(index, 'optionValues');
+  return (
+    <Table.Cell fontWeight="medium" whiteSpace="nowrap" pt="3">
+      {titleOf(row)}
+      {error ? (
+        <Text color="fg.error" fontSize="xs">
+          {error}
+        </Text>
+      ) : null}
+    </Table.Cell>
+  );
+}
+
+/** A saved variant shows its count (with « Ajuster »); a new one takes its opening stock. */
+function StockCell({ row, index, onAdjust }: { row: Row; index: number; onAdjust?: () => void }) {
+  const { control } = useFormContext<ProductFormValues>();
+  // The saved variant's id is read from the values: the field array's `id` is its own React key.
+  const [savedId, stock] = useWatch({
+    control,
+    name: [`variants.${index}.id`, `variants.${index}.currentStock`],
+  });
+  if (!savedId)
+    return (
+      <Cell row={row} index={index} column="stock" label="Stock initial" inputMode="numeric" width="20" />
+    );
+  return (
+    <HStack gap="2" pt="1">
+      <Text data-testid="variant-stock">{stock ?? 0}</Text>
+      {onAdjust ? (
+        <Button size="xs" variant="outline" onClick={onAdjust}>
+          Ajuster
+        </Button>
+      ) : null}
+    </HStack>
+  );
+}
+
 /**
  * One row per variant: prices, codes and, for a new variant, its opening stock. Existing variants
- * show their stock with « Ajuster », since a count never changes without its movement.
+ * show their stock with « Ajuster », since a count never changes without its movement. The rows are
+ * the form's `variants` list, owned by the caller (which keeps it in step with the options).
  */
 export function VariantsTable(props: {
-  rows: VariantRowState[];
+  rows: Row[];
   currencySymbol: string;
-  errors: Errors;
-  onChange: (index: number, patch: Partial<VariantRowState>) => void;
   onGenerateBarcode: (index: number) => void;
-  onAdjust?: (row: VariantRowState) => void;
+  onAdjust?: (index: number) => void;
   /** The product's pictures a variant may point at (once the product is saved). */
   images?: Array<{ cardUrl: string; listUrl: string }>;
 }) {
-  const canPickImage = hasImages(props.images) && props.rows.some((r) => r.optionValues.length > 0);
+  const { register } = useFormContext<ProductFormValues>();
   const hasOptions = props.rows.some((r) => r.optionValues.length > 0);
+  const canPickImage = !!props.images?.length && hasOptions;
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm" data-testid="variants-table">
@@ -65,87 +108,81 @@ export function VariantsTable(props: {
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {props.rows.map((row, index) => {
-            const common = {
-              row,
-              index,
-              errors: props.errors,
-              onChange: (p: Partial<VariantRowState>) => props.onChange(index, p),
-            };
-            return (
-              <Table.Row key={row.key} verticalAlign="top">
-                {hasOptions ? (
-                  <Table.Cell fontWeight="medium" whiteSpace="nowrap" pt="3">
-                    {row.optionValues.join(' / ')}
-                    {props.errors[`variants.${index}.optionValues`] ? (
-                      <Text color="fg.error" fontSize="xs">
-                        {props.errors[`variants.${index}.optionValues`]}
-                      </Text>
-                    ) : null}
-                  </Table.Cell>
-                ) : null}
+          {props.rows.map((row, index) => (
+            <Table.Row key={row.id} verticalAlign="top">
+              {hasOptions ? <OptionValuesCell row={row} index={index} /> : null}
+              <Table.Cell>
+                <Cell row={row} index={index} column="price" label="Prix" inputMode="decimal" />
+              </Table.Cell>
+              <Table.Cell>
+                <Cell
+                  row={row}
+                  index={index}
+                  column="compareAtPrice"
+                  label="Prix barré"
+                  inputMode="decimal"
+                />
+              </Table.Cell>
+              <Table.Cell>
+                <Cell
+                  row={row}
+                  index={index}
+                  column="costPrice"
+                  label="Prix de revient"
+                  inputMode="decimal"
+                />
+              </Table.Cell>
+              <Table.Cell>
+                <Cell row={row} index={index} column="sku" label="SKU" width="28" />
+              </Table.Cell>
+              <Table.Cell>
+                <HStack gap="1" align="flex-start">
+                  <Cell
+                    row={row}
+                    index={index}
+                    column="barcode"
+                    label="Code-barres"
+                    inputMode="numeric"
+                    width="36"
+                  />
+                  <IconButton
+                    size="sm"
+                    variant="outline"
+                    aria-label={`Générer un code-barres (${titleOf(row) || 'produit'})`}
+                    title="Générer un code EAN-13"
+                    onClick={() => props.onGenerateBarcode(index)}
+                  >
+                    <LuBarcode />
+                  </IconButton>
+                </HStack>
+              </Table.Cell>
+              <Table.Cell>
+                <StockCell
+                  row={row}
+                  index={index}
+                  onAdjust={props.onAdjust ? () => props.onAdjust!(index) : undefined}
+                />
+              </Table.Cell>
+              {canPickImage ? (
                 <Table.Cell>
-                  <Cell {...common} column="price" label="Prix" inputMode="decimal" />
-                </Table.Cell>
-                <Table.Cell>
-                  <Cell {...common} column="compareAtPrice" label="Prix barré" inputMode="decimal" />
-                </Table.Cell>
-                <Table.Cell>
-                  <Cell {...common} column="costPrice" label="Prix de revient" inputMode="decimal" />
-                </Table.Cell>
-                <Table.Cell>
-                  <Cell {...common} column="sku" label="SKU" width="28" />
-                </Table.Cell>
-                <Table.Cell>
-                  <HStack gap="1" align="flex-start">
-                    <Cell {...common} column="barcode" label="Code-barres" inputMode="numeric" width="36" />
-                    <IconButton
-                      size="sm"
-                      variant="outline"
-                      aria-label={`Générer un code-barres (${row.optionValues.join(' / ') || 'produit'})`}
-                      title="Générer un code EAN-13"
-                      onClick={() => props.onGenerateBarcode(index)}
+                  <NativeSelect.Root size="sm" minW="28">
+                    <NativeSelect.Field
+                      aria-label={`Image (${titleOf(row)})`}
+                      {...register(`variants.${index}.imageUrl`)}
                     >
-                      <LuBarcode />
-                    </IconButton>
-                  </HStack>
+                      <option value="">Image principale</option>
+                      {props.images!.map((image, i) => (
+                        <option key={image.cardUrl} value={image.cardUrl}>
+                          Image {i + 1}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
                 </Table.Cell>
-                <Table.Cell>
-                  {row.id ? (
-                    <HStack gap="2" pt="1">
-                      <Text data-testid="variant-stock">{row.currentStock ?? 0}</Text>
-                      {props.onAdjust ? (
-                        <Button size="xs" variant="outline" onClick={() => props.onAdjust!(row)}>
-                          Ajuster
-                        </Button>
-                      ) : null}
-                    </HStack>
-                  ) : (
-                    <Cell {...common} column="stock" label="Stock initial" inputMode="numeric" width="20" />
-                  )}
-                </Table.Cell>
-                {canPickImage ? (
-                  <Table.Cell>
-                    <NativeSelect.Root size="sm" minW="28">
-                      <NativeSelect.Field
-                        aria-label={`Image (${row.optionValues.join(' / ')})`}
-                        value={row.imageUrl}
-                        onChange={(e) => props.onChange(index, { imageUrl: e.currentTarget.value })}
-                      >
-                        <option value="">Image principale</option>
-                        {props.images!.map((image, i) => (
-                          <option key={image.cardUrl} value={image.cardUrl}>
-                            Image {i + 1}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Table.Cell>
-                ) : null}
-              </Table.Row>
-            );
-          })}
+              ) : null}
+            </Table.Row>
+          ))}
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>
