@@ -25,7 +25,8 @@ test.describe('Commandes', () => {
     await signInAs(other, 'supervisor');
     // The demo shop has unread stock alerts already: the bell's label counts them.
     const bell = other.getByRole('button', { name: /^Notifications/ });
-    await expect(bell).toBeVisible();
+    // Read the count once the notifications have loaded (the label has none before).
+    await expect(bell).toHaveAttribute('aria-label', /\(\d+ non lues\)/);
     const unreadBefore = Number(
       /\((\d+) non lues\)/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0,
     );
