@@ -5,17 +5,17 @@ import { products } from '@/server/db/schema/product';
 import { dayjs } from '@/shared/dates';
 import type { THomeSummary } from '../home.schemas';
 
-const TODO_CAP = 999;
+const QUEUE_CAP = 999;
 
 async function cappedCount(db: Executor, where: SQL[]): Promise<number> {
   const inner = db
     .select({ one: sql`1` })
     .from(orders)
     .where(and(...where))
-    .limit(TODO_CAP + 1)
+    .limit(QUEUE_CAP + 1)
     .as('todo');
   const [row] = await db.select({ n: sql<string>`count(*)::text` }).from(inner);
-  return Math.min(Number(row?.n ?? 0), TODO_CAP + 1);
+  return Math.min(Number(row?.n ?? 0), QUEUE_CAP + 1);
 }
 
 /**
@@ -67,6 +67,6 @@ export async function homeSummary(
   return {
     today: { salesAmount: Number(today?.amount ?? 0), ordersCount: Number(today?.n ?? 0) },
     todo: { toConfirm, toPrepare, unpaid, lowStock: Number(lowStock?.n ?? 0) },
-    cap: TODO_CAP,
+    cap: QUEUE_CAP,
   };
 }
