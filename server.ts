@@ -9,6 +9,7 @@ import { wwwRedirectLocation } from './src/server/http/www-redirect';
 import { serveUpload } from './src/server/storage/uploads-handler';
 import { createApiDispatcher } from './src/server/http/api-dispatch';
 import { ROUTES } from './src/features/routes';
+import { seedDemoShop } from './src/features/demo/seed';
 import { formatPhone } from './src/shared/phone';
 
 /**
@@ -22,7 +23,8 @@ async function main() {
   const env = getEnv();
   const log = getLogger();
 
-  const database = await openConfiguredDatabase({ seed: true });
+  const database = await openConfiguredDatabase();
+  const demo = env.SEED_DEMO ? await seedDemoShop(database.db) : null;
   if (env.NODE_ENV === 'production' && env.PAYMENT_PROVIDER === 'sandbox')
     log.warn(
       'PAYMENT_PROVIDER=sandbox : les paiements d’abonnement sont simulés (le payeur choisit le résultat). Configurez CinetPay avant d’ouvrir au public.',
@@ -74,12 +76,12 @@ async function main() {
       '',
       `  Comptoir est prêt : ${url}  (base ${database.kind}, démarré en ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
     ];
-    if (database.demo) {
+    if (demo) {
       lines.push(
         '',
         '  Comptes de démonstration (le code de connexion s’affiche ici, dans le journal du serveur) :',
       );
-      for (const login of database.demo)
+      for (const login of demo)
         lines.push(`    ${formatPhone(login.phone).padEnd(20)} ${login.role.padEnd(18)} ${login.name}`);
     }
     // Plain console so the URL and logins read well above the JSON log lines.

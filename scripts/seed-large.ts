@@ -18,7 +18,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ensureAuthConfig, openConfiguredDatabase } from '../src/server/bootstrap';
 import type { Database } from '../src/server/db';
 import { productCategories, productVariants, shops } from '../src/server/db/schema';
-import { DEMO_SHOP_SLUG } from '../src/server/db/seed';
+import { DEMO_SHOP_SLUG } from '../src/features/demo/seed';
 import { newId } from '../src/server/ids';
 import { PLANS, effectivePlan } from '../src/shared/plans';
 import { productSearchText } from '../src/features/product/server/product-rules';
@@ -915,7 +915,7 @@ async function main() {
   const texts: Texts = {};
   const options = parseArgs(process.argv.slice(2), texts);
   ensureAuthConfig();
-  const database = await openConfiguredDatabase({ seed: false });
+  const database = await openConfiguredDatabase();
   // Short, unique per run, so several runs add up instead of colliding.
   const tag = randomBytes(3).toString('hex');
   try {

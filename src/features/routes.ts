@@ -10,7 +10,7 @@ import { routes as consoleRoutes } from './console/server';
 import { routes as product } from './product/server';
 import { routes as order } from './order/server';
 import { routes as pos } from './pos/server';
-import { routes as client } from './client/server';
+import { routes as customer } from './customer/server';
 import { routes as home } from './home/server';
 
 /**
@@ -31,6 +31,6 @@ export const ROUTES: Route[] = [
   ...product,
   ...order,
   ...pos,
-  ...client,
+  ...customer,
   ...home,
 ];

@@ -5,7 +5,6 @@ import { getEnv, setProcessEnv } from './env';
 import { openDatabase } from './db/client';
 import { setDb } from './db';
 import { getLogger } from './logger';
-import { seedDemoShop } from './db/seed';
 
 /**
  * `npm start` must work with no configuration: a missing session secret is generated once and
@@ -22,14 +21,13 @@ export function ensureAuthConfig(): void {
   if (!getEnv().NEXTAUTH_URL) setProcessEnv('NEXTAUTH_URL', `http://localhost:${env.PORT}`);
 }
 
-/** Opens (and migrates) the database named by the configuration, and seeds the demo shop if asked. */
-export async function openConfiguredDatabase(options: { seed: boolean }) {
+/** Opens (and migrates) the database named by the configuration. */
+export async function openConfiguredDatabase() {
   const env = getEnv();
   const opened = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: path.resolve(env.DATA_DIR, 'pglite') },
   );
   setDb(opened.db, opened.close);
   getLogger().info({ database: opened.kind }, 'database ready');
-  const demo = options.seed && env.SEED_DEMO ? await seedDemoShop(opened.db) : null;
-  return { ...opened, demo };
+  return opened;
 }

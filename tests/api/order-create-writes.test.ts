@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findActiveMembership } from '@/features/agent/server/agent.repository';
+import { findActiveMembership } from '@/server/tenancy/membership';
 import { ZCreateOrderBody } from '@/features/order/order.schemas';
 import { ZOrder } from '@/features/order/order.dto-schemas';
 import { createOrderWithDto } from '@/features/order/server/create-order';

@@ -222,7 +222,7 @@ describe('POST /api/shop/setFcmId', () => {
       body: { fmcId: 'device-token-1' },
     });
     expect(again.status).toBe(200);
-    const { findPushTokensOfUsers } = await import('@/features/shop/server/shop.repository');
+    const { findPushTokensOfUsers } = await import('@/server/push/push-devices');
     expect(await findPushTokensOfUsers(bed.database.db, [bed.awa.members.cashier.user.id])).toEqual([]);
     expect(await findPushTokensOfUsers(bed.database.db, [bed.awa.members.seller.user.id])).toEqual([
       'device-token-1',

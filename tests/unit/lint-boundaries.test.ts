@@ -44,6 +44,14 @@ describe('ESLint module boundaries', () => {
     expect(broken).toEqual([expect.stringMatching(/^no-restricted-imports: .*Le code client/)]);
   });
 
+  it('refuses a module imported by the platform (src/server)', async () => {
+    const broken = await rulesBroken(
+      "import { findOrder } from '@/features/order/server/order.repository';\nexport const t = findOrder;\n",
+      'src/server/http/probe.ts',
+    );
+    expect(broken).toEqual([expect.stringMatching(/^no-restricted-imports: .*src\/server ne dépend/)]);
+  });
+
   it('refuses an import cycle', async () => {
     const results = await eslint.lintFiles([
       'tests/fixtures/lint-cycle/left.ts',

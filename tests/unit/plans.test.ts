@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectivePlan } from '@/shared/plans';
-import { computePlanQuotas } from '@/server/quotas/plan-quotas';
+import { computePlanQuotas } from '@/features/subscription/server/plan-quotas';
 import { startTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { createShopFixture } from '../helpers/fixtures';
 

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { resetEnvCache } from '@/server/env';
 import { getLogger } from '@/server/logger';
 import { pushDevices, agents } from '@/server/db/schema';
-import { upsertPushDevice } from '@/features/shop/server/shop.repository';
+import { upsertPushDevice } from '@/server/push/push-devices';
 import { FcmPushSender, type MulticastMessaging } from '@/server/push/fcm-push-sender';
 import { LogPushSender } from '@/server/push/log-push-sender';
 import type { PushMessage, PushResult, PushSender } from '@/server/push/push-sender';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestDatabase, type TestDatabase } from '../helpers/test-database';
-import { seedDemoShop } from '@/server/db/seed';
+import { seedDemoShop } from '@/features/demo/seed';
 import { agents, balanceEntries, notifications, shops, users } from '@/server/db/schema';
 import { getShopBalance } from '@/features/shop/server/shop.repository';
 

@@ -1,5 +1,5 @@
 import { ZId, z } from '@/shared/validation';
-import { ZAddress, ZClientInput } from '@/features/client/client.schemas';
+import { ZAddress, ZCustomerInput } from '@/features/customer/customer.schemas';
 
 /** Money in the currency's minor unit. */
 const ZMoney = z.number().int().min(0).max(1_000_000_000_000);
@@ -148,7 +148,7 @@ export const ZCreateOrderBody = z.object({
   channel: z.enum(MANUAL_CHANNELS).default('manual'),
   /** An existing client of the shop, or the one to create with the order, or neither. */
   clientId: ZId.optional(),
-  newClient: ZClientInput.optional(),
+  newClient: ZCustomerInput.optional(),
   ...orderContent,
   clientNote: z.string().trim().max(1000).default(''),
   internalNote: z.string().trim().max(1000).optional(),

@@ -1,5 +1,5 @@
 import { ZId, z } from '@/shared/validation';
-import { ZClientInput } from '@/features/client/client.schemas';
+import { ZCustomerInput } from '@/features/customer/customer.schemas';
 
 /**
  * The till's contract with the server. Every change the till makes — a sale, a refund, a new
@@ -75,7 +75,7 @@ export const ZCashMovementOp = z.object({
   reason: z.string().trim().min(1, { error: 'Indiquez le motif.' }).max(200),
 });
 
-export const ZClientOp = z.object({ ...opBase, type: z.literal('client'), client: ZClientInput });
+export const ZClientOp = z.object({ ...opBase, type: z.literal('client'), client: ZCustomerInput });
 
 export const ZSaleOp = z.object({
   ...opBase,

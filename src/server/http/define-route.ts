@@ -15,10 +15,12 @@ import { verifyAccessToken } from '../auth/access-token';
 import {
   findActiveMembership,
   findFirstActiveMembership,
+  findUserById,
   findUserWithMembership,
   type MembershipRow,
-} from '@/features/agent/server/agent.repository';
-import { getUserById, type UserRow } from '@/features/user/server/user.repository';
+  type UserRow,
+} from '../tenancy/membership';
+
 import { AppError, Errors, toErrorBody, type ErrorBody } from './errors';
 import { readJsonBody, readUpload } from './body';
 
@@ -350,7 +352,7 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
     const caller =
       typeof earlyShopId === 'string' && earlyShopId.trim()
         ? await findUserWithMembership(db, userId, earlyShopId)
-        : { user: await getUserById(db, userId), membership: undefined };
+        : { user: await findUserById(db, userId), membership: undefined };
     const user = caller.user;
     if (!user) throw Errors.unauthenticated();
     if (route.operatorOnly && !user.isPlatformOperator)

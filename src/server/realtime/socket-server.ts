@@ -4,7 +4,7 @@ import { verifyAccessToken } from '../auth/access-token';
 import { getDb } from '../db';
 import { getLogger } from '../logger';
 import { runtime } from '../runtime';
-import { findActiveMembership } from '@/features/agent/server/agent.repository';
+import { findActiveMembership } from '../tenancy/membership';
 
 export const shopRoom = (shopId: string) => `shop:${shopId}`;
 

@@ -5,7 +5,7 @@ import { Errors } from '@/server/http/errors';
 import { getEnv, publicUrl } from '@/server/env';
 import { getLogger } from '@/server/logger';
 import { createSmsGateway } from '@/server/sms/sms-gateway';
-import { assertCanAddAgent } from '@/server/quotas/plan-quotas';
+import { assertCanAddAgent } from '@/features/subscription/server/plan-quotas';
 import { describeDetails } from '@/shared/validation';
 import { toE164 } from '@/shared/phone';
 import { ROLE_LABELS, type AgentRole } from '@/shared/roles';
@@ -13,7 +13,8 @@ import type { CountryCode } from 'libphonenumber-js';
 import { lockShop } from '@/features/shop/server/shop.repository';
 import { getUserByPhone, insertUser } from '@/features/user/server/user.repository';
 import { createNotification } from '@/features/notification/server/create-notification';
-import { insertAgent, type AgentRow, type MembershipRow } from './agent.repository';
+import type { MembershipRow } from '@/server/tenancy/membership';
+import { insertAgent, type AgentRow } from './agent.repository';
 
 function refuse(field: string, message: string): never {
   const details = { [field]: message };

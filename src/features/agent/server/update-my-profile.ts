@@ -1,7 +1,6 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Database } from '@/server/db';
-import { users } from '@/server/db/schema/user';
-import type { MembershipRow } from './agent.repository';
+import { fillMissingNames } from '@/features/user/server/user.repository';
+import type { MembershipRow } from '@/server/tenancy/membership';
 import { updateAgentProfile } from './agent.repository';
 
 /**
@@ -20,10 +19,10 @@ export async function updateMyProfile(
       lastName: input.lastName,
       ...(email !== undefined ? { email } : {}),
     });
-    await tx
-      .update(users)
-      .set({ firstName: input.firstName, lastName: input.lastName })
-      .where(and(eq(users.id, membership.agent.userId), or(isNull(users.firstName), isNull(users.lastName))));
+    await fillMissingNames(tx, membership.agent.userId, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+    });
     return agent;
   });
 }

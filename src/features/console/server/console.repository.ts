@@ -1,8 +1,7 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { agents } from '@/server/db/schema/agent';
-import { shops } from '@/server/db/schema/shop';
-import { users } from '@/server/db/schema/user';
+import { countActiveAgentsOfShops } from '@/features/agent/server/agent.repository';
+import { listShopsNewestFirst, type ShopDirectoryRow } from '@/features/shop/server/shop-directory';
+import { findUsersByIds, usersMatching } from '@/features/user/server/user.repository';
 
 export const CONSOLE_PAGE_SIZE = 50;
 
@@ -21,59 +20,55 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } | null 
   return Number.isNaN(new Date(iso).getTime()) ? null : { createdAt: iso, id };
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export interface ConsoleRow extends ShopDirectoryRow {
+  owner: { phone: string; firstName: string | null; lastName: string | null };
+  activeAgents: number;
 }
 
-function selectConsoleRows(db: Executor) {
-  return db
-    .select({
-      shop: shops,
-      owner: { phone: users.phone, firstName: users.firstName, lastName: users.lastName },
-      activeAgents: sql<number>`(select count(*)::int from ${agents} where ${agents.shopId} = ${shops.id} and ${agents.isActive})`,
-      createdAtExact: sql<string>`to_char(${shops.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-    })
-    .from(shops)
-    .innerJoin(users, eq(users.id, shops.sellerId));
+/** The page's owners and active agents, from the user and agent modules (two queries a page). */
+async function withOwnersAndAgents(db: Executor, rows: ShopDirectoryRow[]): Promise<ConsoleRow[]> {
+  const [owners, agents] = await Promise.all([
+    findUsersByIds(
+      db,
+      rows.map((r) => r.shop.sellerId),
+    ),
+    countActiveAgentsOfShops(
+      db,
+      rows.map((r) => r.shop.id),
+    ),
+  ]);
+  return rows.flatMap((row) => {
+    const owner = owners.get(row.shop.sellerId);
+    // A shop always has its seller (foreign key); skipped rather than shown half-empty if not.
+    if (!owner) return [];
+    return [
+      {
+        ...row,
+        owner: { phone: owner.phone, firstName: owner.firstName, lastName: owner.lastName },
+        activeAgents: agents.get(row.shop.id) ?? 0,
+      },
+    ];
+  });
 }
-
-export type ConsoleRow = Awaited<ReturnType<ReturnType<typeof selectConsoleRows>['execute']>>[number];
 
 export async function findConsoleRow(db: Executor, shopId: string): Promise<ConsoleRow | null> {
-  const [row] = await selectConsoleRows(db).where(eq(shops.id, shopId)).limit(1);
+  const rows = await listShopsNewestFirst(db, { shopId, limit: 1 });
+  const [row] = await withOwnersAndAgents(db, rows);
   return row ?? null;
 }
 
 /** Newest shops first; search by shop name, slug, or the owner's phone or name. */
 export async function listShopsForConsole(db: Executor, input: { search?: string; after?: string }) {
-  const conditions: SQL[] = [];
-  const term = input.search?.trim();
-  if (term) {
-    const pattern = `%${escapeLike(term)}%`;
-    const digits = term.replace(/[^\d]/g, '');
-    conditions.push(
-      or(
-        ilike(shops.name, pattern),
-        ilike(shops.slug, pattern),
-        ilike(users.firstName, pattern),
-        ilike(users.lastName, pattern),
-        ...(digits.length >= 3 ? [ilike(users.phone, `%${digits}%`)] : []),
-      )!,
-    );
-  }
-  const cursor = input.after ? decodeCursor(input.after) : null;
-  if (cursor)
-    conditions.push(
-      sql`(${shops.createdAt}, ${shops.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`,
-    );
-
-  const rows = await selectConsoleRows(db)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(shops.createdAt), desc(shops.id))
-    .limit(CONSOLE_PAGE_SIZE + 1);
+  const search = input.search?.trim() || undefined;
+  const rows = await listShopsNewestFirst(db, {
+    search,
+    ownerIds: search ? usersMatching(search) : undefined,
+    after: input.after ? decodeCursor(input.after) : null,
+    limit: CONSOLE_PAGE_SIZE + 1,
+  });
   const hasMore = rows.length > CONSOLE_PAGE_SIZE;
-  const items = rows.slice(0, CONSOLE_PAGE_SIZE);
-  const last = items[items.length - 1];
+  const items = await withOwnersAndAgents(db, rows.slice(0, CONSOLE_PAGE_SIZE));
+  const last = rows[Math.min(rows.length, CONSOLE_PAGE_SIZE) - 1];
   return {
     items,
     nextCursor:

@@ -1,7 +1,7 @@
 import { z } from '@/shared/validation';
 import { moneyInputValue, parseMoneyInput } from '@/shared/money';
 import { moneyText, textOrUndefined, wording } from '@/client/forms/text-inputs';
-import { ZAddress, ZClient, ZClientInput, type TAddress } from '@/features/client/client.schemas';
+import { ZAddress, ZCustomer, ZCustomerInput, type TAddress } from '@/features/customer/customer.schemas';
 import { ZCreateOrderBody, ZOrderLineInput, ZPaymentInput } from '../order.schemas';
 import type { Order } from './order.api';
 
@@ -25,9 +25,9 @@ function lineRow(currency: string) {
   });
 }
 
-const newClient = ZClientInput.pick({ name: true }).extend({
-  phone: textOrUndefined(ZClientInput.shape.phone),
-  email: textOrUndefined(ZClientInput.shape.email),
+const newClient = ZCustomerInput.pick({ name: true }).extend({
+  phone: textOrUndefined(ZCustomerInput.shape.phone),
+  email: textOrUndefined(ZCustomerInput.shape.email),
 });
 
 function payment(currency: string) {
@@ -51,7 +51,7 @@ export function orderFormSchema(currency: string) {
       deliveryFee: moneyText(currency, body.deliveryFee),
       deliveryAddress: ZAddress,
       /** The client found in the shop (its id is sent), or none. */
-      client: ZClient.pick({ id: true, name: true, phone: true }).nullable(),
+      client: ZCustomer.pick({ id: true, name: true, phone: true }).nullable(),
       newClient: newClient.nullable(),
       internalNote: textOrUndefined(body.internalNote),
       payment: payment(currency),

@@ -1,5 +1,4 @@
 import { api } from '@/client/api/api';
-import type { TClient, TClientInput } from '@/features/client/client.schemas';
 import type { TOrder, TOrderSummary } from '../order.dto-schemas';
 import type {
   FulfilmentStatus,
@@ -13,7 +12,6 @@ import type { THomeSummary } from '@/features/home/home.schemas';
 
 export type Order = TOrder;
 export type OrderSummary = TOrderSummary;
-export type Client = TClient;
 export type HomeSummary = THomeSummary;
 export interface OrderView {
   id: string;
@@ -122,12 +120,6 @@ export const orderApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/order/deleteView', method: 'POST', data: body }),
       invalidatesTags: ['OrderView'],
     }),
-    searchClients: build.query<{ items: Client[] }, { shopId: string; search: string }>({
-      query: (params) => ({ url: '/api/client/search', params }),
-    }),
-    createClient: build.mutation<Client, TClientInput & { shopId: string }>({
-      query: (body) => ({ url: '/api/client/create', method: 'POST', data: body }),
-    }),
     getHomeSummary: build.query<HomeSummary, { shopId: string }>({
       query: (params) => ({ url: '/api/home/summary', params }),
       providesTags: ['HomeSummary'],
@@ -150,6 +142,5 @@ export const {
   useListOrderViewsQuery,
   useSaveOrderViewMutation,
   useDeleteOrderViewMutation,
-  useSearchClientsQuery,
   useGetHomeSummaryQuery,
 } = orderApi;

@@ -1,7 +1,7 @@
 import type { Executor } from '@/server/db';
 import type { ShopRow } from '@/features/shop/server/shop.repository';
-import type { ClientRow } from '@/features/client/server/clients';
-import type { TAddress } from '@/features/client/client.schemas';
+import type { CustomerRow } from '@/features/customer/server/customers';
+import type { TAddress } from '@/features/customer/customer.schemas';
 import type { FulfilmentStatus, OrderChannel, PaymentMethod } from '../order.schemas';
 import type { PricedLine } from './order-lines';
 
@@ -9,7 +9,7 @@ import type { PricedLine } from './order-lines';
 export interface OrderDraft {
   shop: ShopRow;
   channel: OrderChannel;
-  client: ClientRow | null;
+  client: CustomerRow | null;
   lines: PricedLine[];
   orderDiscount: number;
   deliveryAddress: TAddress | null;

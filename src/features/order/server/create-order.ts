@@ -4,7 +4,7 @@ import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
 import { PLANS, effectivePlan } from '@/shared/plans';
 import { formatMoney } from '@/shared/money';
-import type { MembershipRow } from '@/features/agent/server/agent.repository';
+import type { MembershipRow } from '@/server/tenancy/membership';
 import { personName, type UserRow } from '@/features/user/server/user.repository';
 import {
   changeStockBatch,
@@ -15,7 +15,11 @@ import {
 } from '@/features/product/server/stock';
 import { lockVariantsForSale, variantLabel } from '@/features/product/server/variants-for-sale';
 import { createNotification } from '@/features/notification/server/create-notification';
-import { findClientById, findOrCreateClient, type ClientRow } from '@/features/client/server/clients';
+import {
+  findCustomerById,
+  findOrCreateCustomer,
+  type CustomerRow,
+} from '@/features/customer/server/customers';
 import { paymentStatusOf, type OrderChannel, type TCreateOrderBody } from '../order.schemas';
 import type { TOrder } from '../order.dto-schemas';
 import {
@@ -177,12 +181,12 @@ async function writeOrder(
   policy: ChannelPolicy,
 ): Promise<PlacedOrder> {
   const shop = membership.shop;
-  let client: ClientRow | null = null;
+  let client: CustomerRow | null = null;
   if (input.clientId) {
-    client = await findClientById(tx, shop.id, input.clientId);
+    client = await findCustomerById(tx, shop.id, input.clientId);
     if (!client) throw Errors.validation({ clientId: "Ce client n'existe pas dans la boutique." });
   } else if (input.newClient) {
-    client = await findOrCreateClient(tx, shop, input.newClient, 'newClient.');
+    client = await findOrCreateCustomer(tx, shop, input.newClient, 'newClient.');
   }
 
   const variants = await lockVariantsForSale(

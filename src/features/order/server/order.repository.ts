@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { executePrepared, rowOf, runPrepared, type Executor } from '@/server/db';
 import {
   orderCounters,
@@ -204,4 +204,18 @@ export async function addOrderEvent(
  */
 export function orderSearchText(clientName: string | null, clientPhone: string | null): string {
   return normalizeForSearch([clientName ?? '', clientPhone ? clientPhone.replace(/\D/g, '') : ''].join(' '));
+}
+
+/** Number and seller of each of a shop's orders, for another module's list that names orders. */
+export async function findOrderHeads(
+  db: Executor,
+  shopId: string,
+  orderIds: string[],
+): Promise<Map<string, { number: number; createdByUserId: string | null }>> {
+  if (!orderIds.length) return new Map();
+  const rows = await db
+    .select({ id: orders.id, number: orders.number, createdByUserId: orders.createdByUserId })
+    .from(orders)
+    .where(and(eq(orders.shopId, shopId), inArray(orders.id, [...new Set(orderIds)])));
+  return new Map(rows.map((r) => [r.id, { number: r.number, createdByUserId: r.createdByUserId }]));
 }

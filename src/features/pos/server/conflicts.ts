@@ -1,10 +1,9 @@
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
-import { orders } from '@/server/db/schema/order';
 import { stockConflicts } from '@/server/db/schema/pos';
 import { Errors } from '@/server/http/errors';
 import { findPeople } from '@/features/user/server/user.repository';
-import { addOrderEvent } from '@/features/order/server/order.repository';
+import { addOrderEvent, findOrderHeads } from '@/features/order/server/order.repository';
 import type { StockConflict } from '../pos.schemas';
 
 /** « Conflits de stock »: sales the stock did not cover, open ones first to be dealt with. */
@@ -14,9 +13,8 @@ export async function listStockConflicts(
   status: 'open' | 'resolved',
 ): Promise<StockConflict[]> {
   const rows = await db
-    .select({ conflict: stockConflicts, orderNumber: orders.number, soldBy: orders.createdByUserId })
+    .select()
     .from(stockConflicts)
-    .innerJoin(orders, eq(orders.id, stockConflicts.orderId))
     .where(
       and(
         eq(stockConflicts.shopId, shopId),
@@ -25,22 +23,27 @@ export async function listStockConflicts(
     )
     .orderBy(desc(stockConflicts.id))
     .limit(500);
-  const people = await findPeople(
+  const sales = await findOrderHeads(
     db,
-    rows.flatMap((r) => [r.soldBy, r.conflict.resolvedByUserId]),
+    shopId,
+    rows.map((c) => c.orderId),
   );
+  const people = await findPeople(db, [
+    ...[...sales.values()].map((o) => o.createdByUserId),
+    ...rows.map((c) => c.resolvedByUserId),
+  ]);
   const person = (id: string | null) => (id ? { id, name: people.get(id) ?? '' } : null);
-  return rows.map(({ conflict: c, orderNumber, soldBy }) => ({
+  return rows.map((c) => ({
     id: c.id,
     orderId: c.orderId,
-    orderNumber,
+    orderNumber: sales.get(c.orderId)?.number ?? 0,
     variantId: c.variantId,
     productName: c.productName,
     variantName: c.variantName,
     missing: c.missing,
     stockAfter: c.stockAfter,
     createdAt: c.createdAt.toISOString(),
-    soldBy: person(soldBy),
+    soldBy: person(sales.get(c.orderId)?.createdByUserId ?? null),
     resolvedAt: c.resolvedAt?.toISOString() ?? null,
     resolvedBy: person(c.resolvedByUserId),
     resolution: c.resolution,

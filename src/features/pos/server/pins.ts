@@ -1,11 +1,11 @@
 import { pbkdf2, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { agents } from '@/server/db/schema/agent';
 import { agentPins } from '@/server/db/schema/pos';
 import { can } from '@/shared/permissions';
 import type { AgentRole } from '@/shared/roles';
+import { findAgentsOfShop } from '@/features/agent/server/agent.repository';
 
 const derive = promisify(pbkdf2);
 /**
@@ -29,12 +29,15 @@ export async function setAgentPin(db: Executor, agent: { id: string; shopId: str
 
 /** The active admins and supervisors of the shop who have a PIN: whoever may approve at the till. */
 export async function findApprovers(db: Executor, shopId: string) {
-  const rows = await db
-    .select({ agent: agents, pin: agentPins })
-    .from(agentPins)
-    .innerJoin(agents, eq(agents.id, agentPins.agentId))
-    .where(and(eq(agentPins.shopId, shopId), eq(agents.isActive, true)));
-  return rows.filter((r) => can(r.agent.role as AgentRole, 'pos:approve'));
+  const [pins, agents] = await Promise.all([
+    db.select().from(agentPins).where(eq(agentPins.shopId, shopId)),
+    findAgentsOfShop(db, shopId),
+  ]);
+  const byId = new Map(agents.map((agent) => [agent.id, agent]));
+  return pins.flatMap((pin) => {
+    const agent = byId.get(pin.agentId);
+    return agent?.isActive && can(agent.role as AgentRole, 'pos:approve') ? [{ agent, pin }] : [];
+  });
 }
 
 /** Whose PIN this is among the shop's approvers (their user id), or null. */

@@ -1,4 +1,4 @@
-import type { MembershipRow } from '@/features/agent/server/agent.repository';
+import type { MembershipRow } from '@/server/tenancy/membership';
 import type { UserRow } from '@/features/user/server/user.repository';
 import type { TillRow } from './tills';
 

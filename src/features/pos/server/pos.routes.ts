@@ -23,7 +23,8 @@ import {
   ZZReport,
   ZCashSession,
 } from '../pos.schemas';
-import { catalogueChanges, clientChanges } from './catalogue';
+import { catalogueChanges } from './catalogue';
+import { customerChanges } from '@/features/customer/server/customers';
 import { listStockConflicts, resolveStockConflict } from './conflicts';
 import { findApprovers, setAgentPin } from './pins';
 import { sendReceiptSms } from './receipt-sms';
@@ -116,7 +117,7 @@ export const posClientsRoute = defineRoute({
   query: ZPosClientsQuery,
   response: ZPosClients,
   handle: async ({ db, membership, query }) =>
-    clientChanges(db, membership!.shop.id, query.since, query.limit),
+    customerChanges(db, membership!.shop.id, query.since, query.limit),
 });
 
 export const posSyncRoute = defineRoute({

@@ -1,18 +1,15 @@
-import { and, count, eq, gte } from 'drizzle-orm';
 import type { Database } from '@/server/db';
-import { smsMessages } from '@/server/db/schema/platform';
-import { newId } from '@/server/ids';
 import { AppError, Errors } from '@/server/http/errors';
 import { getLogger } from '@/server/logger';
-import { startOfMonthInShopZone } from '@/server/quotas/plan-quotas';
+import { forgetSms, recordSms, smsSentThisMonth } from '@/server/sms/sms-log';
 import { createSmsGateway } from '@/server/sms/sms-gateway';
 import { formatDateTime } from '@/shared/dates';
 import { formatMoney } from '@/shared/money';
 import { can } from '@/shared/permissions';
 import { PLANS, effectivePlan } from '@/shared/plans';
 import type { AgentRole } from '@/shared/roles';
-import type { MembershipRow } from '@/features/agent/server/agent.repository';
-import { clientPhone } from '@/features/client/server/clients';
+import type { MembershipRow } from '@/server/tenancy/membership';
+import { customerPhone } from '@/features/customer/server/customers';
 import { findOrder, type OrderRow } from '@/features/order/server/order.repository';
 import { lockShop, type ShopRow } from '@/features/shop/server/shop.repository';
 
@@ -48,26 +45,21 @@ export async function sendReceiptSms(
   const order = await findOrder(db, shopId, input.orderId);
   const ownSalesOnly = !can(membership.agent.role as AgentRole, 'orders:manage');
   if (!order || (ownSalesOnly && order.createdByUserId !== userId)) throw Errors.notFound('La vente');
-  const phone = clientPhone(input.phone, membership.shop.country) ?? order.clientPhone;
+  const phone = customerPhone(input.phone, membership.shop.country) ?? order.clientPhone;
   if (!phone) throw Errors.validation({ phone: 'Indiquez le numéro du client.' });
 
   const { shop, smsId } = await db.transaction(async (tx) => {
     const shop = await lockShop(tx, shopId);
     const plan = PLANS[effectivePlan(shop)];
     if (plan.maxSmsPerMonth !== 'infinity') {
-      const [sent] = await tx
-        .select({ n: count() })
-        .from(smsMessages)
-        .where(and(eq(smsMessages.shopId, shopId), gte(smsMessages.createdAt, startOfMonthInShopZone(shop))));
-      if (Number(sent?.n ?? 0) >= plan.maxSmsPerMonth)
+      if ((await smsSentThisMonth(tx, shop)) >= plan.maxSmsPerMonth)
         throw Errors.quotaExceeded(
           plan.maxSmsPerMonth === 0
             ? `Votre forfait ${plan.label} n’inclut pas d’envoi de SMS. Passez à un forfait supérieur pour envoyer les tickets par SMS.`
             : `Votre forfait ${plan.label} inclut ${plan.maxSmsPerMonth.toLocaleString('fr-FR')} SMS par mois : ils sont tous utilisés. Passez à un forfait supérieur pour en envoyer davantage.`,
         );
     }
-    const smsId = newId();
-    await tx.insert(smsMessages).values({ id: smsId, shopId, phone, purpose: 'receipt' });
+    const smsId = await recordSms(tx, { shopId, phone, purpose: 'receipt' });
     return { shop, smsId };
   });
   try {
@@ -75,7 +67,7 @@ export async function sendReceiptSms(
   } catch (error) {
     getLogger().error({ err: error, orderId: order.id }, 'receipt SMS not sent');
     // Not sent, not counted.
-    await db.delete(smsMessages).where(eq(smsMessages.id, smsId));
+    await forgetSms(db, smsId);
     throw new AppError('SMS_FAILED', 502, 'Le SMS n’a pas pu être envoyé. Réessayez dans un instant.');
   }
   return { phone };

@@ -3,7 +3,7 @@ import { posPayments, posSales, stockConflicts } from '@/server/db/schema/pos';
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
 import { formatMoney } from '@/shared/money';
-import { findClientById } from '@/features/client/server/clients';
+import { findCustomerById } from '@/features/customer/server/customers';
 import { createTillOrder } from '@/features/order/server/create-order';
 import { DISCOUNT_APPROVAL_PERCENT, type PosOp } from '../pos.schemas';
 import { requireApproval } from './approvals';
@@ -17,7 +17,7 @@ type SaleOp = Extract<PosOp, { type: 'sale' }>;
 async function clientOf(tx: Executor, ctx: PosContext, op: SaleOp): Promise<string | null> {
   const shopId = ctx.membership.shop.id;
   if (op.clientId) {
-    if (!(await findClientById(tx, shopId, op.clientId)))
+    if (!(await findCustomerById(tx, shopId, op.clientId)))
       throw Errors.validation({ clientId: "Ce client n'existe pas dans la boutique." });
     return op.clientId;
   }

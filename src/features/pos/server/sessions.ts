@@ -4,7 +4,7 @@ import { cashSessions, tills } from '@/server/db/schema/pos';
 import { Errors } from '@/server/http/errors';
 import { can } from '@/shared/permissions';
 import type { AgentRole } from '@/shared/roles';
-import type { MembershipRow } from '@/features/agent/server/agent.repository';
+import type { MembershipRow } from '@/server/tenancy/membership';
 import { findPeople } from '@/features/user/server/user.repository';
 import type { CashSession, ZReport } from '../pos.schemas';
 import { findSession } from './session-ops';

@@ -4,7 +4,7 @@ import { AppError } from '@/server/http/errors';
 import { getLogger } from '@/server/logger';
 import { isUniqueViolation } from '@/server/db/pg-errors';
 import { frenchTypography } from '@/shared/typography';
-import { findOrCreateClient } from '@/features/client/server/clients';
+import { findOrCreateCustomer } from '@/features/customer/server/customers';
 import type { OpResult, PosOp } from '../pos.schemas';
 import { happenedAt, type PosContext } from './pos-context';
 import { closeSession, moveCash, openSession } from './session-ops';
@@ -21,7 +21,7 @@ const APPLY: Record<PosOp['type'], Apply> = {
   close_session: (tx, ctx, op) => closeSession(tx, ctx, op as Extract<PosOp, { type: 'close_session' }>),
   client: async (tx, ctx, op) => {
     const { client } = op as Extract<PosOp, { type: 'client' }>;
-    const row = await findOrCreateClient(tx, ctx.membership.shop, client, 'client.');
+    const row = await findOrCreateCustomer(tx, ctx.membership.shop, client, 'client.');
     return { result: { clientId: row.id } };
   },
   sale: (tx, ctx, op) => sellAtTill(tx, ctx, op as Extract<PosOp, { type: 'sale' }>),

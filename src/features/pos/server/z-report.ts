@@ -1,6 +1,6 @@
 import { asc, count, eq, sql, sum } from 'drizzle-orm';
+import { sumOrders } from '@/features/order/server/order-figures';
 import type { Executor } from '@/server/db';
-import { orders } from '@/server/db/schema/order';
 import { cashMovements, posPayments, posSales } from '@/server/db/schema/pos';
 import { findPeople } from '@/features/user/server/user.repository';
 import { POS_PAYMENT_METHODS, type CashSession, type PosPaymentMethod, type ZReport } from '../pos.schemas';
@@ -42,18 +42,16 @@ export async function computeZReport(
   currency: string,
   tillName = '',
 ): Promise<ZReport> {
+  const sold = await sumOrders(
+    db,
+    sql`(select ${posSales.orderId} from ${posSales} where ${posSales.sessionId} = ${session.id})`,
+  );
   const [sales] = await db
     .select({
-      count: count(),
-      gross: sum(orders.subtotal),
-      lineDiscounts: sum(orders.lineDiscountTotal),
-      orderDiscounts: sum(orders.orderDiscount),
-      net: sum(orders.total),
       credit: sum(posSales.creditAmount),
       conflicts: sql<number>`count(*) filter (where ${posSales.hasStockConflict})`,
     })
     .from(posSales)
-    .innerJoin(orders, eq(orders.id, posSales.orderId))
     .where(eq(posSales.sessionId, session.id));
   const money = await db
     .select({
@@ -91,10 +89,10 @@ export async function computeZReport(
   return {
     session: toCashSessionDto(session, tillName, people, expectedCash),
     currency,
-    salesCount: asNumber(sales?.count),
-    grossSales: asNumber(sales?.gross),
-    discounts: asNumber(sales?.lineDiscounts) + asNumber(sales?.orderDiscounts),
-    netSales: asNumber(sales?.net),
+    salesCount: sold.count,
+    grossSales: sold.gross,
+    discounts: sold.discounts,
+    netSales: sold.net,
     creditSales: asNumber(sales?.credit),
     refundsCount: refunds.reduce((n, m) => n + asNumber(m.n), 0),
     refundsTotal: refunds.reduce((n, m) => n + asNumber(m.total), 0),

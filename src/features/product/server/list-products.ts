@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { productVariants, products } from '@/server/db/schema/product';
 import { normalizeForSearch } from '@/shared/search';
@@ -122,4 +122,20 @@ export async function listProducts(
     items,
     nextCursor: rows.length > query.limit && last ? encodeCursor(last[sort.key], last.id) : null,
   };
+}
+
+/** Products followed in stock (archived aside) at or under their alert threshold, out of stock included. */
+export async function countLowStockProducts(db: Executor, shopId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(
+      and(
+        eq(products.shopId, shopId),
+        eq(products.trackStock, true),
+        ne(products.status, 'archived'),
+        sql`${products.stockTotal} <= ${products.lowStockThreshold}`,
+      ),
+    );
+  return Number(row?.n ?? 0);
 }

@@ -1,13 +1,18 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { productCategories, productImages, productVariants, products } from '@/server/db/schema/product';
-import { shops } from '@/server/db/schema/shop';
-import type { ShopRow } from '@/features/shop/server/shop.repository';
+import { lockShop, type ShopRow } from '@/features/shop/server/shop.repository';
 
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof productVariants.$inferSelect;
 export type ImageRow = typeof productImages.$inferSelect;
 export type CategoryRow = typeof productCategories.$inferSelect;
+
+/** Every product of the shop, archived and drafts included: what the plan's product quota counts. */
+export async function countProductsOfShop(db: Executor, shopId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products).where(eq(products.shopId, shopId));
+  return Number(row?.n ?? 0);
+}
 
 export async function findProduct(
   db: Executor,
@@ -47,9 +52,7 @@ export async function findImagesOf(db: Executor, productId: string): Promise<Ima
  * holds its variant, so with FOR UPDATE an edit waiting on that variant deadlocks with the sale.
  */
 export async function lockShopCatalogue(db: Executor, shopId: string): Promise<ShopRow> {
-  const [row] = await db.select().from(shops).where(eq(shops.id, shopId)).for('no key update');
-  if (!row) throw new Error(`Boutique ${shopId} introuvable`);
-  return row;
+  return lockShop(db, shopId, 'no key update');
 }
 
 /**

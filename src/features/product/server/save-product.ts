@@ -4,7 +4,7 @@ import type { Database, Executor } from '@/server/db';
 import { productCategories, productVariants, products, stockMovements } from '@/server/db/schema/product';
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
-import { assertCanAddProducts } from '@/server/quotas/plan-quotas';
+import { assertCanAddProducts } from '@/features/subscription/server/plan-quotas';
 import { describeDetails } from '@/shared/validation';
 import type { TProductInput, TVariantInput } from '../product.schemas';
 import {

@@ -1,6 +1,7 @@
 import type { Executor } from '@/server/db';
 import type { UserRow } from '@/features/user/server/user.repository';
-import { findShopsBySeller, findShopsOfSellerVisibleTo } from './shop.repository';
+import { findMembershipsOfUser } from '@/server/tenancy/membership';
+import { findShopsBySeller, type ShopRow } from './shop.repository';
 import { toShopDto } from './shop.dto';
 
 /**
@@ -13,4 +14,19 @@ export async function listSellerShops(db: Executor, caller: UserRow, sellerId: s
       ? await findShopsBySeller(db, sellerId)
       : await findShopsOfSellerVisibleTo(db, sellerId, caller.id);
   return Promise.all(rows.map((shop) => toShopDto(db, shop)));
+}
+
+/** Shops owned by `sellerId` that `memberUserId` works in (an active agent of), oldest first. */
+async function findShopsOfSellerVisibleTo(
+  db: Executor,
+  sellerId: string,
+  memberUserId: string,
+): Promise<ShopRow[]> {
+  const memberships = await findMembershipsOfUser(db, memberUserId);
+  return memberships
+    .map((m) => m.shop)
+    .filter((shop) => shop.sellerId === sellerId)
+    .sort(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
 }

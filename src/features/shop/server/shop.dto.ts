@@ -1,5 +1,5 @@
 import type { Executor } from '@/server/db';
-import { computePlanQuotas } from '@/server/quotas/plan-quotas';
+import { computePlanQuotas } from '@/features/subscription/server/plan-quotas';
 import type { ShopRow } from './shop.repository';
 import type { TShop } from './shop.schemas';
 

@@ -1,7 +1,5 @@
-import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
+import { asc, eq, like, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { agents } from '@/server/db/schema/agent';
-import { pushDevices } from '@/server/db/schema/platform';
 import { balanceEntries, shops } from '@/server/db/schema/shop';
 import { newId } from '@/server/ids';
 
@@ -10,10 +8,15 @@ export type NewShop = Omit<typeof shops.$inferInsert, 'id'>;
 
 /**
  * Takes the shop's row lock for the rest of the transaction: writes that check a per-shop quota
- * or number sequence queue here, so two of them never both pass the check.
+ * or number sequence queue here, so two of them never both pass the check. `no key update` is the
+ * weaker lock for writers that must not wait on the KEY SHARE locks rows referencing the shop take.
  */
-export async function lockShop(db: Executor, id: string): Promise<ShopRow> {
-  const [row] = await db.select().from(shops).where(eq(shops.id, id)).for('update');
+export async function lockShop(
+  db: Executor,
+  id: string,
+  strength: 'update' | 'no key update' = 'update',
+): Promise<ShopRow> {
+  const [row] = await db.select().from(shops).where(eq(shops.id, id)).for(strength);
   if (!row) throw new Error(`Boutique ${id} introuvable`);
   return row;
 }
@@ -32,22 +35,9 @@ export async function getShopById(db: Executor, id: string): Promise<ShopRow | n
   return row ?? null;
 }
 
-/** Shops owned by `sellerId` that `memberUserId` may see (is an active agent of). */
-export async function findShopsOfSellerVisibleTo(
-  db: Executor,
-  sellerId: string,
-  memberUserId: string,
-): Promise<ShopRow[]> {
-  return db
-    .select({ shop: shops })
-    .from(shops)
-    .innerJoin(
-      agents,
-      and(eq(agents.shopId, shops.id), eq(agents.userId, memberUserId), eq(agents.isActive, true)),
-    )
-    .where(eq(shops.sellerId, sellerId))
-    .orderBy(asc(shops.createdAt), asc(shops.id))
-    .then((rows) => rows.map((r) => r.shop));
+export async function findShopBySlug(db: Executor, slug: string): Promise<ShopRow | null> {
+  const [row] = await db.select().from(shops).where(eq(shops.slug, slug)).limit(1);
+  return row ?? null;
 }
 
 export async function findShopsBySeller(db: Executor, sellerId: string): Promise<ShopRow[]> {
@@ -89,21 +79,4 @@ export async function insertBalanceEntry(
   values: { shopId: string; amount: number; kind: string; description?: string; createdAt?: Date },
 ): Promise<void> {
   await db.insert(balanceEntries).values({ id: newId(), ...values });
-}
-
-/** A device id moves to whoever signs in on it last. */
-export async function upsertPushDevice(db: Executor, userId: string, token: string): Promise<void> {
-  await db
-    .insert(pushDevices)
-    .values({ id: newId(), userId, token })
-    .onConflictDoUpdate({ target: pushDevices.token, set: { userId, updatedAt: new Date() } });
-}
-
-export async function findPushTokensOfUsers(db: Executor, userIds: string[]): Promise<string[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .select({ token: pushDevices.token })
-    .from(pushDevices)
-    .where(inArray(pushDevices.userId, userIds));
-  return rows.map((r) => r.token);
 }

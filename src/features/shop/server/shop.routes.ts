@@ -1,6 +1,7 @@
 import { defineRoute } from '@/server/http/define-route';
 import { z } from '@/shared/validation';
-import { getShopBalance, upsertPushDevice } from './shop.repository';
+import { upsertPushDevice } from '@/server/push/push-devices';
+import { getShopBalance } from './shop.repository';
 import { toShopDto } from './shop.dto';
 import { listSellerShops } from './list-seller-shops';
 import {

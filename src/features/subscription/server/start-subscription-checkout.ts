@@ -7,7 +7,7 @@ import {
   type BillingPeriod,
   type PaidPlanId,
 } from '@/shared/plans';
-import type { MembershipRow } from '@/features/agent/server/agent.repository';
+import type { MembershipRow } from '@/server/tenancy/membership';
 import type { UserRow } from '@/features/user/server/user.repository';
 import { startCheckout } from '@/features/payment/server/start-checkout';
 

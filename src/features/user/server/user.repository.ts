@@ -1,14 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { users } from '@/server/db/schema/user';
 import { newId } from '@/server/ids';
 
 export type UserRow = typeof users.$inferSelect;
-
-export async function getUserById(db: Executor, id: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row ?? null;
-}
 
 export async function getUserByPhone(db: Executor, phone: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
@@ -49,4 +44,38 @@ export async function findPeople(db: Executor, ids: Array<string | null>): Promi
     .from(users)
     .where(inArray(users.id, wanted));
   return new Map(rows.map((u) => [u.id, personName(u)]));
+}
+
+/** Gives a user the names they lack (either one missing); names they already have are kept. */
+export async function fillMissingNames(
+  db: Executor,
+  userId: string,
+  names: { firstName: string; lastName: string },
+): Promise<void> {
+  await db
+    .update(users)
+    .set(names)
+    .where(and(eq(users.id, userId), or(isNull(users.firstName), isNull(users.lastName))));
+}
+
+/** The users themselves, by id (a page's owners, say). */
+export async function findUsersByIds(db: Executor, ids: string[]): Promise<Map<string, UserRow>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db.select().from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((u) => [u.id, u]));
+}
+
+/**
+ * The ids of users whose first or last name holds `term`, or whose phone holds its digits (three or
+ * more), as a subquery for another module's search to embed: one statement, however many match.
+ */
+export function usersMatching(term: string): SQL {
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const digits = term.replace(/[^\d]/g, '');
+  return sql`(select ${users.id} from ${users} where ${or(
+    ilike(users.firstName, pattern),
+    ilike(users.lastName, pattern),
+    ...(digits.length >= 3 ? [ilike(users.phone, `%${digits}%`)] : []),
+  )})`;
 }

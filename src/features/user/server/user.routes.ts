@@ -1,7 +1,7 @@
 import { defineRoute } from '@/server/http/define-route';
 import { z } from '@/shared/validation';
 import { AGENT_ROLES } from '@/shared/roles';
-import { findMembershipsOfUser } from '@/features/agent/server/agent.repository';
+import { findMembershipsOfUser } from '@/server/tenancy/membership';
 import { getEnv } from '@/server/env';
 
 const ZUserInfo = z.object({

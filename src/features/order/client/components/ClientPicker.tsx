@@ -5,7 +5,7 @@ import { LuSearch, LuUserPlus } from 'react-icons/lu';
 import { FormTextField } from '@/client/forms/fields';
 import { useDebounced } from '@/client/hooks/use-debounced';
 import { formatPhone } from '@/shared/phone';
-import { useSearchClientsQuery, type Client } from '../order.api';
+import { useSearchCustomersQuery, type Customer } from '@/features/customer/client/customer.api';
 import type { OrderFormValues } from '../order-form';
 
 /**
@@ -20,7 +20,7 @@ export function ClientPicker(props: { shopId: string }) {
   // The search box only finds a client: what is typed there is not part of the order.
   const [input, setInput] = useState('');
   const search = useDebounced(input.trim(), 250);
-  const { data } = useSearchClientsQuery({ shopId: props.shopId, search }, { skip: search.length < 2 });
+  const { data } = useSearchCustomersQuery({ shopId: props.shopId, search }, { skip: search.length < 2 });
   const clientError = errors.client?.message;
 
   function choose(client: OrderFormValues['client'], newClient: OrderFormValues['newClient'] = null) {
@@ -28,7 +28,7 @@ export function ClientPicker(props: { shopId: string }) {
     setValue('newClient', newClient, { shouldDirty: true });
   }
 
-  function chooseExisting(client: Client) {
+  function chooseExisting(client: Customer) {
     choose(client);
     // Their first address fills the delivery address while it is still empty.
     const address = getValues('deliveryAddress');

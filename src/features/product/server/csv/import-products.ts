@@ -1,13 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
 import { productVariants } from '@/server/db/schema/product';
-import { assertCanAddProducts } from '@/server/quotas/plan-quotas';
+import { assertCanAddProducts } from '@/features/subscription/server/plan-quotas';
 import { frenchTypography } from '@/shared/typography';
 import type { ShopRow } from '@/features/shop/server/shop.repository';
 import type { TProductInput } from '../../product.schemas';
 import { lockShopCatalogue, lockVariantsOf } from '../product.repository';
 import { applyProductUpdate, insertProducts } from '../save-product';
-import { changeStock, notifyLowStock, type LowStockCrossing } from '../stock';
+import { changeStockBatch, notifyLowStock, type LowStockCrossing } from '../stock';
 import type { CsvImportError } from './cells';
 import { planImport, type ImportPlan, type PlannedProduct, type StockTarget } from './plan-import';
 import { readProductGroups } from './read-rows';
@@ -26,43 +26,32 @@ export interface CsvImportResult {
   errors: CsvImportError[];
 }
 
-/** Counted stock on existing variants, against the locked current figure so a sale meanwhile is counted. */
+/**
+ * Counted stock on existing variants, as one batch: each variant moves by the difference with its
+ * current figure, read under the lock the import already holds, so a sale before it is counted.
+ */
 async function applyStockTargets(
   tx: Executor,
   shopId: string,
   targets: StockTarget[],
   userId: string | null,
-): Promise<Array<LowStockCrossing | null>> {
+): Promise<LowStockCrossing[]> {
   if (targets.length === 0) return [];
+  const variantIds = targets.map((t) => t.variantId);
   const current = await tx
     .select({ id: productVariants.id, stock: productVariants.stock })
     .from(productVariants)
-    .where(
-      and(
-        eq(productVariants.shopId, shopId),
-        inArray(
-          productVariants.id,
-          targets.map((t) => t.variantId),
-        ),
-      ),
-    )
-    .orderBy(productVariants.id)
-    .for('update');
+    .where(and(eq(productVariants.shopId, shopId), inArray(productVariants.id, variantIds)));
   const stockOf = new Map(current.map((r) => [r.id, r.stock]));
-  const crossings: Array<LowStockCrossing | null> = [];
-  for (const target of targets) {
-    const difference = target.stock - (stockOf.get(target.variantId) ?? target.stock);
-    if (difference === 0) continue;
-    const result = await changeStock(tx, {
-      shopId,
-      variantId: target.variantId,
-      quantity: difference,
-      reason: 'inventaire',
-      note: STOCK_NOTE,
-      userId,
-    });
-    crossings.push(result.crossing);
-  }
+  const moves = targets.map((target) => ({
+    variantId: target.variantId,
+    quantity: target.stock - (stockOf.get(target.variantId) ?? target.stock),
+  }));
+  const { crossings } = await changeStockBatch(
+    tx,
+    { shopId, userId, reason: 'inventaire', note: STOCK_NOTE, lockedVariantIds: new Set(variantIds) },
+    moves,
+  );
   return crossings;
 }
 
@@ -121,8 +110,7 @@ export async function importProductsCsv(
     return summary(plan);
   }
 
-  const crossings: Array<LowStockCrossing | null> = [];
-  const plan = await db.transaction(async (tx) => {
+  const written = await db.transaction(async (tx) => {
     // The catalogue's lock, as the form's saves take it: it queues them and other imports (quota,
     // free codes) but not the sales inserting stock movements, which lockShop would block, or
     // deadlock with, for the length of a big import.
@@ -144,14 +132,12 @@ export async function importProductsCsv(
         : null;
       const input = { ...product.input, categoryId };
       if (product.kind === 'create') creations.push(input);
-      else {
-        await applyProductUpdate(tx, product.existing!, input, userId);
-        crossings.push(...(await applyStockTargets(tx, locked.id, product.stockTargets, userId)));
-      }
+      else await applyProductUpdate(tx, product.existing!, input, userId);
     }
     await insertProducts(tx, locked.id, creations, userId);
-    return plan;
+    const targets = plan.products.flatMap((p) => (p.kind === 'update' ? p.stockTargets : []));
+    return { plan, crossings: await applyStockTargets(tx, locked.id, targets, userId) };
   });
-  await notifyLowStock(db, crossings);
-  return summary(plan);
+  await notifyLowStock(db, written.crossings);
+  return summary(written.plan);
 }

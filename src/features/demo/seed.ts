@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
-import type { Database } from './client';
-import { shops } from './schema';
+import type { Database } from '@/server/db';
 import type { AgentRole } from '@/shared/roles';
 import { getUserByPhone, insertUser } from '@/features/user/server/user.repository';
 import { insertAgent } from '@/features/agent/server/agent.repository';
 import { seedDemoCatalogue } from '@/features/product/server/demo-catalogue';
-import { insertBalanceEntry, insertShop } from '@/features/shop/server/shop.repository';
+import { findShopBySlug, insertBalanceEntry, insertShop } from '@/features/shop/server/shop.repository';
 import { insertNotification } from '@/features/notification/server/notification.repository';
 import { FREE_TRIAL_DAYS } from '@/shared/plans';
 import { setAgentPin } from '@/features/pos/server/pins';
@@ -55,12 +53,7 @@ const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
 
 /** « Boutique Awa » in Dakar with one agent per role. Does nothing when the shop exists already. */
 export async function seedDemoShop(db: Database): Promise<DemoLogin[]> {
-  const [existing] = await db
-    .select({ id: shops.id })
-    .from(shops)
-    .where(eq(shops.slug, DEMO_SHOP_SLUG))
-    .limit(1);
-  if (existing) return DEMO_LOGINS;
+  if (await findShopBySlug(db, DEMO_SHOP_SLUG)) return DEMO_LOGINS;
 
   await db.transaction(async (tx) => {
     const users = [];

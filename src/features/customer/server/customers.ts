@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { changedAfter, microsOf, nextChangeCursor, readChangeCursor } from '@/server/db/change-cursor';
 import { executePrepared, rowOf, runPrepared, type Executor } from '@/server/db';
 import { clients } from '@/server/db/schema/customer';
 import { newId } from '@/server/ids';
@@ -7,27 +8,27 @@ import { isUniqueViolation } from '@/server/db/pg-errors';
 import { toE164 } from '@/shared/phone';
 import { normalizeForSearch } from '@/shared/search';
 import type { CountryCode } from 'libphonenumber-js';
-import type { TClientInput } from '../client.schemas';
+import type { TCustomerInput } from '../customer.schemas';
 
-export type ClientRow = typeof clients.$inferSelect;
+export type CustomerRow = typeof clients.$inferSelect;
 
 function searchTextOf(name: string, phone: string | null): string {
   return normalizeForSearch(`${name} ${phone ? phone.replace(/\D/g, '') : ''}`);
 }
 
 /** The phone in E.164 for the shop's country, or a 422 naming the field. */
-export function clientPhone(input: string | undefined, country: string, field = 'phone'): string | null {
+export function customerPhone(input: string | undefined, country: string, field = 'phone'): string | null {
   if (!input?.trim()) return null;
   const phone = toE164(input, country as CountryCode);
   if (!phone) throw Errors.validation({ [field]: 'Numéro de téléphone invalide.' });
   return phone;
 }
 
-export async function findClientById(
+export async function findCustomerById(
   db: Executor,
   shopId: string,
   clientId: string,
-): Promise<ClientRow | null> {
+): Promise<CustomerRow | null> {
   const [row] = await runPrepared(
     db
       .select()
@@ -37,11 +38,11 @@ export async function findClientById(
   return row ?? null;
 }
 
-export async function findClientByPhone(
+export async function findCustomerByPhone(
   db: Executor,
   shopId: string,
   phone: string,
-): Promise<ClientRow | null> {
+): Promise<CustomerRow | null> {
   const [row] = await db
     .select()
     .from(clients)
@@ -53,13 +54,13 @@ export async function findClientByPhone(
  * A new client, or the shop's existing one with the same phone (a phone is one person in a shop):
  * an order taken for « Awa, 77 123 45 67 » twice makes one client, not two.
  */
-export async function findOrCreateClient(
+export async function findOrCreateCustomer(
   db: Executor,
   shop: { id: string; country: string },
-  input: TClientInput,
+  input: TCustomerInput,
   fieldPrefix = '',
-): Promise<ClientRow> {
-  const phone = clientPhone(input.phone, shop.country, `${fieldPrefix}phone`);
+): Promise<CustomerRow> {
+  const phone = customerPhone(input.phone, shop.country, `${fieldPrefix}phone`);
   const values = {
     id: newId(),
     shopId: shop.id,
@@ -85,18 +86,18 @@ export async function findOrCreateClient(
   );
   if (found) return rowOf(clients, found);
   // Created by a transaction that committed after this statement began: visible to the next one.
-  const raced = phone ? await findClientByPhone(db, shop.id, phone) : null;
+  const raced = phone ? await findCustomerByPhone(db, shop.id, phone) : null;
   if (!raced) throw Errors.conflict('Ce client vient d’être modifié. Réessayez.');
   return raced;
 }
 
 /** Creates a client; a phone already used in the shop is a 422 on the phone field. */
-export async function createClient(
+export async function createCustomer(
   db: Executor,
   shop: { id: string; country: string },
-  input: TClientInput,
-): Promise<ClientRow> {
-  const phone = clientPhone(input.phone, shop.country);
+  input: TCustomerInput,
+): Promise<CustomerRow> {
+  const phone = customerPhone(input.phone, shop.country);
   try {
     const [created] = await db
       .insert(clients)
@@ -119,12 +120,12 @@ export async function createClient(
 }
 
 /** By name or phone digits, accents and case ignored; most recent first. */
-export async function searchClients(
+export async function searchCustomers(
   db: Executor,
   shopId: string,
   search: string,
   limit: number,
-): Promise<ClientRow[]> {
+): Promise<CustomerRow[]> {
   const text = normalizeForSearch(search);
   const digits = search.replace(/\D/g, '');
   const needle =
@@ -140,4 +141,28 @@ export async function searchClients(
     )
     .orderBy(desc(clients.id))
     .limit(limit);
+}
+
+/** Customers changed since the cursor, for a copy kept elsewhere (the till searches name and phone). */
+export async function customerChanges(
+  db: Executor,
+  shopId: string,
+  since: string | undefined,
+  limit: number,
+) {
+  const from = readChangeCursor(since);
+  const rows = await db
+    .select({ id: clients.id, name: clients.name, phone: clients.phone, micros: microsOf(clients.updatedAt) })
+    .from(clients)
+    .where(and(eq(clients.shopId, shopId), changedAfter(clients, from)))
+    .orderBy(asc(clients.updatedAt), asc(clients.id))
+    .limit(limit + 1);
+  const hasMore = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(({ id, name, phone }) => ({ id, name, phone })),
+    cursor: nextChangeCursor(last, from, hasMore),
+    hasMore,
+  };
 }

@@ -1,12 +1,12 @@
 import type { AuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import type { CountryCode } from 'libphonenumber-js';
-import { getDb } from '../db';
-import { authSecret } from '../env';
-import { getLogger } from '../logger';
-import { signAccessToken } from './access-token';
-import { SignInError, signInWithCode } from '@/features/auth/server/sign-in-with-code';
-import { getUserById } from '@/features/user/server/user.repository';
+import { getDb } from '@/server/db';
+import { authSecret } from '@/server/env';
+import { getLogger } from '@/server/logger';
+import { signAccessToken } from '@/server/auth/access-token';
+import { SignInError, signInWithCode } from './sign-in-with-code';
+import { findUserById } from '@/server/tenancy/membership';
 
 export const PHONE_PROVIDER_ID = 'phone-otp';
 const SESSION_MAX_AGE_SECONDS = 30 * 86_400;
@@ -68,7 +68,7 @@ export function buildAuthOptions(): AuthOptions {
       async session({ session, token }) {
         const userId = token.sub;
         if (!userId) return session;
-        const user = await getUserById(getDb(), userId);
+        const user = await findUserById(getDb(), userId);
         if (!user) return { ...session, user: undefined, accessToken: undefined } as never;
         const { token: accessToken, expiresAt } = await signAccessToken(userId);
         return {

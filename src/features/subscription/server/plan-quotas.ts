@@ -1,23 +1,13 @@
-import { and, count, eq, gte } from 'drizzle-orm';
-import type { Executor } from '../db';
-import { products, smsMessages } from '../db/schema';
+import type { Executor } from '@/server/db';
+import { Errors } from '@/server/http/errors';
+import { smsSentThisMonth } from '@/server/sms/sms-log';
+import { PLANS, effectivePlan, type PlanQuotas } from '@/shared/plans';
 import { countActiveAgents } from '@/features/agent/server/agent.repository';
 import { ordersThisMonth, quotaMonthOf } from '@/features/order/server/order.repository';
-import { PLANS, effectivePlan, type PlanQuotas } from '@/shared/plans';
-import { Errors } from '../http/errors';
-
-export type { PlanQuotas };
-import { dayjs } from '@/shared/dates';
+import { countProductsOfShop } from '@/features/product/server/product.repository';
 import type { ShopRow } from '@/features/shop/server/shop.repository';
 
-export async function countProductsOfShop(db: Executor, shopId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(products).where(eq(products.shopId, shopId));
-  return Number(row?.n ?? 0);
-}
-
-export function startOfMonthInShopZone(shop: Pick<ShopRow, 'timeZone'>, now: Date = new Date()): Date {
-  return dayjs(now).tz(shop.timeZone).startOf('month').toDate();
-}
+export type { PlanQuotas };
 
 /**
  * planQuotas (SPEC §3). Agents, products and SMS are counted from the data; this month's orders
@@ -30,20 +20,15 @@ export async function computePlanQuotas(
   now: Date = new Date(),
 ): Promise<PlanQuotas> {
   const plan = PLANS[effectivePlan(shop, now)];
-  const [agentsCount, productsCount, ordersCount, [sms]] = await Promise.all([
+  const [agentsCount, productsCount, ordersCount, smsCount] = await Promise.all([
     countActiveAgents(db, shop.id),
     countProductsOfShop(db, shop.id),
     ordersThisMonth(db, shop.id, quotaMonthOf(shop.timeZone, now)),
-    db
-      .select({ n: count() })
-      .from(smsMessages)
-      .where(
-        and(eq(smsMessages.shopId, shop.id), gte(smsMessages.createdAt, startOfMonthInShopZone(shop, now))),
-      ),
+    smsSentThisMonth(db, shop, now),
   ]);
   return {
     maxSmsQuota: plan.maxSmsPerMonth,
-    currentSmsQuota: Number(sms?.n ?? 0),
+    currentSmsQuota: smsCount,
     maxNumberOfAuthorizedAgents: plan.maxAgents,
     currentNumberOfAuthorizedAgents: agentsCount,
     maxNumberOfAuthorizedProducts: plan.maxProducts,

@@ -8,24 +8,24 @@ export const ZAddress = z.object({
 });
 export type TAddress = z.infer<typeof ZAddress>;
 
-export const ZClientInput = z.object({
+export const ZCustomerInput = z.object({
   name: z.string().trim().min(1).max(120),
   /** Any local or international form; stored E.164 in the shop's country. */
   phone: z.string().trim().max(30).optional(),
   email: z.email().max(200).optional().or(z.literal('')),
   addresses: z.array(ZAddress).max(10).default([]),
 });
-export type TClientInput = z.infer<typeof ZClientInput>;
+export type TCustomerInput = z.infer<typeof ZCustomerInput>;
 
-export const ZSearchClientsQuery = z.object({
+export const ZSearchCustomersQuery = z.object({
   shopId: ZId,
   search: z.string().trim().max(100).default(''),
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
 
-export const ZCreateClientBody = ZClientInput.extend({ shopId: ZId });
+export const ZCreateCustomerBody = ZCustomerInput.extend({ shopId: ZId });
 
-export const ZClient = z.object({
+export const ZCustomer = z.object({
   id: z.string(),
   name: z.string(),
   phone: z.string().nullable(),
@@ -35,4 +35,4 @@ export const ZClient = z.object({
   ),
   createdAt: z.string(),
 });
-export type TClient = z.infer<typeof ZClient>;
+export type TCustomer = z.infer<typeof ZCustomer>;
