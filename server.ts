@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import next from 'next';
 import { ensureAuthConfig, openConfiguredDatabase } from './src/server/bootstrap';
@@ -8,6 +7,8 @@ import { attachRealtime } from './src/server/realtime/socket-server';
 import { wwwRedirectLocation } from './src/server/http/www-redirect';
 import { serveUpload } from './src/server/storage/uploads-handler';
 import { createApiDispatcher } from './src/server/http/api-dispatch';
+import { createHttpServer } from './src/server/http/http-server';
+import { strictTransportSecurity } from './src/server/http/security-headers';
 import { ROUTES } from './src/features/routes';
 import { seedDemoShop } from './src/features/demo/seed';
 import { formatPhone } from './src/shared/phone';
@@ -40,7 +41,10 @@ async function main() {
   const dispatchApi = createApiDispatcher(ROUTES);
   await app.prepare();
 
-  const server = http.createServer((req, res) => {
+  const server = createHttpServer((req, res) => {
+    // Pages too: the API's dispatcher sets its own headers, Next's pages get HSTS here.
+    const hsts = strictTransportSecurity(req);
+    if (hsts) res.setHeader('Strict-Transport-Security', hsts);
     const wwwTarget = wwwRedirectLocation(req.headers.host, req.url ?? '/', env.PRO_HOST);
     if (wwwTarget) {
       res.writeHead(308, { Location: wwwTarget });

@@ -42,7 +42,7 @@ test.describe('Console plateforme', () => {
     await dialog.getByLabel('Fin d’abonnement').fill('');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(dialog.getByLabel('Fin d’abonnement')).toHaveAttribute('aria-invalid', 'true');
-    await expect(dialog.getByText("Indiquez la fin d'abonnement d'un forfait payant.").first()).toBeVisible();
+    await expect(dialog.getByText('Indiquez la fin d’abonnement d’un forfait payant.').first()).toBeVisible();
     await dialog.getByLabel('Fin d’abonnement').fill('2030-01-31T12:00');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(dialog).toBeHidden();

@@ -76,7 +76,7 @@ test.describe('Saisie du numéro', () => {
     await phone.fill('12');
     await page.getByRole('button', { name: 'Recevoir le code' }).click();
 
-    await expect(page.getByText("Ce numéro de téléphone n'est pas valide.", { exact: true })).toBeVisible();
+    await expect(page.getByText('Ce numéro de téléphone n’est pas valide.', { exact: true })).toBeVisible();
     await expect(phone).toHaveAttribute('aria-invalid', 'true');
     await expect(phone).toHaveValue('12');
     expect(currentUrl(page).pathname).toBe('/login');

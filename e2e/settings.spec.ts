@@ -105,7 +105,7 @@ test.describe('Mon compte', () => {
     await dialog.getByLabel('Téléphone').fill('12');
     await dialog.getByRole('button', { name: 'Ajouter à l’équipe' }).click();
     await expect(dialog.getByLabel('Téléphone')).toHaveAttribute('aria-invalid', 'true');
-    await expect(dialog.getByText("Le numéro de téléphone n'est pas valide.").first()).toBeVisible();
+    await expect(dialog.getByText('Le numéro de téléphone n’est pas valide.').first()).toBeVisible();
     await dialog.getByLabel('Téléphone').fill(invitee.local);
     await dialog.getByLabel('Rôle').selectOption('cashier');
     await dialog.getByLabel('Prénom (facultatif)', { exact: true }).fill('Binta');

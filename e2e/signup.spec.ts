@@ -20,12 +20,18 @@ test.describe('Inscription d’un nouveau vendeur', () => {
     await expect(page.getByLabel('Pays')).toHaveValue('SN');
     const firstCode = await requestCode(page, phone.local, phone.e164);
 
-    // A new phone lands on the sign-up variant of /otp.
+    // Every phone lands on the same code step: whether it has an account is not told before the code.
     const otpUrl = currentUrl(page);
     expect(otpUrl.pathname).toBe('/otp');
     expect(otpUrl.searchParams.get('phone')).toBe(phone.e164);
-    expect(otpUrl.searchParams.get('new')).toBe('1');
+    expect(otpUrl.searchParams.has('new')).toBe(false);
+    await expect(page.getByRole('heading', { name: 'Code de connexion' })).toBeVisible();
+    await page.getByLabel('Code reçu par SMS').fill(firstCode);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+
+    // The right code for a new phone: the sign-up fields appear, the code is kept.
     await expect(page.getByRole('heading', { name: 'Créez votre boutique' })).toBeVisible();
+    await expect(page.getByText('Ce numéro n’a pas encore de compte')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Se connecter' })).toHaveCount(0);
 
     const form = {
@@ -54,13 +60,13 @@ test.describe('Inscription d’un nouveau vendeur', () => {
     expect(currentUrl(page).pathname).toBe('/otp');
     expect(signInCalls).toHaveLength(0);
 
-    // No account exists yet: the server still calls this phone new.
+    // A new code (the answer says nothing of the account): the sign-up goes on with it.
     const since = Date.now();
     const probe = await page.request.post('/api/otp/sendCode', {
       data: { phone: phone.e164, country: 'SN' },
     });
     expect(probe.status()).toBe(200);
-    expect(await probe.json()).toMatchObject({ phone: phone.e164, isNewUser: true });
+    expect(await probe.json()).toEqual({ phone: phone.e164, expiresInSeconds: expect.any(Number) });
     // Asking again replaced the first code: use the new one.
     const code = await readCode(phone.e164, since);
     expect(code).not.toBe('');
@@ -87,10 +93,10 @@ test.describe('Inscription d’un nouveau vendeur', () => {
     await expect.poll(() => readLocalAccessToken(page)).toEqual(expect.any(String));
     expect((await readLocalAccessToken(page))!.length).toBeGreaterThan(20);
 
-    // The phone is now known: asking for a code again is a plain sign-in.
+    // The phone is now known: asking for a code again answers just the same.
     const again = await page.request.post('/api/otp/sendCode', {
       data: { phone: phone.local, country: 'SN' },
     });
-    expect(await again.json()).toMatchObject({ phone: phone.e164, isNewUser: false });
+    expect(await again.json()).toEqual({ phone: phone.e164, expiresInSeconds: expect.any(Number) });
   });
 });

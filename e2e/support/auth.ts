@@ -71,7 +71,9 @@ export async function signUpNewShop(
   const shopName = `Boutique ${firstName}`;
   await page.goto('/login');
   const code = await requestCode(page, phone.local, phone.e164);
+  // The code step learns the phone is new; the sign-up fields then appear, the code kept.
   await page.getByLabel('Code reçu par SMS').fill(code);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
   await page.getByLabel('Prénom', { exact: true }).fill(firstName);
   await page.getByLabel('Nom', { exact: true }).fill('Diallo');
   await page.getByLabel('Nom de la boutique', { exact: true }).fill(shopName);

@@ -24,7 +24,7 @@ export const CURRENCY_CODES = Object.keys(CURRENCIES) as [CurrencyCode, ...Curre
 /** Francophone Africa first; the first entry is the default for new shops. */
 export const COUNTRIES: CountryInfo[] = [
   { code: 'SN', name: 'Sénégal', currency: 'XOF', timeZone: 'Africa/Dakar' },
-  { code: 'CI', name: "Côte d'Ivoire", currency: 'XOF', timeZone: 'Africa/Abidjan' },
+  { code: 'CI', name: 'Côte d’Ivoire', currency: 'XOF', timeZone: 'Africa/Abidjan' },
   { code: 'ML', name: 'Mali', currency: 'XOF', timeZone: 'Africa/Bamako' },
   { code: 'BF', name: 'Burkina Faso', currency: 'XOF', timeZone: 'Africa/Ouagadougou' },
   { code: 'BJ', name: 'Bénin', currency: 'XOF', timeZone: 'Africa/Porto-Novo' },

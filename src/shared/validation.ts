@@ -6,7 +6,7 @@ export const FIELD_LABELS: Record<string, string> = {
   id: 'Identifiant',
   sellerId: 'Vendeur',
   notificationsArray: 'Notifications',
-  fmcId: "Identifiant de l'appareil",
+  fmcId: 'Identifiant de l’appareil',
   phone: 'Téléphone',
   code: 'Code',
   firstName: 'Prénom',
@@ -32,8 +32,8 @@ export const FIELD_LABELS: Record<string, string> = {
   receiptFooter: 'Message des tickets de caisse',
   idempotencyKey: 'Clé de requête',
   subscriptionPlan: 'Forfait',
-  shopExpiresAt: "Fin d'abonnement",
-  freeTrialExpiresAt: "Fin d'essai",
+  shopExpiresAt: 'Fin d’abonnement',
+  freeTrialExpiresAt: 'Fin d’essai',
   isBlocked: 'Blocage',
   search: 'Recherche',
   after: 'Curseur',
@@ -100,7 +100,7 @@ function frenchIssue(issue: z.core.$ZodRawIssue): string | undefined {
       if (issue.origin === 'array') return `Au plus ${issue.maximum} éléments.`;
       return `La valeur doit être au plus ${issue.maximum}.`;
     case 'invalid_value':
-      return "Cette valeur n'est pas autorisée.";
+      return 'Cette valeur n’est pas autorisée.';
     case 'invalid_format':
       return issue.format === 'email' ? 'Adresse e-mail invalide.' : 'Format invalide.';
     case 'unrecognized_keys':

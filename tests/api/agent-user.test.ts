@@ -33,7 +33,7 @@ describe('GET /api/user/getInfo', () => {
 });
 
 describe('GET /api/agent/getOneAgent', () => {
-  it("answers the caller's agent record in their first shop, or in the shop named", async () => {
+  it('answers the caller’s agent record in their first shop, or in the shop named', async () => {
     const first = await bed.server.call('GET', '/api/agent/getOneAgent', {
       token: bed.awa.members.supervisor.token,
     });
@@ -131,7 +131,7 @@ describe('GET /api/agent/getAllAgents/{shopId}', () => {
 });
 
 describe('POST /api/agent/updateMyProfile', () => {
-  it("completes the caller's own names in that shop, and the user's when they had none", async () => {
+  it('completes the caller’s own names in that shop, and the user’s when they had none', async () => {
     const shop = await createShopFixture(bed.database.db, 'Sans nom');
     const seller = shop.members.seller;
     await bed.database.db

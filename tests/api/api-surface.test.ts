@@ -58,7 +58,7 @@ describe('the API registry', () => {
       expect({ unknown, status: answer.status, body: answer.body }).toEqual({
         unknown,
         status: 404,
-        body: { error: { code: 'NOT_FOUND', message: "Cette adresse d'API n'existe pas." } },
+        body: { error: { code: 'NOT_FOUND', message: 'Cette adresse d’API n’existe pas.' } },
       });
     }
     // Straight to the dispatcher: fetch would resolve the dot segments before sending.

@@ -64,11 +64,11 @@ const signUpFields = {
 };
 
 describe('POST /api/otp/sendCode', () => {
-  it('sends a 6-digit code by SMS, stores only its hash, and says whether the phone is new', async () => {
+  it('sends a 6-digit code by SMS, stores only its hash, and answers the same whether the phone has an account', async () => {
     const phone = uniquePhone();
     const { status, body } = await sendCode(phone.replace('+221', ''));
     expect(status).toBe(200);
-    expect(body).toEqual({ phone, isNewUser: true, expiresInSeconds: 300 });
+    expect(body).toEqual({ phone, expiresInSeconds: 300 });
     const code = lastCodeSentTo(phone);
     expect(code).toMatch(/^\d{6}$/);
     const [row] = await database.db.select().from(otpCodes).where(eq(otpCodes.phone, phone));
@@ -77,13 +77,14 @@ describe('POST /api/otp/sendCode', () => {
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan(299_000);
 
     const fixture = await createShopFixture(database.db);
-    expect((await sendCode(fixture.members.cashier.user.phone)).body.isNewUser).toBe(false);
+    const known = fixture.members.cashier.user.phone;
+    expect((await sendCode(known)).body).toEqual({ phone: known, expiresInSeconds: 300 });
   });
 
   it('refuses an invalid, missing or foreign-format phone with 422 naming the field', async () => {
     const invalid = await sendCode('12');
     expect(invalid.status).toBe(422);
-    expect(invalid.body.error.details.phone).toBe("Ce numéro de téléphone n'est pas valide.");
+    expect(invalid.body.error.details.phone).toBe('Ce numéro de téléphone n’est pas valide.');
     expect(invalid.body.error.message).toMatch(/^Téléphone/);
     const missing = await server.call('POST', '/api/otp/sendCode', {
       body: {},
@@ -178,6 +179,18 @@ describe('signing in with a code (the credentials provider)', () => {
       signInWithCode(database.db, { phone: uniquePhone(), code: '12ab' }),
       'Code : le code contient 6 chiffres.',
     );
+  });
+
+  it('tells whoever has the right code, not the code request, that a phone has no account', async () => {
+    const phone = uniquePhone();
+    await sendCode(phone);
+    const code = lastCodeSentTo(phone);
+    const wrong = code === '000000' ? '111111' : '000000';
+    await expectRefusal(signInWithCode(database.db, { phone, code: wrong }), /Code incorrect/);
+    await expectRefusal(signInWithCode(database.db, { phone, code }), 'SIGN_UP_NEEDED');
+    // The code was checked, not spent: the sign-up that follows uses it.
+    const user = await signInWithCode(database.db, { phone, code, ...signUpFields, shopName: 'Chez Awa' });
+    expect(user.phone).toBe(phone);
   });
 
   it('signs up a new phone: user, shop on a 14-day trial, and its admin agent', async () => {

@@ -100,9 +100,9 @@ describe('POST /api/product/createCategory', () => {
     for (const parentId of ['inconnue', theirs._id]) {
       const answer = await api.createCategory(shop.members.admin.token, shop.shop.id, 'Orpheline', parentId);
       expect(answer.status).toBe(422);
-      expect(answer.body.error.details).toEqual({ parentId: "Cette catégorie parente n'existe pas." });
+      expect(answer.body.error.details).toEqual({ parentId: 'Cette catégorie parente n’existe pas.' });
       expect(answer.body.error.message).toBe(
-        `Catégorie parente${NBSP}: cette catégorie parente n'existe pas.`,
+        `Catégorie parente${NBSP}: cette catégorie parente n’existe pas.`,
       );
     }
     const empty = await api.createCategory(shop.members.admin.token, shop.shop.id, '   ');
@@ -168,7 +168,7 @@ describe('POST /api/product/updateCategory', () => {
     expect(clash.body.error.details).toEqual({ name: 'Une catégorie porte déjà ce nom à cet endroit.' });
   });
 
-  it("answers 404 for another shop's category and changes nothing", async () => {
+  it('answers 404 for another shop’s category and changes nothing', async () => {
     const shop = await createShopFixture(bed.database.db, 'Boutique Voisine');
     const theirs = (await api.createCategory(bed.other.members.admin.token, bed.other.shop.id, 'À eux')).body;
     const answer = await update(shop, { categoryId: theirs._id, name: 'Pris', parentId: null });

@@ -186,7 +186,7 @@ describe('GET /api/console/listShops', () => {
     });
   });
 
-  it("finds shops by name (any case, any part) and by the owner's phone digits", async () => {
+  it('finds shops by name (any case, any part) and by the owner’s phone digits', async () => {
     const team = await createShopFixture(bed.database.db, 'Épicerie Ndèye Sow');
     const byName = await listShops(`search=${encodeURIComponent('ndèye')}`);
     expect(byName.body.items.map((s) => s._id)).toEqual([team.shop.id]);
@@ -308,10 +308,10 @@ describe('POST /api/console/updateShopSubscription', () => {
     });
     expect(missing.status).toBe(422);
     expect(missing.body.error.details).toEqual({
-      shopExpiresAt: "Indiquez la fin d'abonnement d'un forfait payant.",
+      shopExpiresAt: 'Indiquez la fin d’abonnement d’un forfait payant.',
     });
     expect(missing.body.error.message).toBe(
-      "Fin d'abonnement\u00a0: indiquez la fin d'abonnement d'un forfait payant.",
+      'Fin d’abonnement\u00a0: indiquez la fin d’abonnement d’un forfait payant.',
     );
     const badDate = await update({
       shopId: team.shop.id,
@@ -327,7 +327,7 @@ describe('POST /api/console/updateShopSubscription', () => {
       shopExpiresAt: null,
       freeTrialExpiresAt: null,
     });
-    expect(badPlan.body.error.details).toEqual({ subscriptionPlan: "Cette valeur n'est pas autorisée." });
+    expect(badPlan.body.error.details).toEqual({ subscriptionPlan: 'Cette valeur n’est pas autorisée.' });
     const unknown = await update({
       shopId: 'no-such-shop',
       subscriptionPlan: 'free',
@@ -339,7 +339,7 @@ describe('POST /api/console/updateShopSubscription', () => {
     expect(row).toMatchObject({ subscriptionPlan: 'free', shopExpiresAt: null });
   });
 
-  it("changes plan and dates, reflected in the shop's quotas and announced to its agents", async () => {
+  it('changes plan and dates, reflected in the shop’s quotas and announced to its agents', async () => {
     const team = await createShopFixture(bed.database.db, 'Boutique Business');
     const socket = await joinedSocket(team.members.seller.token, team.shop.id);
     const announced = new Promise((resolve) => socket.once('shopUpdated', resolve));

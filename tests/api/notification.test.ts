@@ -23,7 +23,7 @@ const join = (socket: Socket, shopId: unknown) =>
   new Promise<{ ok: boolean; error?: string }>((resolve) => socket.emit('joinShop', { shopId }, resolve));
 
 describe('GET /api/notification/getByShop/{shopId}', () => {
-  it("lists the shop's notifications, newest first, for every role", async () => {
+  it('lists the shop’s notifications, newest first, for every role', async () => {
     const older = await insertNotification(bed.database.db, {
       shopId: bed.awa.shop.id,
       type: 'order',
@@ -142,7 +142,7 @@ describe('POST /api/notification/markAsRead', () => {
     expect(noShop.body.error.details).toHaveProperty('shopId');
   });
 
-  it("refuses ids of another shop's notifications and changes nothing", async () => {
+  it('refuses ids of another shop’s notifications and changes nothing', async () => {
     const mine = await insertNotification(bed.database.db, {
       shopId: bed.awa.shop.id,
       type: 'order',
@@ -194,7 +194,7 @@ describe('real time', () => {
     expect(error.message).toMatch(/connecté/);
   });
 
-  it("lets a socket join only its own shop's room", async () => {
+  it('lets a socket join only its own shop’s room', async () => {
     const socket = openSocket(bed.awa.members.seller.token);
     expect(await join(socket, bed.awa.shop.id)).toEqual({ ok: true });
     expect(await join(socket, bed.other.shop.id)).toEqual({

@@ -16,7 +16,7 @@ import {
 
 const bed = setupApiTestbed();
 const api = orderCalls(bed);
-const FORBIDDEN = { code: 'FORBIDDEN', message: "Votre rôle ne vous permet pas d'effectuer cette action." };
+const FORBIDDEN = { code: 'FORBIDDEN', message: 'Votre rôle ne vous permet pas d’effectuer cette action.' };
 
 describe('roles', () => {
   it('a cashier sees only the sales they made and cannot enter or change orders by hand', async () => {
@@ -113,7 +113,7 @@ describe('another shop', () => {
     // Their variant cannot be sold from here either.
     const refused = await api.create(theirs, { lines: [line(item.variantId)] });
     expect(refused.body.error.details).toEqual({
-      'lines.0.variantId': "Ce produit n'existe pas dans la boutique.",
+      'lines.0.variantId': 'Ce produit n’existe pas dans la boutique.',
     });
     expect((await api.list(theirs)).body.items.map((o: { id: string }) => o.id)).not.toContain(order.id);
     expect((await api.get(as(bed.awa), order.id)).body).toMatchObject({

@@ -232,7 +232,7 @@ describe('who may refund', () => {
       expect(answer.status, role).toBe(403);
       expect(answer.body.error).toEqual({
         code: 'FORBIDDEN',
-        message: "Votre rôle ne vous permet pas d'effectuer cette action.",
+        message: 'Votre rôle ne vous permet pas d’effectuer cette action.',
       });
     }
     const outsider = await api.refund(

@@ -154,7 +154,7 @@ describe('POST /api/order/create', () => {
     }
     const unknown = await api.create(a, { lines: [line('variante-inconnue')] });
     expect(unknown.body.error.details).toEqual({
-      'lines.0.variantId': "Ce produit n'existe pas dans la boutique.",
+      'lines.0.variantId': 'Ce produit n’existe pas dans la boutique.',
     });
     expect(await ordersOfShop(bed, shopId)).toEqual([]);
     expect(await counterOf(bed, shopId)).toBeNull();

@@ -341,8 +341,8 @@ describe('POST /api/product/importCsv', () => {
         message: plain(e.message),
       })),
     ).toEqual([
-      { row: 3, field: 'Prix', message: "« douze » n'est pas un montant valide." },
-      { row: 4, field: 'Statut', message: "« Publié » n'est pas un statut : Actif, Brouillon ou Archivé." },
+      { row: 3, field: 'Prix', message: '« douze » n’est pas un montant valide.' },
+      { row: 4, field: 'Statut', message: '« Publié » n’est pas un statut : Actif, Brouillon ou Archivé.' },
       { row: 6, field: 'Option 1 valeur', message: 'Cette combinaison existe déjà.' },
     ]);
     expect((await productsOf(shop.shop.id)).map((p) => p.name)).toEqual(['Bissap', 'Café Touba']);
@@ -383,7 +383,7 @@ describe('POST /api/product/importCsv', () => {
       [
         10,
         'Nom',
-        "Plusieurs lignes à la suite s'appellent « G » : un produit sans option n'a qu'une ligne. Renseignez ses options, ou donnez des noms différents aux produits.",
+        'Plusieurs lignes à la suite s’appellent « G » : un produit sans option n’a qu’une ligne. Renseignez ses options, ou donnez des noms différents aux produits.',
       ],
     ]);
     expect(answer.body).toMatchObject({ created: 1, skipped: 6 });
@@ -551,7 +551,7 @@ describe('POST /api/product/importCsv', () => {
     );
     const unclosed = await importCsv(shop, `${HEADER_LINE}\n"Thé;;;\n`, false);
     expect(plain(unclosed.body.error.details.file)).toBe(
-      "Ligne 2 : un guillemet ouvert n'est jamais refermé.",
+      'Ligne 2 : un guillemet ouvert n’est jamais refermé.',
     );
     expect((await importCsv(shop, '', false)).body.error.details.file).toBe('Le fichier est vide.');
   });

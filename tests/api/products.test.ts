@@ -249,7 +249,7 @@ describe('GET /api/product/list', () => {
     expect(names((await api.list(token, shopId, { status: 'active' })).body)).toEqual(['Actif']);
     const bad = await api.list(token, shopId, { status: 'supprimé' });
     expect(bad.status).toBe(422);
-    expect(bad.body.error.details).toEqual({ status: "Cette valeur n'est pas autorisée." });
+    expect(bad.body.error.details).toEqual({ status: 'Cette valeur n’est pas autorisée.' });
   });
 
   it('filters by a category and its sub-categories', async () => {
@@ -382,7 +382,7 @@ describe('GET /api/product/list', () => {
     ).toEqual(expected.name.slice(0, 3));
     const badSort = await api.list(token, shopId, { sort: 'poids' });
     expect(badSort.status).toBe(422);
-    expect(badSort.body.error.details).toEqual({ sort: "Cette valeur n'est pas autorisée." });
+    expect(badSort.body.error.details).toEqual({ sort: 'Cette valeur n’est pas autorisée.' });
     const badLimit = await api.list(token, shopId, { limit: 101 });
     expect(badLimit.status).toBe(422);
     expect(badLimit.body.error.details).toEqual({ limit: 'La valeur doit être au plus 100.' });
@@ -497,7 +497,7 @@ describe('product validation', () => {
       ],
     });
     expect(unknownValue.details).toEqual({
-      'variants.1.optionValues': `«${NBSP}XL${NBSP}» n'est pas une valeur de l'option Taille.`,
+      'variants.1.optionValues': `«${NBSP}XL${NBSP}» n’est pas une valeur de l’option Taille.`,
     });
     const withoutOptions = await refused({
       name: 'Deux variantes sans option',
@@ -584,8 +584,8 @@ describe('product validation', () => {
     const theirs = (await api.createCategory(bed.other.members.admin.token, bed.other.shop.id, 'Leur rayon'))
       .body;
     const error = await refused({ ...simpleProduct('Rayon étranger'), categoryId: theirs._id });
-    expect(error.details).toEqual({ categoryId: "Cette catégorie n'existe pas." });
-    expect(error.message).toBe(`Catégorie${NBSP}: cette catégorie n'existe pas.`);
+    expect(error.details).toEqual({ categoryId: 'Cette catégorie n’existe pas.' });
+    expect(error.message).toBe(`Catégorie${NBSP}: cette catégorie n’existe pas.`);
     expect(await bed.database.db.select().from(products).where(eq(products.name, 'Rayon étranger'))).toEqual(
       [],
     );
@@ -640,7 +640,7 @@ describe('product validation', () => {
       });
       expect(answer.status).toBe(422);
       expect(answer.body.error.details).toEqual({
-        'variants.0.id': "Cette variante n'appartient pas au produit.",
+        'variants.0.id': 'Cette variante n’appartient pas au produit.',
       });
     }
     expect((await api.get(token, shopId, mine._id)).body).toEqual(mine);
@@ -727,7 +727,7 @@ describe('products permissions and tenancy', () => {
       expect(answer.status).toBe(403);
       expect(answer.body.error).toEqual({
         code: 'FORBIDDEN',
-        message: "Votre rôle ne vous permet pas d'effectuer cette action.",
+        message: 'Votre rôle ne vous permet pas d’effectuer cette action.',
       });
     }
     for (const role of ['seller', 'inventory-manager', 'supervisor'] as const) {
@@ -831,7 +831,7 @@ describe('POST /api/product/bulk', () => {
     expect((await api.get(token, shopId, c._id)).body.categoryId).toBeNull();
     const unknown = await api.bulk(token, shopId, selection, { action: 'category', categoryId: 'inconnue' });
     expect(unknown.status).toBe(422);
-    expect(unknown.body.error.details).toEqual({ categoryId: "Cette catégorie n'existe pas." });
+    expect(unknown.body.error.details).toEqual({ categoryId: 'Cette catégorie n’existe pas.' });
     expect((await api.get(token, shopId, a._id)).body.categoryId).toBe(category._id);
     expect((await api.bulk(token, shopId, [b._id], { action: 'category', categoryId: null })).status).toBe(
       200,
@@ -873,7 +873,7 @@ describe('POST /api/product/bulk', () => {
     expect(names((await api.list(token, shopId)).body)).toEqual(['Hors lot']);
   });
 
-  it("refuses a selection holding another shop's product with 404, and changes nothing", async () => {
+  it('refuses a selection holding another shop’s product with 404, and changes nothing', async () => {
     const { token, shopId } = admin(bed.awa);
     const mine = await createOk(bed, token, shopId, simpleProduct('Sélection mixte', 1000));
     const theirs = await createOk(
@@ -1082,7 +1082,7 @@ describe('product images', () => {
 });
 
 describe('variant images', () => {
-  it("accepts one of the product's own images for a variant and refuses any other address", async () => {
+  it('accepts one of the product’s own images for a variant and refuses any other address', async () => {
     const { default: sharp } = await import('sharp');
     const token = bed.awa.members.admin.token;
     const shopId = bed.awa.shop.id;
@@ -1122,7 +1122,7 @@ describe('variant images', () => {
     const refused = await bed.server.call('POST', '/api/product/update', { token, body: foreign });
     expect(refused.status).toBe(422);
     expect(refused.body.error.details).toEqual({
-      'variants.1.imageUrl': "Cette image n'appartient pas au produit.",
+      'variants.1.imageUrl': 'Cette image n’appartient pas au produit.',
     });
 
     // Removing the picture takes it off the variant too.

@@ -49,8 +49,8 @@ describe('POST /api/shop/updateShop', () => {
 
     const refused = await update(team.members.admin.token, { ...base, address: 'Ailleurs', phone: '12' });
     expect(refused.status).toBe(422);
-    expect(refused.body.error.details).toEqual({ phone: "Le numéro de téléphone n'est pas valide." });
-    expect(refused.body.error.message).toBe(`Téléphone${NBSP}: le numéro de téléphone n'est pas valide.`);
+    expect(refused.body.error.details).toEqual({ phone: 'Le numéro de téléphone n’est pas valide.' });
+    expect(refused.body.error.message).toBe(`Téléphone${NBSP}: le numéro de téléphone n’est pas valide.`);
     expect(await shopRow(team.shop.id)).toMatchObject({
       address: '12, rue Carnot, Dakar',
       phone: '+221338210000',
@@ -125,21 +125,21 @@ describe('POST /api/shop/updateShop', () => {
     const cases: Array<[Record<string, unknown>, Record<string, string>, string]> = [
       [
         { timeZone: 'Mars/Olympus_Mons' },
-        { timeZone: "Ce fuseau horaire n'existe pas." },
-        `Fuseau horaire${NBSP}: ce fuseau horaire n'existe pas.`,
+        { timeZone: 'Ce fuseau horaire n’existe pas.' },
+        `Fuseau horaire${NBSP}: ce fuseau horaire n’existe pas.`,
       ],
       [
         { country: 'US' },
-        { country: "Ce pays n'est pas proposé." },
-        `Pays${NBSP}: ce pays n'est pas proposé.`,
+        { country: 'Ce pays n’est pas proposé.' },
+        `Pays${NBSP}: ce pays n’est pas proposé.`,
       ],
       [{ country: 'Sénégal' }, { country: 'Au plus 2 caractères.' }, `Pays${NBSP}: au plus 2 caractères.`],
       [{ name: ' A ' }, { name: 'Au moins 2 caractères.' }, `Nom${NBSP}: au moins 2 caractères.`],
       [{ name: undefined }, { name: 'Ce champ est obligatoire.' }, `Nom${NBSP}: ce champ est obligatoire.`],
       [
         { currency: 'BTC' },
-        { currency: "Cette valeur n'est pas autorisée." },
-        `Devise${NBSP}: cette valeur n'est pas autorisée.`,
+        { currency: 'Cette valeur n’est pas autorisée.' },
+        `Devise${NBSP}: cette valeur n’est pas autorisée.`,
       ],
     ];
     for (const [change, details, message] of cases) {

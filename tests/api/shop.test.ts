@@ -7,7 +7,7 @@ import { createShopWithOwner } from '@/features/shop/server/create-shop';
 const bed = setupApiTestbed();
 
 describe('GET /api/shop/getShop', () => {
-  it("answers the caller's first shop, with SPEC fields and exact quota counters", async () => {
+  it('answers the caller’s first shop, with SPEC fields and exact quota counters', async () => {
     const { status, body } = await bed.server.call('GET', '/api/shop/getShop', {
       token: bed.awa.members.cashier.token,
     });
@@ -121,7 +121,7 @@ describe('GET /api/shop/getShopById/{id}', () => {
 });
 
 describe('GET /api/shop/listSellerShop/{sellerId}', () => {
-  it("lists all of a seller's shops for the seller", async () => {
+  it('lists all of a seller’s shops for the seller', async () => {
     const { status, body } = await bed.server.call(
       'GET',
       `/api/shop/listSellerShop/${bed.awa.members.admin.user.id}`,

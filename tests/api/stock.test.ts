@@ -119,7 +119,7 @@ describe('POST /api/product/adjustStock', () => {
     expect(zero.body.error.message).toBe(`Quantité${NBSP}: la quantité ne peut pas être nulle.`);
     const reason = await api.adjust(token, shopId, variantId, 1, 'vol');
     expect(reason.status).toBe(422);
-    expect(reason.body.error.details).toEqual({ reason: "Cette valeur n'est pas autorisée." });
+    expect(reason.body.error.details).toEqual({ reason: 'Cette valeur n’est pas autorisée.' });
     const decimal = await api.adjust(token, shopId, variantId, 1.5, 'correction');
     expect(decimal.body.error.details).toEqual({ quantity: 'Valeur invalide.' });
     const note = await api.adjust(token, shopId, variantId, 1, 'correction', 'x'.repeat(301));
@@ -336,10 +336,10 @@ describe('POST /api/product/inventoryCount', () => {
       ]);
       expect(answer.status).toBe(422);
       expect(answer.body.error.details).toEqual({
-        'counts.1.variantId': "Cette variante n'existe pas dans la boutique.",
+        'counts.1.variantId': 'Cette variante n’existe pas dans la boutique.',
       });
       expect(answer.body.error.message).toBe(
-        `Variante${NBSP}: cette variante n'existe pas dans la boutique.`,
+        `Variante${NBSP}: cette variante n’existe pas dans la boutique.`,
       );
     }
     const twice = await api.inventory(token, shopId, [
@@ -627,7 +627,7 @@ describe('stock permissions and tenancy', () => {
         expect(answer.status).toBe(403);
         expect(answer.body.error).toEqual({
           code: 'FORBIDDEN',
-          message: "Votre rôle ne vous permet pas d'effectuer cette action.",
+          message: 'Votre rôle ne vous permet pas d’effectuer cette action.',
         });
       }
     }

@@ -147,8 +147,8 @@ describe('POST /api/subscription/checkout', () => {
     const shopId = bed.awa.shop.id;
     const free = await checkout(token, { shopId, plan: 'free', months: 1 });
     expect(free.status).toBe(422);
-    expect(free.body.error.details).toEqual({ plan: "Cette valeur n'est pas autorisée." });
-    expect(free.body.error.message).toBe("Forfait\u00a0: cette valeur n'est pas autorisée.");
+    expect(free.body.error.details).toEqual({ plan: 'Cette valeur n’est pas autorisée.' });
+    expect(free.body.error.message).toBe('Forfait\u00a0: cette valeur n’est pas autorisée.');
     const two = await checkout(token, { shopId, plan: 'pro', months: 2 });
     expect(two.status).toBe(422);
     expect(two.body.error.details).toEqual({ months: 'Choisissez une durée de 1, 3 ou 12 mois.' });
@@ -168,7 +168,7 @@ describe('POST /api/subscription/checkout', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error).toEqual({
       code: 'FORBIDDEN',
-      message: "Votre rôle ne vous permet pas d'effectuer cette action.",
+      message: 'Votre rôle ne vous permet pas d’effectuer cette action.',
     });
     const invoicesSeen = await listInvoices(supervisor, shopId);
     expect(invoicesSeen.status).toBe(200);
@@ -187,18 +187,42 @@ describe('POST /api/subscription/checkout', () => {
     );
   });
 
-  it('lets a blocked shop pay', async () => {
-    const blocked = await createShopFixture(bed.database.db, 'Boutique Impayée');
-    await blockShop(bed.database.db, blocked.shop.id);
+  it('refuses a blocked shop, which sees only the blocked screen (SPEC §2), as its screens do', async () => {
+    const blocked = await createShopFixture(bed.database.db, 'Boutique Bloquée');
     const started = await checkout(blocked.members.admin.token, {
       shopId: blocked.shop.id,
       plan: 'starter',
       months: 1,
     });
     expect(started.status).toBe(200);
-    expect(started.body.redirectUrl).toBe(`/paiement/sandbox/${started.body.paymentId}`);
-    expect((await listInvoices(blocked.members.admin.token, blocked.shop.id)).body.error.code).toBe(
-      'SHOP_BLOCKED',
+    await blockShop(bed.database.db, blocked.shop.id);
+    const refused = await checkout(blocked.members.admin.token, {
+      shopId: blocked.shop.id,
+      plan: 'starter',
+      months: 1,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('SHOP_BLOCKED');
+    const payment = await getPayment(blocked.members.admin.token, blocked.shop.id, started.body.paymentId);
+    expect(payment.body.error.code).toBe('SHOP_BLOCKED');
+    const reported = await report(blocked.members.admin.token, {
+      shopId: blocked.shop.id,
+      paymentId: started.body.paymentId,
+      outcome: 'succeeded',
+    });
+    expect(reported.body.error.code).toBe('SHOP_BLOCKED');
+  });
+
+  it('lets a supervisor read a subscription payment (read access to Abonnement), not start one', async () => {
+    const shopId = bed.awa.shop.id;
+    const started = await checkout(bed.awa.members.admin.token, { shopId, plan: 'pro', months: 1 });
+    const supervisor = bed.awa.members.supervisor.token;
+    const read = await getPayment(supervisor, shopId, started.body.paymentId);
+    expect(read.status).toBe(200);
+    expect(read.body.amount).toBeGreaterThan(0);
+    expect((await checkout(supervisor, { shopId, plan: 'pro', months: 1 })).status).toBe(403);
+    expect((await getPayment(bed.awa.members.cashier.token, shopId, started.body.paymentId)).status).toBe(
+      403,
     );
   });
 });
@@ -398,7 +422,7 @@ describe('sandbox payment, return URL and settlement', () => {
     });
   });
 
-  it("answers 404 for another shop's payment or invoice, and 403 to roles that may not pay", async () => {
+  it('answers 404 for another shop’s payment or invoice, and 403 to roles that may not pay', async () => {
     const theirs = await createShopFixture(bed.database.db, 'Boutique Voisine');
     const paymentId = await reportedPayment(theirs, 'starter', 1, 'succeeded');
     await comeBack(paymentId);
@@ -430,8 +454,12 @@ describe('sandbox payment, return URL and settlement', () => {
       outcome: 'succeeded',
     });
     expect(supervisor.status).toBe(403);
+    // Reading it is Abonnement's read access, a supervisor's too; a seller has none.
     expect(
       (await getPayment(theirs.members.supervisor.token, theirs.shop.id, pending.body.paymentId)).status,
+    ).toBe(200);
+    expect(
+      (await getPayment(theirs.members.seller.token, theirs.shop.id, pending.body.paymentId)).status,
     ).toBe(403);
     expect((await paymentRow(pending.body.paymentId)).reportedOutcome).toBeNull();
   });
@@ -677,7 +705,7 @@ describe('CinetPay', () => {
     expect(refused.status).toBe(502);
     expect(refused.body.error).toEqual({
       code: 'PAYMENT_PROVIDER_ERROR',
-      message: "Le service de paiement n'a pas répondu. Réessayez dans quelques instants.",
+      message: 'Le service de paiement n’a pas répondu. Réessayez dans quelques instants.',
     });
     const [failed] = await bed.database.db.select().from(payments).where(eq(payments.shopId, shopId));
     expect(failed).toMatchObject({ status: 'failed', checkoutUrl: null, amount: 15_000 });

@@ -140,8 +140,8 @@ describe('POST /api/agent/inviteAgent', () => {
     // A Senegalese number is not valid in Côte d'Ivoire without its prefix…
     const wrong = await invite(owner.token, { shopId: shop.id, phone: '77 123 45 67', role: 'cashier' });
     expect(wrong.status).toBe(422);
-    expect(wrong.body.error.details).toEqual({ phone: "Le numéro de téléphone n'est pas valide." });
-    expect(wrong.body.error.message).toBe(`Téléphone${NBSP}: le numéro de téléphone n'est pas valide.`);
+    expect(wrong.body.error.details).toEqual({ phone: 'Le numéro de téléphone n’est pas valide.' });
+    expect(wrong.body.error.message).toBe(`Téléphone${NBSP}: le numéro de téléphone n’est pas valide.`);
     // …but is with it.
     const withPrefix = await invite(owner.token, {
       shopId: shop.id,
@@ -282,7 +282,7 @@ describe('the agents quota', () => {
 });
 
 describe('POST /api/agent/updateAgentRole', () => {
-  it("changes another agent's role", async () => {
+  it('changes another agent’s role', async () => {
     const team = await createShopFixture(bed.database.db, 'Boutique Rôles');
     const seller = await agentRow(team.shop.id, team.members.seller.user.id);
     const { status, body } = await changeRole(team.members.admin.token, {
@@ -330,7 +330,7 @@ describe('POST /api/agent/updateAgentRole', () => {
     const owner = await changeRole(coAdmin, { shopId: team.shop.id, agentId: ownerAgent.id, role: 'seller' });
     expect(owner.status).toBe(422);
     expect(owner.body.error.details).toEqual({
-      role: "L'accès du propriétaire de la boutique ne peut pas être modifié.",
+      role: 'L’accès du propriétaire de la boutique ne peut pas être modifié.',
     });
     const deactivateOwner = await setActive(coAdmin, {
       shopId: team.shop.id,
@@ -339,7 +339,7 @@ describe('POST /api/agent/updateAgentRole', () => {
     });
     expect(deactivateOwner.status).toBe(422);
     expect(deactivateOwner.body.error.details).toEqual({
-      isActive: "L'accès du propriétaire de la boutique ne peut pas être modifié.",
+      isActive: 'L’accès du propriétaire de la boutique ne peut pas être modifié.',
     });
     const ownerNow = await agentRow(team.shop.id, team.members.admin.user.id);
     expect({ role: ownerNow.role, isActive: ownerNow.isActive }).toEqual({ role: 'admin', isActive: true });
@@ -358,7 +358,7 @@ describe('POST /api/agent/updateAgentRole', () => {
       role: 'cashier',
     });
     expect(status).toBe(404);
-    expect(body.error).toEqual({ code: 'NOT_FOUND', message: "L'agent est introuvable." });
+    expect(body.error).toEqual({ code: 'NOT_FOUND', message: 'L’agent est introuvable.' });
     expect((await agentRow(bed.other.shop.id, bed.other.members.seller.user.id)).role).toBe('seller');
     const deactivate = await setActive(bed.awa.members.admin.token, {
       shopId: bed.awa.shop.id,
@@ -463,7 +463,7 @@ describe('team management permissions and input', () => {
         expect(answer.status).toBe(403);
         expect(answer.body.error).toEqual({
           code: 'FORBIDDEN',
-          message: "Votre rôle ne vous permet pas d'effectuer cette action.",
+          message: 'Votre rôle ne vous permet pas d’effectuer cette action.',
         });
       }
     }
@@ -521,8 +521,8 @@ describe('team management permissions and input', () => {
 
     const badRole = await invite(token, { shopId, phone: localSenegalPhone().local, role: 'boss' });
     expect(badRole.status).toBe(422);
-    expect(badRole.body.error.details).toEqual({ role: "Cette valeur n'est pas autorisée." });
-    expect(badRole.body.error.message).toBe(`Rôle${NBSP}: cette valeur n'est pas autorisée.`);
+    expect(badRole.body.error.details).toEqual({ role: 'Cette valeur n’est pas autorisée.' });
+    expect(badRole.body.error.message).toBe(`Rôle${NBSP}: cette valeur n’est pas autorisée.`);
 
     const noPhone = await invite(token, { shopId, role: 'seller' });
     expect(noPhone.status).toBe(422);
@@ -531,15 +531,15 @@ describe('team management permissions and input', () => {
 
     const notAPhone = await invite(token, { shopId, phone: 'pas un numéro', role: 'seller' });
     expect(notAPhone.status).toBe(422);
-    expect(notAPhone.body.error.details).toEqual({ phone: "Le numéro de téléphone n'est pas valide." });
+    expect(notAPhone.body.error.details).toEqual({ phone: 'Le numéro de téléphone n’est pas valide.' });
 
     const noShop = await invite(token, { phone: localSenegalPhone().local, role: 'seller' });
     expect(noShop.status).toBe(422);
-    expect(noShop.body.error.details).toEqual({ shopId: "L'identifiant de la boutique est obligatoire." });
+    expect(noShop.body.error.details).toEqual({ shopId: 'L’identifiant de la boutique est obligatoire.' });
 
     const roleChange = await changeRole(token, { shopId, agentId: seller.id, role: 'manager' });
     expect(roleChange.status).toBe(422);
-    expect(roleChange.body.error.details).toEqual({ role: "Cette valeur n'est pas autorisée." });
+    expect(roleChange.body.error.details).toEqual({ role: 'Cette valeur n’est pas autorisée.' });
 
     const noAgent = await changeRole(token, { shopId, role: 'cashier' });
     expect(noAgent.status).toBe(422);
@@ -655,7 +655,7 @@ describe('POST /api/agent/uploadMyPhoto', () => {
     expect(outsider.status).toBe(404);
     const noShop = await upload(bed.awa.members.seller.token, undefined, png);
     expect(noShop.status).toBe(422);
-    expect(noShop.body.error.details).toEqual({ shopId: "L'identifiant de la boutique est obligatoire." });
+    expect(noShop.body.error.details).toEqual({ shopId: 'L’identifiant de la boutique est obligatoire.' });
     const blocked = await createShopFixture(bed.database.db, 'Photos Bloquées');
     await blockShop(bed.database.db, blocked.shop.id);
     const refused = await upload(blocked.members.seller.token, blocked.shop.id, png);

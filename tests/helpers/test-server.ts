@@ -1,6 +1,6 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiDispatcher } from '@/server/http/api-dispatch';
+import { createHttpServer } from '@/server/http/http-server';
 import { ROUTES } from '@/features/routes';
 import { attachRealtime } from '@/server/realtime/socket-server';
 import { serveUpload } from '@/server/storage/uploads-handler';
@@ -34,7 +34,7 @@ export interface TestServer {
  */
 export async function startTestServer(): Promise<TestServer> {
   const dispatchApi = createApiDispatcher(ROUTES);
-  const server = http.createServer((req, res) => {
+  const server = createHttpServer((req, res) => {
     // The same dispatch server.ts does in production.
     if (serveUpload(req, res) || dispatchApi(req, res)) return;
     res.statusCode = 404;

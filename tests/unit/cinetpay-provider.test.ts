@@ -198,7 +198,7 @@ describe('CinetPay: payment initialisation', () => {
   it('throws a French error on any answer but 201, with CinetPay’s code for the logs', async () => {
     const { fetchFn } = fakeFetch('init-minimum-required-fields.json');
     await expect(new CinetPayProvider(config, fetchFn).createCheckout(checkout)).rejects.toThrow(
-      /CinetPay a refusé l'initialisation du paiement .*code 608, MINIMUM_REQUIRED_FIELDS/,
+      /CinetPay a refusé l’initialisation du paiement .*code 608, MINIMUM_REQUIRED_FIELDS/,
     );
   });
 
@@ -206,7 +206,7 @@ describe('CinetPay: payment initialisation', () => {
     const { fetchFn, requests } = fakeFetch('init-created.json');
     const provider = new CinetPayProvider(config, fetchFn);
     await expect(provider.createCheckout({ ...checkout, amount: 5002 })).rejects.toThrow(
-      /5002 XOF n'est pas un multiple de 5/,
+      /5002 XOF n’est pas un multiple de 5/,
     );
     await expect(provider.createCheckout({ ...checkout, amount: 99.5 })).rejects.toThrow(/Montant invalide/);
     await expect(provider.createCheckout({ ...checkout, currency: 'EUR' })).rejects.toThrow(/devise EUR/);
@@ -260,7 +260,7 @@ describe('CinetPay: transaction check', () => {
   it('throws when CinetPay gives no transaction status (e.g. unknown api key)', async () => {
     const { fetchFn } = fakeFetch('check-auth-not-found.json');
     await expect(new CinetPayProvider(config, fetchFn).fetchStatus('pay-1')).rejects.toThrow(
-      /n'a pas donné le statut du paiement pay-1 \(HTTP 400, code 609, AUTH_NOT_FOUND\)/,
+      /n’a pas donné le statut du paiement pay-1 \(HTTP 400, code 609, AUTH_NOT_FOUND\)/,
     );
   });
 

@@ -131,12 +131,12 @@ describe('amounts', () => {
   });
 
   it('refuses text and decimals the currency does not have', () => {
-    expect(parseCsvAmount('abc', XOF)).toEqual({ error: "« abc » n'est pas un montant valide." });
+    expect(parseCsvAmount('abc', XOF)).toEqual({ error: '« abc » n’est pas un montant valide.' });
     expect(parseCsvAmount('-5', XOF)).toHaveProperty('error');
     expect(parseCsvAmount('1,2,3', EUR)).toHaveProperty('error');
     expect(parseCsvAmount(',', EUR)).toHaveProperty('error');
     expect(parseCsvAmount('12,5', XOF)).toEqual({
-      error: "Les montants en XOF n'ont pas de décimales (« 12,5 »).",
+      error: 'Les montants en XOF n’ont pas de décimales (« 12,5 »).',
     });
     expect(parseCsvAmount('12,505', EUR)).toEqual({
       error: '« 12,505 » a trop de décimales : 2 au plus en EUR.',

@@ -169,7 +169,7 @@ describe('the push sender factory', () => {
     } catch (e) {
       error = e;
     }
-    expect(String(error)).toMatch(/FIREBASE_SERVICE_ACCOUNT n'est pas un JSON valide/);
+    expect(String(error)).toMatch(/FIREBASE_SERVICE_ACCOUNT n’est pas un JSON valide/);
     expect(String(error)).not.toContain('secret-key');
 
     configure({ PUSH_DRIVER: 'fcm', FIREBASE_SERVICE_ACCOUNT: '{"project_id": "p"}' });
@@ -197,7 +197,7 @@ describe('pushToShop', () => {
     return { received, sender };
   }
 
-  it("reaches only the devices of the shop's active agents, and forgets invalid ones", async () => {
+  it('reaches only the devices of the shop’s active agents, and forgets invalid ones', async () => {
     const { db } = database;
     const shop = await createShopFixture(db, 'Boutique Push');
     const other = await createShopFixture(db, 'Autre Boutique');
@@ -218,7 +218,7 @@ describe('pushToShop', () => {
     expect(left).toEqual(['admin-phone', 'cashier-phone', 'inactive-seller-phone', 'other-shop-phone']);
   });
 
-  it("createNotification pushes to the shop's active devices, read with the notification's insert", async () => {
+  it('createNotification pushes to the shop’s active devices, read with the notification’s insert', async () => {
     const { db } = database;
     const shop = await createShopFixture(db, 'Boutique Notifiée');
     const other = await createShopFixture(db, 'Boutique Voisine');

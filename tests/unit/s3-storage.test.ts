@@ -250,7 +250,7 @@ describe('S3Storage.put', () => {
     );
     const storage = new S3Storage(config, fetchFn, () => NOW);
     await expect(storage.put('avatars/abc123.webp', image, 'image/webp')).rejects.toThrow(
-      "Le stockage S3 a refusé l'envoi de avatars/abc123.webp (HTTP 403, AccessDenied).",
+      'Le stockage S3 a refusé l’envoi de avatars/abc123.webp (HTTP 403, AccessDenied).',
     );
   });
 

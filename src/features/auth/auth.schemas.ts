@@ -10,7 +10,6 @@ export const ZSendCodeBody = z.object({
 });
 export const ZSendCodeResult = z.object({
   phone: z.string(),
-  isNewUser: z.boolean(),
   expiresInSeconds: z.number().int(),
 });
 
@@ -27,3 +26,9 @@ export const ZCodeInput = z
   .string()
   .trim()
   .regex(/^\d{6}$/, 'Le code contient 6 chiffres.');
+
+/**
+ * The code step's answer to a right code for a phone without an account, sent without sign-up
+ * fields: the form then asks them, and the same code (still open) signs up.
+ */
+export const SIGN_UP_NEEDED = 'SIGN_UP_NEEDED';

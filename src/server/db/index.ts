@@ -8,7 +8,7 @@ export { PREPARED, PREPARED_TEXT_MARK };
 
 /** The process's one database, opened by server.ts (or a test) before any request is served. */
 export function getDb(): Database {
-  if (!runtime.db) throw new Error("La base de données n'est pas ouverte.");
+  if (!runtime.db) throw new Error('La base de données n’est pas ouverte.');
   return runtime.db;
 }
 

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson, type Route } from './define-route';
 import { AppError, Errors, toErrorBody } from './errors';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
+import { API_SECURITY_HEADERS, strictTransportSecurity } from './security-headers';
 
 /** Answers the request and returns true when it is ours, else returns false for Next to answer. */
 export type ApiDispatcher = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -9,23 +10,7 @@ export type ApiDispatcher = (req: IncomingMessage, res: ServerResponse) => boole
 /** next-auth's own answers (session cookies, CSRF, callbacks) come from Next's pages/api/auth. */
 const NEXT_AUTH_PREFIX = '/api/auth/';
 
-/**
- * Every answer under /api that is not next-auth's carries these (next.config.mjs only reaches what
- * Next answers: pages and next-auth). An API answer is data, never a page: nothing may frame it or
- * run from it, a browser must not guess it is HTML, and what it says about a shop is kept by no
- * cache unless the route sets its own Cache-Control (the OpenAPI document does).
- */
-const API_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
-  ['X-Content-Type-Options', 'nosniff'],
-  ['X-Frame-Options', 'DENY'],
-  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
-  // API URLs carry ids (payments, shops); where an answer leads (the payment return's redirect)
-  // is our own page, which needs no referrer.
-  ['Referrer-Policy', 'no-referrer'],
-  ['Cache-Control', 'no-store'],
-];
-
-const UNKNOWN_PATH = new AppError('NOT_FOUND', 404, "Cette adresse d'API n'existe pas.");
+const UNKNOWN_PATH = new AppError('NOT_FOUND', 404, 'Cette adresse d’API n’existe pas.');
 
 /**
  * The API answered in one place: our routes, the OpenAPI document built from them, and the API's
@@ -72,6 +57,8 @@ export function createApiDispatcher(routes: readonly Route[]): ApiDispatcher {
     if (url.startsWith(NEXT_AUTH_PREFIX) && pathname.startsWith(NEXT_AUTH_PREFIX)) return false;
 
     for (const [name, value] of API_SECURITY_HEADERS) res.setHeader(name, value);
+    const hsts = strictTransportSecurity(req);
+    if (hsts) res.setHeader('Strict-Transport-Security', hsts);
     if (pathname === OPENAPI_PATH) {
       serveOpenApi(req, res);
       return true;

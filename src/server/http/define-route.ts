@@ -23,6 +23,7 @@ import {
 
 import { AppError, Errors, toErrorBody, type ErrorBody } from './errors';
 import { readJsonBody, readUpload } from './body';
+import { assertSameSiteWrite, assertWellFormedText, clientIp } from './request-guards';
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
@@ -171,8 +172,15 @@ export function defineRawRoute(definition: {
         return;
       }
       const url = new URL(req.url ?? '/', 'http://localhost');
+      const params = matchPath(url.pathname) ?? {};
       try {
-        await definition.handler(req, res, matchPath(url.pathname) ?? {});
+        assertWellFormedText(params);
+        assertWellFormedText(Object.fromEntries(url.searchParams.entries()));
+      } catch (error) {
+        return sendJson(res, 422, toErrorBody(error as AppError));
+      }
+      try {
+        await definition.handler(req, res, params);
       } catch (error) {
         getLogger().error({ err: error, route: definition.path }, 'raw route failed');
         if (!res.headersSent)
@@ -200,15 +208,6 @@ export function defineRoute<
   route.matchPath = compilePath(definition.path);
   route.handler = (req, res) => runRoute(route, req, res);
   return route;
-}
-
-function clientIp(req: IncomingMessage): string {
-  if (getEnv().TRUST_PROXY) {
-    const forwarded = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket?.remoteAddress ?? 'unknown';
 }
 
 function parseCookies(header: string | undefined): Record<string, string> {
@@ -323,15 +322,25 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
       res.setHeader('Allow', route.method);
       throw Errors.methodNotAllowed();
     }
+    assertSameSiteWrite(req, { expectsJson: route.method === 'POST' && !route.upload });
     const url = new URL(req.url ?? '/', 'http://localhost');
     const rawParams = route.matchPath(url.pathname) ?? {};
     const rawQuery = Object.fromEntries(url.searchParams.entries());
+    assertWellFormedText(rawParams);
+    assertWellFormedText(rawQuery);
     const db = getDb();
 
     if (route.isPublic) {
       const query = parsePart(route.query, rawQuery);
       const body = parsePart(route.body, await readBodyOf(route, req));
-      const result = await route.handle({ db, query, body, requestId, log, ip: clientIp(req) } as never);
+      const result = await route.handle({
+        db,
+        query,
+        body,
+        requestId,
+        log,
+        ip: clientIp(req, getEnv().TRUST_PROXY),
+      } as never);
       sendJson(res, 200, route.response.parse(result));
       return;
     }
@@ -377,7 +386,7 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
       } else if (route.shop.fallbackToFirstShop && (shopId === undefined || shopId === '')) {
         membership = await findFirstActiveMembership(db, user.id);
       } else {
-        const details = { [route.shop.key]: "L'identifiant de la boutique est obligatoire." };
+        const details = { [route.shop.key]: 'L’identifiant de la boutique est obligatoire.' };
         throw Errors.validation(details, describeDetails(details));
       }
     }
@@ -409,7 +418,7 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
       file,
       requestId,
       log,
-      ip: clientIp(req),
+      ip: clientIp(req, getEnv().TRUST_PROXY),
     });
     if (result instanceof FileResponse) await sendFile(res, result, log);
     else sendJson(res, 200, route.response.parse(result));
@@ -429,6 +438,9 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
             requestId,
           },
         };
+    // A body left unread (refused before it was read, or too large to drain) would be taken for
+    // the next request on this connection: close it once answered.
+    if (!req.complete) res.setHeader('Connection', 'close');
     sendJson(res, appError?.status ?? 500, body);
   }
 }

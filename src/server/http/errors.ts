@@ -14,7 +14,7 @@ export class AppError extends Error {
 
 export const Errors = {
   unauthenticated: () => new AppError('UNAUTHENTICATED', 401, 'Vous devez être connecté(e) pour continuer.'),
-  forbidden: () => new AppError('FORBIDDEN', 403, "Votre rôle ne vous permet pas d'effectuer cette action."),
+  forbidden: () => new AppError('FORBIDDEN', 403, 'Votre rôle ne vous permet pas d’effectuer cette action.'),
   notFound: (what = 'La ressource demandée') => new AppError('NOT_FOUND', 404, `${what} est introuvable.`),
   shopBlocked: (productName: string) =>
     new AppError(
@@ -28,7 +28,7 @@ export const Errors = {
   quotaExceeded: (message: string) => new AppError('QUOTA_EXCEEDED', 403, message),
   conflict: (message: string) => new AppError('CONFLICT', 409, message),
   rateLimited: (message: string) => new AppError('RATE_LIMITED', 429, message),
-  methodNotAllowed: () => new AppError('METHOD_NOT_ALLOWED', 405, "Cette méthode n'est pas autorisée ici."),
+  methodNotAllowed: () => new AppError('METHOD_NOT_ALLOWED', 405, 'Cette méthode n’est pas autorisée ici.'),
 };
 
 export interface ErrorBody {

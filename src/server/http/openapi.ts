@@ -77,7 +77,7 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string
         ...(route.isPublic ? {} : { 401: errorResponse('Non connecté') }),
         ...(route.permission ? { 403: errorResponse('Rôle insuffisant ou boutique bloquée') } : {}),
         ...(route.shop
-          ? { 404: errorResponse("Boutique inconnue ou dont l'appelant n'est pas membre") }
+          ? { 404: errorResponse('Boutique inconnue ou dont l’appelant n’est pas membre') }
           : {}),
         422: errorResponse('Données invalides (détails par champ)'),
       },

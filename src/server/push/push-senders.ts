@@ -63,10 +63,10 @@ function readServiceAccount(setting: string | undefined): ServiceAccount {
     parsed = JSON.parse(text);
   } catch {
     // The parser's message quotes the text, which holds the private key: it stays out of the error.
-    throw new Error(`${capitalize(source)} n'est pas un JSON valide.`);
+    throw new Error(`${capitalize(source)} n’est pas un JSON valide.`);
   }
   if (typeof parsed !== 'object' || parsed === null) {
-    throw new Error(`${capitalize(source)} n'est pas un objet JSON.`);
+    throw new Error(`${capitalize(source)} n’est pas un objet JSON.`);
   }
 
   // The console's file uses snake_case; firebase-admin's ServiceAccount type is camelCase.

@@ -33,7 +33,7 @@ export function attachRealtime(httpServer: HttpServer): Server {
       const shopId = (payload as { shopId?: unknown })?.shopId;
       const reply = typeof ack === 'function' ? ack : () => {};
       if (typeof shopId !== 'string' || !shopId)
-        return reply({ ok: false, error: "L'identifiant de la boutique est obligatoire." });
+        return reply({ ok: false, error: 'L’identifiant de la boutique est obligatoire.' });
       try {
         const membership = await findActiveMembership(getDb(), socket.data.userId as string, shopId);
         if (!membership) return reply({ ok: false, error: 'La boutique est introuvable.' });

@@ -3,6 +3,8 @@ import { Errors } from '../http/errors';
 import { describeDetails } from '@/shared/validation';
 
 export const ACCEPTED_IMAGE_FORMATS = ['jpeg', 'png', 'webp'] as const;
+/** Above the best phone cameras (50 MP): a genuine photo always passes. */
+const MAX_IMAGE_PIXELS = 64_000_000;
 
 export interface ImageSize {
   name: string;
@@ -27,14 +29,23 @@ export async function toWebpSizes(
   field = 'file',
 ): Promise<Record<string, Buffer>> {
   if (data.length === 0) refuse(field, 'Le fichier est vide.');
-  let format: string | undefined;
+  let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>> | undefined;
   try {
-    format = (await sharp(data).metadata()).format;
+    // Unlimited for the header only: sharp's own limit would make a bomb read as « not an image ».
+    metadata = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
-    format = undefined;
+    metadata = undefined;
   }
-  if (!format || !(ACCEPTED_IMAGE_FORMATS as readonly string[]).includes(format))
+  if (!metadata?.format || !(ACCEPTED_IMAGE_FORMATS as readonly string[]).includes(metadata.format))
     refuse(field, 'Le fichier doit être une image JPEG, PNG ou WebP.');
+  // A few kilobytes can declare a picture of billions of pixels (a « bomb »): refused by its size
+  // before anything is decoded, and said as such rather than as a wrong format.
+  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+  if (pixels > MAX_IMAGE_PIXELS)
+    refuse(
+      field,
+      `L’image est trop grande (${metadata.width} × ${metadata.height} pixels) : ${MAX_IMAGE_PIXELS / 1_000_000} mégapixels au maximum.`,
+    );
   const entries = await Promise.all(
     sizes.map(async (size) => {
       const buffer = await sharp(data)

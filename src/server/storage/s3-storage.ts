@@ -95,7 +95,7 @@ export class S3Storage implements FileStorage {
       const body = await response.text().catch(() => '');
       const code = /<Code>([^<]{1,100})<\/Code>/.exec(body)?.[1];
       throw new Error(
-        `Le stockage S3 a refusé l'envoi de ${key} (HTTP ${response.status}${code ? `, ${code}` : ''}).`,
+        `Le stockage S3 a refusé l’envoi de ${key} (HTTP ${response.status}${code ? `, ${code}` : ''}).`,
       );
     }
     // Nothing else to read; releases the connection.

@@ -31,7 +31,7 @@ async function findAgentInShop(db: Database, shopId: string, agentId: string): P
     .from(agents)
     .where(and(eq(agents.id, agentId), eq(agents.shopId, shopId)))
     .limit(1);
-  if (!row) throw Errors.notFound("L'agent");
+  if (!row) throw Errors.notFound('L’agent');
   return row;
 }
 
@@ -39,7 +39,7 @@ async function findAgentInShop(db: Database, shopId: string, agentId: string): P
 function assertMayChange(membership: MembershipRow, target: AgentRow, field: string): void {
   if (target.id === membership.agent.id) refuse(field, 'Vous ne pouvez pas modifier votre propre accès.');
   if (target.userId === membership.shop.sellerId)
-    refuse(field, "L'accès du propriétaire de la boutique ne peut pas être modifié.");
+    refuse(field, 'L’accès du propriétaire de la boutique ne peut pas être modifié.');
 }
 
 export interface InviteAgentInput {
@@ -59,7 +59,7 @@ export async function inviteAgent(
   input: InviteAgentInput,
 ): Promise<AgentRow> {
   const phone = toE164(input.phone, membership.shop.country as CountryCode);
-  if (!phone) refuse('phone', "Le numéro de téléphone n'est pas valide.");
+  if (!phone) refuse('phone', 'Le numéro de téléphone n’est pas valide.');
   const firstName = input.firstName?.trim() || null;
   const lastName = input.lastName?.trim() || null;
 
@@ -139,7 +139,7 @@ export async function setAgentActive(
       .from(agents)
       .where(and(eq(agents.id, input.agentId), eq(agents.shopId, shop.id)))
       .limit(1);
-    if (!target) throw Errors.notFound("L'agent");
+    if (!target) throw Errors.notFound('L’agent');
     assertMayChange(membership, target, 'isActive');
     if (target.isActive === input.isActive) return target;
     if (input.isActive) await assertCanAddAgent(tx, shop);

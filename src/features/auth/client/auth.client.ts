@@ -2,7 +2,6 @@ import { http } from '@/client/api/http';
 
 export interface SendCodeResult {
   phone: string;
-  isNewUser: boolean;
   expiresInSeconds: number;
 }
 

@@ -4,7 +4,6 @@ import { getEnv } from '@/server/env';
 import { AppError, Errors } from '@/server/http/errors';
 import { createSmsGateway } from '@/server/sms/sms-gateway';
 import { toE164 } from '@/shared/phone';
-import { getUserByPhone } from '@/features/user/server/user.repository';
 import { generateCode, hashCode } from './otp-code';
 import {
   consumeOpenCodes,
@@ -19,8 +18,8 @@ export function normalizePhoneOrThrow(input: string, country: CountryCode): stri
   const phone = toE164(input, country);
   if (!phone)
     throw Errors.validation(
-      { phone: "Ce numéro de téléphone n'est pas valide." },
-      "Téléphone : ce numéro n'est pas valide.",
+      { phone: 'Ce numéro de téléphone n’est pas valide.' },
+      'Téléphone : ce numéro n’est pas valide.',
     );
   return phone;
 }
@@ -72,9 +71,11 @@ export async function sendSignInCode(
     throw new AppError(
       'SMS_FAILED',
       502,
-      "Le SMS n'a pas pu être envoyé. Vérifiez votre connexion et réessayez.",
+      'Le SMS n’a pas pu être envoyé. Vérifiez votre connexion et réessayez.',
     );
   }
 
-  return { phone, isNewUser: !(await getUserByPhone(db, phone)), expiresInSeconds: env.OTP_TTL_SECONDS };
+  // The same answer whether the phone has an account or not: who has one is learnt only with the
+  // code sent to that phone (`SIGN_UP_NEEDED` at the code step).
+  return { phone, expiresInSeconds: env.OTP_TTL_SECONDS };
 }

@@ -12,7 +12,7 @@ import { createShopWithOwner } from '@/features/shop/server/create-shop';
 import { codeMatches } from './otp-code';
 import { consumeCode, findLatestOpenCode, recordWrongAttempt } from './otp.repository';
 import { normalizePhoneOrThrow } from './send-code';
-import { ZCodeInput, ZSignUpFields } from '../auth.schemas';
+import { SIGN_UP_NEEDED, ZCodeInput, ZSignUpFields } from '../auth.schemas';
 import { AppError } from '@/server/http/errors';
 
 /** A refusal shown on the sign-in form as it is. */
@@ -32,7 +32,12 @@ export interface SignInInput {
 
 type CodeCheck = { ok: true } | { ok: false; message: string };
 
-async function checkCode(db: Database, phone: string, code: string): Promise<CodeCheck> {
+async function checkCode(
+  db: Database,
+  phone: string,
+  code: string,
+  options: { consume: boolean } = { consume: true },
+): Promise<CodeCheck> {
   const { OTP_MAX_ATTEMPTS } = getEnv();
   const open = await findLatestOpenCode(db, phone);
   if (!open) return { ok: false, message: 'Aucun code en cours pour ce numéro. Demandez un nouveau code.' };
@@ -49,6 +54,7 @@ async function checkCode(db: Database, phone: string, code: string): Promise<Cod
           message: 'Code incorrect, trop d’essais : ce code n’est plus valable. Demandez un nouveau code.',
         };
   }
+  if (!options.consume) return { ok: true };
   if (!(await consumeCode(db, open.id)))
     return { ok: false, message: 'Ce code a déjà été utilisé. Demandez un nouveau code.' };
   return { ok: true };
@@ -64,12 +70,23 @@ export async function signInWithCode(db: Database, input: SignInInput): Promise<
   try {
     phone = normalizePhoneOrThrow(input.phone ?? '', input.country ?? 'SN');
   } catch (error) {
-    throw new SignInError(error instanceof AppError ? error.message : "Ce numéro n'est pas valide.");
+    throw new SignInError(error instanceof AppError ? error.message : 'Ce numéro n’est pas valide.');
   }
   const code = ZCodeInput.safeParse(input.code ?? '');
   if (!code.success) throw new SignInError('Code : le code contient 6 chiffres.');
 
   const existing = await getUserByPhone(db, phone);
+  const signingUp = [
+    input.firstName,
+    input.lastName,
+    input.shopName,
+    input.signupCountry,
+    input.currency,
+  ].some((field) => field !== undefined);
+  if (!existing && !signingUp) {
+    const check = await checkCode(db, phone, code.data, { consume: false });
+    throw new SignInError(check.ok ? SIGN_UP_NEEDED : check.message);
+  }
   const signUp = existing
     ? null
     : ZSignUpFields.safeParse({

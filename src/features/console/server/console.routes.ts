@@ -80,14 +80,14 @@ export const updateShopSubscriptionRoute = defineRoute({
   method: 'POST',
   path: '/api/console/updateShopSubscription',
   tag: 'console',
-  summary: "Console plateforme : change le forfait, la fin d'abonnement et la fin d'essai d'une boutique.",
+  summary: 'Console plateforme : change le forfait, la fin d’abonnement et la fin d’essai d’une boutique.',
   operatorOnly: true,
   body: ZUpdateShopSubscriptionBody,
   response: ZConsoleShop,
   handle: async ({ db, body, log }) => {
     await requireShop(db, body.shopId);
     if (body.subscriptionPlan !== 'free' && !body.shopExpiresAt) {
-      const details = { shopExpiresAt: "Indiquez la fin d'abonnement d'un forfait payant." };
+      const details = { shopExpiresAt: 'Indiquez la fin d’abonnement d’un forfait payant.' };
       throw Errors.validation(details, describeDetails(details));
     }
     await updateShop(db, body.shopId, {

@@ -184,7 +184,7 @@ async function writeOrder(
   let client: CustomerRow | null = null;
   if (input.clientId) {
     client = await findCustomerById(tx, shop.id, input.clientId);
-    if (!client) throw Errors.validation({ clientId: "Ce client n'existe pas dans la boutique." });
+    if (!client) throw Errors.validation({ clientId: 'Ce client n’existe pas dans la boutique.' });
   } else if (input.newClient) {
     client = await findOrCreateCustomer(tx, shop, input.newClient, 'newClient.');
   }

@@ -41,7 +41,7 @@ export function priceLines(
   lines.forEach((line, i) => {
     const variant = variants.get(line.variantId);
     if (!variant) {
-      errors[`lines.${i}.variantId`] = "Ce produit n'existe pas dans la boutique.";
+      errors[`lines.${i}.variantId`] = 'Ce produit n’existe pas dans la boutique.';
       return;
     }
     if (variant.productStatus === 'archived' && !kept.has(variant.id)) {

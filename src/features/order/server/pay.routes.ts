@@ -48,7 +48,7 @@ async function findSandboxOrderPayment(db: Parameters<typeof getPayableOrder>[0]
   const shop = order ? await getShopById(db, order.shopId) : null;
   if (!payment || !order || !shop) throw Errors.notFound('Le paiement');
   if (payment.provider !== 'sandbox' || paymentProvider(db).id !== 'sandbox')
-    throw new AppError('SANDBOX_DISABLED', 403, "Le paiement de test n'est pas disponible.");
+    throw new AppError('SANDBOX_DISABLED', 403, 'Le paiement de test n’est pas disponible.');
   return { payment, shopName: shop.name, orderNumber: order.number };
 }
 

@@ -88,7 +88,7 @@ export async function startCheckout(
     throw new AppError(
       'PAYMENT_PROVIDER_ERROR',
       502,
-      "Le service de paiement n'a pas répondu. Réessayez dans quelques instants.",
+      'Le service de paiement n’a pas répondu. Réessayez dans quelques instants.',
     );
   }
 }

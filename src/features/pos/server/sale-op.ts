@@ -18,7 +18,7 @@ async function clientOf(tx: Executor, ctx: PosContext, op: SaleOp): Promise<stri
   const shopId = ctx.membership.shop.id;
   if (op.clientId) {
     if (!(await findCustomerById(tx, shopId, op.clientId)))
-      throw Errors.validation({ clientId: "Ce client n'existe pas dans la boutique." });
+      throw Errors.validation({ clientId: 'Ce client n’existe pas dans la boutique.' });
     return op.clientId;
   }
   if (!op.clientOpId) return null;

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '@/server/db/pg-errors';
 import { frenchTypography } from '@/shared/typography';
 import { findOrCreateCustomer } from '@/features/customer/server/customers';
 import type { OpResult, PosOp } from '../pos.schemas';
-import { happenedAt, type PosContext } from './pos-context';
+import { assertPlausibleOpDate, happenedAt, type PosContext } from './pos-context';
 import { closeSession, moveCash, openSession } from './session-ops';
 import { sellAtTill } from './sale-op';
 import { refundAtTill } from './refund-op';
@@ -54,6 +54,7 @@ async function applyOnce(db: Database, ctx: PosContext, op: PosOp): Promise<OpRe
   const shopId = ctx.membership.shop.id;
   try {
     const applied = await db.transaction(async (tx) => {
+      assertPlausibleOpDate(op.at);
       const done = await APPLY[op.type](tx, ctx, op);
       await tx.insert(posOps).values(logOp(ctx, op, { status: 'applied', ...done.result }));
       return done;

@@ -42,7 +42,7 @@ export async function applyBulkAction(
           .from(productCategories)
           .where(and(eq(productCategories.id, change.categoryId), eq(productCategories.shopId, shopId)));
         if (!category) {
-          const details = { categoryId: "Cette catégorie n'existe pas." };
+          const details = { categoryId: 'Cette catégorie n’existe pas.' };
           throw Errors.validation(details, describeDetails(details));
         }
       }

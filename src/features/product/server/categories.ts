@@ -25,7 +25,7 @@ export async function createCategory(
 ) {
   const categories = await findCategories(db, shopId);
   if (input.parentId && !categories.some((c) => c.id === input.parentId))
-    refuse('parentId', "Cette catégorie parente n'existe pas.");
+    refuse('parentId', 'Cette catégorie parente n’existe pas.');
   assertNameFree(categories, input.name, input.parentId);
   const [row] = await db
     .insert(productCategories)
@@ -44,7 +44,7 @@ export async function updateCategory(
   if (!categories.some((c) => c.id === input.categoryId)) throw Errors.notFound('La catégorie');
   if (input.parentId) {
     if (!categories.some((c) => c.id === input.parentId))
-      refuse('parentId', "Cette catégorie parente n'existe pas.");
+      refuse('parentId', 'Cette catégorie parente n’existe pas.');
     if (withDescendants(categories, input.categoryId).includes(input.parentId))
       refuse(
         'parentId',

@@ -10,7 +10,7 @@ export const listCategoriesRoute = defineRoute({
   method: 'GET',
   path: '/api/product/categories',
   tag: 'product',
-  summary: "L'arbre des catégories de la boutique (chaque catégorie nomme sa parente).",
+  summary: 'L’arbre des catégories de la boutique (chaque catégorie nomme sa parente).',
   shop: { from: 'query', key: 'shopId' },
   permission: 'products:view',
   query: z.object({ shopId: ZId }),

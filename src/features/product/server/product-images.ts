@@ -77,7 +77,7 @@ export async function removeProductImage(db: Database, shopId: string, productId
         ),
       )
       .returning({ id: productImages.id, cardUrl: productImages.cardUrl });
-    if (deleted.length === 0) throw Errors.notFound("L'image");
+    if (deleted.length === 0) throw Errors.notFound('L’image');
     // Variants that showed this picture fall back to the product's cover.
     await tx
       .update(productVariants)

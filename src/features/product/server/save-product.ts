@@ -35,7 +35,7 @@ export async function validateProduct(
       .select({ id: productCategories.id })
       .from(productCategories)
       .where(and(eq(productCategories.id, input.categoryId), eq(productCategories.shopId, shopId)));
-    if (!category) errors.categoryId = "Cette catégorie n'existe pas.";
+    if (!category) errors.categoryId = 'Cette catégorie n’existe pas.';
   }
   const skus = input.variants.map((v) => v.sku).filter((c): c is string => !!c);
   const barcodes = input.variants.map((v) => v.barcode).filter((c): c is string => !!c);
@@ -51,7 +51,7 @@ export async function validateProduct(
     const allowed = new Set(productId ? (await findImagesOf(db, productId)).map((i) => i.cardUrl) : []);
     input.variants.forEach((v, i) => {
       if (v.imageUrl && !allowed.has(v.imageUrl))
-        errors[`variants.${i}.imageUrl`] = "Cette image n'appartient pas au produit.";
+        errors[`variants.${i}.imageUrl`] = 'Cette image n’appartient pas au produit.';
     });
   }
   if (Object.keys(errors).length > 0) refuse(errors);
@@ -238,7 +238,7 @@ export async function applyProductUpdate(
   const errors: Record<string, string> = {};
   input.variants.forEach((v, i) => {
     if (v.id && !currentIds.has(v.id))
-      errors[`variants.${i}.id`] = "Cette variante n'appartient pas au produit.";
+      errors[`variants.${i}.id`] = 'Cette variante n’appartient pas au produit.';
   });
   if (Object.keys(errors).length) refuse(errors);
 

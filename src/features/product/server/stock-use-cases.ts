@@ -43,7 +43,7 @@ export async function applyInventoryCount(
     const stockById = new Map(rows.map((r) => [r.id, r.stock]));
     const unknown = input.counts.findIndex((c) => !stockById.has(c.variantId));
     if (unknown >= 0) {
-      const details = { [`counts.${unknown}.variantId`]: "Cette variante n'existe pas dans la boutique." };
+      const details = { [`counts.${unknown}.variantId`]: 'Cette variante n’existe pas dans la boutique.' };
       throw Errors.validation(details, describeDetails(details));
     }
     const applied = input.counts.map((count) => {

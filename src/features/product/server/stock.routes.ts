@@ -9,7 +9,7 @@ export const adjustStockRoute = defineRoute({
   path: '/api/product/adjustStock',
   tag: 'stock',
   summary:
-    "« Ajuster le stock » d'une variante : quantité ajoutée ou retirée, motif et note ; jamais en dessous de zéro.",
+    '« Ajuster le stock » d’une variante : quantité ajoutée ou retirée, motif et note ; jamais en dessous de zéro.',
   shop: { from: 'body', key: 'shopId' },
   permission: 'stock:adjust',
   body: ZAdjustStockBody,
@@ -45,7 +45,7 @@ export const stockHistoryRoute = defineRoute({
   path: '/api/product/stockHistory',
   tag: 'stock',
   summary:
-    "L'historique des mouvements de stock d'un produit (ou d'une variante), du plus récent au plus ancien.",
+    'L’historique des mouvements de stock d’un produit (ou d’une variante), du plus récent au plus ancien.',
   shop: { from: 'query', key: 'shopId' },
   permission: 'products:view',
   query: z.object({

@@ -37,16 +37,16 @@ export async function updateShopSettings(
   },
 ): Promise<ShopRow> {
   if (!findCountry(input.country)) {
-    const details = { country: "Ce pays n'est pas proposé." };
+    const details = { country: 'Ce pays n’est pas proposé.' };
     throw Errors.validation(details, describeDetails(details));
   }
   if (!isKnownTimeZone(input.timeZone)) {
-    const details = { timeZone: "Ce fuseau horaire n'existe pas." };
+    const details = { timeZone: 'Ce fuseau horaire n’existe pas.' };
     throw Errors.validation(details, describeDetails(details));
   }
   const phone = input.phone ? toE164(input.phone, input.country as CountryCode) : null;
   if (input.phone && !phone) {
-    const details = { phone: "Le numéro de téléphone n'est pas valide." };
+    const details = { phone: 'Le numéro de téléphone n’est pas valide.' };
     throw Errors.validation(details, describeDetails(details));
   }
   const updated = await updateShop(db, shop.id, { ...input, phone });

@@ -31,11 +31,11 @@ export const startCheckoutRoute = defineRoute({
   path: '/api/subscription/checkout',
   tag: 'subscription',
   summary:
-    "« Payer » : crée le paiement d'un forfait pour 1, 3 ou 12 mois et renvoie la page de paiement du fournisseur (administrateur).",
+    '« Payer » : crée le paiement d’un forfait pour 1, 3 ou 12 mois et renvoie la page de paiement du fournisseur (administrateur).',
   shop: { from: 'body', key: 'shopId' },
+  // A blocked shop sees only the blocked screen (SPEC §2) and pays nothing through it: blocking is
+  // the operators' decision, lifted by them, not a lapse a payment would cure.
   permission: 'subscription:manage',
-  // A shop blocked for non-payment must still be able to pay.
-  allowBlockedShop: true,
   body: ZStartCheckoutBody,
   response: ZCheckout,
   handle: async ({ db, membership, user, body }) => startSubscriptionCheckout(db, membership!, user, body),
@@ -45,7 +45,7 @@ export const listInvoicesRoute = defineRoute({
   method: 'GET',
   path: '/api/subscription/listInvoices',
   tag: 'subscription',
-  summary: "Les factures d'abonnement de la boutique, les plus récentes d'abord.",
+  summary: 'Les factures d’abonnement de la boutique, les plus récentes d’abord.',
   shop: { from: 'query', key: 'shopId' },
   permission: 'subscription:view',
   query: ZShopIdQuery,
@@ -57,7 +57,7 @@ export const getInvoiceRoute = defineRoute({
   method: 'GET',
   path: '/api/subscription/getInvoice',
   tag: 'subscription',
-  summary: "Une facture d'abonnement (pour l'imprimer).",
+  summary: 'Une facture d’abonnement (pour l’imprimer).',
   shop: { from: 'query', key: 'shopId' },
   permission: 'subscription:view',
   query: ZInvoiceQuery,
@@ -73,10 +73,10 @@ export const getPaymentRoute = defineRoute({
   method: 'GET',
   path: '/api/payment/getPayment',
   tag: 'subscription',
-  summary: "Un paiement d'abonnement de la boutique (page de paiement de test).",
+  summary: 'Un paiement d’abonnement de la boutique (page de paiement de test).',
   shop: { from: 'query', key: 'shopId' },
-  permission: 'subscription:manage',
-  allowBlockedShop: true,
+  // Read access to Abonnement is a supervisor's too (PRODUCT.md).
+  permission: 'subscription:view',
   query: ZPaymentQuery,
   response: ZPayment,
   handle: async ({ db, membership, query }) => {
@@ -93,13 +93,12 @@ export const sandboxReportRoute = defineRoute({
     'Paiement de test (fournisseur `sandbox` seulement) : le payeur choisit réussite ou échec ; renvoie où le rediriger.',
   shop: { from: 'body', key: 'shopId' },
   permission: 'subscription:manage',
-  allowBlockedShop: true,
   body: ZSandboxReportBody,
   response: z.object({ redirectUrl: z.string() }),
   handle: async ({ db, membership, body }) => {
     const payment = await subscriptionPaymentOf(db, membership!.shop.id, body.paymentId);
     if (payment.provider !== 'sandbox' || paymentProvider(db).id !== 'sandbox')
-      throw new AppError('SANDBOX_DISABLED', 403, "Le paiement de test n'est pas disponible.");
+      throw new AppError('SANDBOX_DISABLED', 403, 'Le paiement de test n’est pas disponible.');
     if (payment.status !== 'pending') throw Errors.conflict('Ce paiement a déjà été traité.');
     await updatePayment(db, payment.id, { reportedOutcome: body.outcome });
     // Relative: the payer stays on the host they are on, whatever NEXTAUTH_URL says.

@@ -22,7 +22,7 @@ export const getInfoRoute = defineRoute({
   method: 'GET',
   path: '/api/user/getInfo',
   tag: 'user',
-  summary: "L'utilisateur connecté et les boutiques où il travaille (pour le sélecteur de boutique).",
+  summary: 'L’utilisateur connecté et les boutiques où il travaille (pour le sélecteur de boutique).',
   response: ZUserInfo,
   handle: async ({ db, user }) => {
     const memberships = await findMembershipsOfUser(db, user.id);

@@ -34,7 +34,7 @@ export function LoginScreen() {
     event.preventDefault();
     setFormError(null);
     if (!phone.trim()) return setPhoneError('Saisissez votre numéro de téléphone.');
-    if (!toE164(phone, country as never)) return setPhoneError("Ce numéro de téléphone n'est pas valide.");
+    if (!toE164(phone, country as never)) return setPhoneError('Ce numéro de téléphone n’est pas valide.');
     setPhoneError(null);
     setIsSending(true);
     try {
@@ -44,7 +44,6 @@ export function LoginScreen() {
         query: {
           ...queryWithout(router.query, 'error', 'phone', 'new'),
           phone: result.phone,
-          ...(result.isNewUser ? { new: '1' } : {}),
         },
       });
     } catch (error) {

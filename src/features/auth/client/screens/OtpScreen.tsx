@@ -20,7 +20,7 @@ import { queryWithout, safeCallbackUrl } from '@/client/navigation';
 import { COUNTRIES, CURRENCIES, CURRENCY_CODES, DEFAULT_COUNTRY, findCountry } from '@/shared/countries';
 import { formatPhone } from '@/shared/phone';
 import { issuesToDetails } from '@/shared/validation';
-import { ZSignUpFields } from '@/features/auth/auth.schemas';
+import { SIGN_UP_NEEDED, ZSignUpFields } from '@/features/auth/auth.schemas';
 import { AuthLayout } from '../components/AuthLayout';
 import { requestSignInCode, signInErrorMessage } from '../auth.client';
 
@@ -30,7 +30,6 @@ type SignUpKey = 'firstName' | 'lastName' | 'shopName' | 'country' | 'currency';
 export function OtpScreen() {
   const router = useRouter();
   const phone = typeof router.query.phone === 'string' ? router.query.phone : '';
-  const isNewUser = router.query.new === '1';
   const phoneCountry = parsePhoneNumberFromString(phone)?.country ?? DEFAULT_COUNTRY.code;
   const defaultCountry = findCountry(phoneCountry) ?? DEFAULT_COUNTRY;
 
@@ -47,6 +46,8 @@ export function OtpScreen() {
   const [notice, setNotice] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [resendIn, setResendIn] = useState(RESEND_DELAY_SECONDS);
+  // Learnt at the code step: the server says a right code belongs to a phone without an account.
+  const [isNewUser, setIsNewUser] = useState(false);
 
   useEffect(() => {
     if (router.isReady && !phone)
@@ -107,6 +108,11 @@ export function OtpScreen() {
       return;
     }
     setIsSubmitting(false);
+    if (result?.error === SIGN_UP_NEEDED) {
+      setIsNewUser(true);
+      setNotice('Ce numéro n’a pas encore de compte : créez votre boutique avec ce même code.');
+      return;
+    }
     const message = signInErrorMessage(result?.error) ?? 'Connexion refusée. Réessayez.';
     setFormError(message);
     // Sign-up field errors name their field first; any other refusal is about the code.

@@ -106,7 +106,7 @@ export class CinetPayProvider implements PaymentProvider {
   async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
     const currency = request.currency.toUpperCase();
     if (!CURRENCIES.has(currency)) {
-      throw new Error(`CinetPay n'accepte pas la devise ${request.currency} (XOF, XAF, CDF, GNF ou USD).`);
+      throw new Error(`CinetPay n’accepte pas la devise ${request.currency} (XOF, XAF, CDF, GNF ou USD).`);
     }
     // The initialisation docs type amount as an integer that "must be a multiple of 5"; CinetPay
     // refuses the transaction otherwise, so say so here with the figure rather than relay a code.
@@ -117,7 +117,7 @@ export class CinetPayProvider implements PaymentProvider {
     }
     if (request.amount % 5 !== 0) {
       throw new Error(
-        `Montant invalide pour CinetPay : ${request.amount} ${currency} n'est pas un multiple de 5, ` +
+        `Montant invalide pour CinetPay : ${request.amount} ${currency} n’est pas un multiple de 5, ` +
           'ce que CinetPay exige.',
       );
     }
@@ -145,20 +145,20 @@ export class CinetPayProvider implements PaymentProvider {
     const { status, body } = await this.post('/v2/payment', payload);
     const answer = Answer.safeParse(body);
     if (!answer.success) {
-      throw new Error(`Réponse inattendue de CinetPay à l'initialisation du paiement (HTTP ${status}).`);
+      throw new Error(`Réponse inattendue de CinetPay à l’initialisation du paiement (HTTP ${status}).`);
     }
     const { code, message, description } = answer.data;
     const data = InitData.safeParse(answer.data.data).data;
     if (code !== '201' || !data?.payment_url) {
       const detail = [message, description].filter(Boolean).join(' : ');
       throw new Error(
-        `CinetPay a refusé l'initialisation du paiement ${request.paymentId} (HTTP ${status}, code ${code}` +
+        `CinetPay a refusé l’initialisation du paiement ${request.paymentId} (HTTP ${status}, code ${code}` +
           `${detail ? `, ${detail}` : ''}).`,
       );
     }
     // The payer's browser is sent there: never redirect to anything but an https page.
     if (!isHttpsUrl(data.payment_url)) {
-      throw new Error("CinetPay a renvoyé un lien de paiement qui n'est pas une adresse https.");
+      throw new Error('CinetPay a renvoyé un lien de paiement qui n’est pas une adresse https.');
     }
     return {
       redirectUrl: data.payment_url,
@@ -205,7 +205,7 @@ export class CinetPayProvider implements PaymentProvider {
     // lets the caller retry later instead of settling the payment on a guess.
     if (!data?.status.trim()) {
       throw new Error(
-        `CinetPay n'a pas donné le statut du paiement ${paymentId} (HTTP ${status}, code ${code}` +
+        `CinetPay n’a pas donné le statut du paiement ${paymentId} (HTTP ${status}, code ${code}` +
           `${message ? `, ${message}` : ''}).`,
       );
     }

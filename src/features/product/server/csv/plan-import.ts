@@ -112,7 +112,7 @@ function planGroup(
   if (statusCell) {
     const known = STATUS_WORDS[normalizeForSearch(statusCell)];
     if (known) status = known;
-    else errors.add(first, 'status', `« ${statusCell} » n'est pas un statut : Actif, Brouillon ou Archivé.`);
+    else errors.add(first, 'status', `« ${statusCell} » n’est pas un statut : Actif, Brouillon ou Archivé.`);
   }
   const trackCell = normalizeForSearch(head.cell('trackStock'));
   let trackStock = true;
@@ -149,7 +149,7 @@ function planGroup(
   const optionCount = named.reduce((count, name, i) => (name ? i + 1 : count), 0);
   named.slice(0, optionCount).forEach((name, i) => {
     if (!name)
-      errors.add(first, OPTION_COLUMNS[i]!.name, `Nommez l'option ${i + 1} avant l'option ${i + 2}.`);
+      errors.add(first, OPTION_COLUMNS[i]!.name, `Nommez l’option ${i + 1} avant l’option ${i + 2}.`);
   });
   for (const row of rows.slice(1))
     OPTION_COLUMNS.forEach((o, i) => {
@@ -158,7 +158,7 @@ function planGroup(
         errors.add(
           row.line,
           o.name,
-          `Les lignes d'un produit nomment les mêmes options que sa première ligne (ligne ${first}).`,
+          `Les lignes d’un produit nomment les mêmes options que sa première ligne (ligne ${first}).`,
         );
     });
 
@@ -177,7 +177,7 @@ function planGroup(
       errors.add(
         first,
         'sku',
-        `Plusieurs produits sans SKU s'appellent « ${head.cell('name')} » : renseignez un SKU pour dire lequel mettre à jour.`,
+        `Plusieurs produits sans SKU s’appellent « ${head.cell('name')} » : renseignez un SKU pour dire lequel mettre à jour.`,
       );
   }
   const existingVariants = existing ? (ctx.existing.variantsOf.get(existing.id) ?? []) : [];
@@ -204,7 +204,7 @@ function planGroup(
     });
     OPTION_COLUMNS.slice(optionCount).forEach((o) => {
       if (row.cell(o.value))
-        errors.add(row.line, o.value, "Cette option n'a pas de nom sur la première ligne du produit.");
+        errors.add(row.line, o.value, 'Cette option n’a pas de nom sur la première ligne du produit.');
     });
     const money = (column: Column, required: boolean): number | null => {
       const raw = row.cell(column);
@@ -315,7 +315,7 @@ function planGroup(
       errors.add(
         rows[1]?.line ?? first,
         'name',
-        `Plusieurs lignes à la suite s'appellent « ${input.name} » : un produit sans option n'a qu'une ligne. ` +
+        `Plusieurs lignes à la suite s’appellent « ${input.name} » : un produit sans option n’a qu’une ligne. ` +
           'Renseignez ses options, ou donnez des noms différents aux produits.',
       );
     else {
