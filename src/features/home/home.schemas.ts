@@ -1,7 +1,8 @@
 import { z } from '@/shared/validation';
+import { ZStoredAmount } from '@/shared/bounded-schemas';
 
 export const ZHomeSummary = z.object({
-  today: z.object({ salesAmount: z.number().int(), ordersCount: z.number().int() }),
+  today: z.object({ salesAmount: ZStoredAmount, ordersCount: z.number().int() }),
   todo: z.object({
     toConfirm: z.number().int(),
     toPrepare: z.number().int(),

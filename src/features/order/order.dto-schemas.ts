@@ -1,4 +1,5 @@
 import { z } from '@/shared/validation';
+import { ZStoredAmount } from '@/shared/bounded-schemas';
 import { FULFILMENT_STATUSES, ORDER_CHANNELS, PAYMENT_METHODS, PAYMENT_STATUSES } from './order.schemas';
 
 /** What the API answers about orders (parsed on the way out; the client reads the same types). */
@@ -18,9 +19,9 @@ export const ZOrderSummary = z.object({
   clientPhone: z.string().nullable(),
   fulfilmentStatus: z.enum(FULFILMENT_STATUSES),
   paymentStatus: z.enum(PAYMENT_STATUSES),
-  total: z.number().int(),
-  paidAmount: z.number().int(),
-  refundedAmount: z.number().int(),
+  total: ZStoredAmount,
+  paidAmount: ZStoredAmount,
+  refundedAmount: ZStoredAmount,
   createdByUserId: z.string(),
   createdAt: z.string(),
 });
@@ -29,10 +30,10 @@ export type TOrderSummary = z.infer<typeof ZOrderSummary>;
 const ZPerson = z.object({ id: z.string(), name: z.string() }).nullable();
 
 export const ZOrder = ZOrderSummary.extend({
-  subtotal: z.number().int(),
-  lineDiscountTotal: z.number().int(),
-  orderDiscount: z.number().int(),
-  deliveryFee: z.number().int(),
+  subtotal: ZStoredAmount,
+  lineDiscountTotal: ZStoredAmount,
+  orderDiscount: ZStoredAmount,
+  deliveryFee: ZStoredAmount,
   deliveryAddress: ZAddressDto.nullable(),
   clientNote: z.string(),
   createdBy: ZPerson,
@@ -48,10 +49,10 @@ export const ZOrder = ZOrderSummary.extend({
       productName: z.string(),
       variantName: z.string(),
       sku: z.string().nullable(),
-      unitPrice: z.number().int(),
+      unitPrice: ZStoredAmount,
       quantity: z.number().int(),
-      lineDiscount: z.number().int(),
-      total: z.number().int(),
+      lineDiscount: ZStoredAmount,
+      total: ZStoredAmount,
       refundedQuantity: z.number().int(),
     }),
   ),
@@ -59,7 +60,7 @@ export const ZOrder = ZOrderSummary.extend({
     z.object({
       id: z.string(),
       method: z.enum(PAYMENT_METHODS),
-      amount: z.number().int(),
+      amount: ZStoredAmount,
       reference: z.string().nullable(),
       isOnline: z.boolean(),
       createdBy: ZPerson,
@@ -69,7 +70,7 @@ export const ZOrder = ZOrderSummary.extend({
   refunds: z.array(
     z.object({
       id: z.string(),
-      amount: z.number().int(),
+      amount: ZStoredAmount,
       method: z.enum(PAYMENT_METHODS),
       lines: z.array(z.object({ lineId: z.string(), quantity: z.number().int() })),
       isRestocked: z.boolean(),

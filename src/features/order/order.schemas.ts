@@ -1,8 +1,6 @@
 import { ZId, z } from '@/shared/validation';
+import { ZAmount, ZPositiveAmount, ZQuantity } from '@/shared/bounded-schemas';
 import { ZAddress, ZCustomerInput } from '@/features/customer/customer.schemas';
-
-/** Money in the currency's minor unit. */
-const ZMoney = z.number().int().min(0).max(1_000_000_000_000);
 
 export const ORDER_CHANNELS = [
   'site',
@@ -125,21 +123,21 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 
 export const ZOrderLineInput = z.object({
   variantId: ZId,
-  quantity: z.number().int().min(1).max(100_000),
+  quantity: ZQuantity,
   /** Off this line, in minor units. */
-  lineDiscount: ZMoney.default(0),
+  lineDiscount: ZAmount.default(0),
 });
 
 export const ZPaymentInput = z.object({
   method: z.enum(PAYMENT_METHODS),
-  amount: ZMoney.refine((n) => n > 0, { message: 'Le montant doit être supérieur à 0.' }),
+  amount: ZPositiveAmount,
   reference: z.string().trim().max(100).optional(),
 });
 
 const orderContent = {
   lines: z.array(ZOrderLineInput).min(1).max(200),
-  orderDiscount: ZMoney.default(0),
-  deliveryFee: ZMoney.default(0),
+  orderDiscount: ZAmount.default(0),
+  deliveryFee: ZAmount.default(0),
   deliveryAddress: ZAddress.nullable().default(null),
 };
 
@@ -178,11 +176,11 @@ export const ZRefundOrderBody = z.object({
   shopId: ZId,
   orderId: ZId,
   lines: z
-    .array(z.object({ lineId: ZId, quantity: z.number().int().min(1).max(100_000) }))
+    .array(z.object({ lineId: ZId, quantity: ZQuantity }))
     .max(200)
     .default([]),
   /** What is handed back; defaults to the value of the lines refunded. */
-  amount: ZMoney.optional(),
+  amount: ZAmount.optional(),
   method: z.enum(PAYMENT_METHODS),
   restock: z.boolean().default(true),
   reason: z.string().trim().max(300).default(''),

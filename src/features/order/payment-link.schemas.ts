@@ -1,4 +1,5 @@
 import { ZId, z } from '@/shared/validation';
+import { ZStoredAmount } from '@/shared/bounded-schemas';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from './order.schemas';
 
 /** What a customer can pay with online (cash and cash on delivery are paid to the shop). */
@@ -32,12 +33,12 @@ export const ZPayableOrder = z.object({
   order: z.object({
     number: z.number().int(),
     clientName: z.string().nullable(),
-    lines: z.array(z.object({ name: z.string(), quantity: z.number().int(), total: z.number().int() })),
-    deliveryFee: z.number().int(),
-    discount: z.number().int(),
-    total: z.number().int(),
-    paidAmount: z.number().int(),
-    amountDue: z.number().int(),
+    lines: z.array(z.object({ name: z.string(), quantity: z.number().int(), total: ZStoredAmount })),
+    deliveryFee: ZStoredAmount,
+    discount: ZStoredAmount,
+    total: ZStoredAmount,
+    paidAmount: ZStoredAmount,
+    amountDue: ZStoredAmount,
     paymentStatus: z.enum(PAYMENT_STATUSES),
   }),
   /** Why it cannot be paid now (already paid, cancelled), or null. */
@@ -51,7 +52,7 @@ export const ZTestPayment = z.object({
   _id: z.string(),
   shopName: z.string(),
   orderNumber: z.number().int(),
-  amount: z.number().int(),
+  amount: ZStoredAmount,
   currency: z.string(),
   status: z.enum(['pending', 'succeeded', 'failed']),
 });

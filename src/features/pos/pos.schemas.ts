@@ -1,4 +1,6 @@
 import { ZId, z } from '@/shared/validation';
+import { ZAmount, ZPositiveAmount, ZPrice, ZQuantity, ZStoredAmount } from '@/shared/bounded-schemas';
+import { MAX_QUANTITY } from '@/shared/bounds';
 import { ZCustomerInput } from '@/features/customer/customer.schemas';
 
 /**
@@ -8,8 +10,6 @@ import { ZCustomerInput } from '@/features/customer/customer.schemas';
  * each op exactly once, in the order given, and answers what it made (the order number…).
  */
 
-/** Money in the currency's minor unit. */
-const ZMoney = z.number().int().min(0).max(1_000_000_000_000);
 /** Ids made on the tablet (crypto.randomUUID()). */
 export const ZOpId = z.string().trim().min(8).max(64);
 
@@ -38,18 +38,18 @@ export const ZApproval = z.object({
 export const ZPosPayment = z.object({
   method: z.enum(POS_PAYMENT_METHODS),
   /** What this method pays of the sale (for cash: the price part, change excluded). */
-  amount: ZMoney.refine((n) => n > 0, { message: 'Le montant doit être supérieur à 0.' }),
+  amount: ZPositiveAmount,
   reference: z.string().trim().max(100).optional(),
   /** Cash handed over; the change is tendered − amount. */
-  tendered: ZMoney.optional(),
+  tendered: ZAmount.optional(),
 });
 
 export const ZPosSaleLine = z.object({
   variantId: ZId,
-  quantity: z.number().int().min(1).max(100_000),
+  quantity: ZQuantity,
   /** The price the till showed (its catalogue may be older than the server's): it is the price sold. */
-  unitPrice: ZMoney,
-  lineDiscount: ZMoney.default(0),
+  unitPrice: ZPrice,
+  lineDiscount: ZAmount.default(0),
 });
 
 const opBase = {
@@ -63,7 +63,7 @@ export const ZOpenSessionOp = z.object({
   type: z.literal('open_session'),
   sessionId: ZOpId,
   tillId: ZId,
-  openingFloat: ZMoney,
+  openingFloat: ZAmount,
 });
 
 export const ZCashMovementOp = z.object({
@@ -71,7 +71,7 @@ export const ZCashMovementOp = z.object({
   type: z.literal('cash_movement'),
   sessionId: ZOpId,
   kind: z.enum(['in', 'out']),
-  amount: ZMoney.refine((n) => n > 0, { message: 'Le montant doit être supérieur à 0.' }),
+  amount: ZPositiveAmount,
   reason: z.string().trim().min(1, { error: 'Indiquez le motif.' }).max(200),
 });
 
@@ -84,7 +84,7 @@ export const ZSaleOp = z.object({
   lines: z.array(ZPosSaleLine).min(1).max(200),
   /** On the whole cart, after line discounts. */
   discount: z
-    .object({ kind: z.enum(['percent', 'amount']), value: ZMoney })
+    .object({ kind: z.enum(['percent', 'amount']), value: ZAmount })
     .nullable()
     .default(null),
   note: z.string().trim().max(500).default(''),
@@ -105,10 +105,11 @@ export const ZRefundOp = z.object({
   orderId: ZId.optional(),
   saleOpId: ZOpId.optional(),
   lines: z
-    .array(z.object({ lineId: ZId.optional(), variantId: ZId, quantity: z.number().int().min(1) }))
-    .min(1),
+    .array(z.object({ lineId: ZId.optional(), variantId: ZId, quantity: ZQuantity }))
+    .min(1)
+    .max(200),
   method: z.enum(POS_PAYMENT_METHODS),
-  amount: ZMoney.optional(),
+  amount: ZAmount.optional(),
   restock: z.boolean().default(true),
   reason: z.string().trim().max(300).default(''),
   approval: ZApproval.optional(),
@@ -119,8 +120,8 @@ export const ZCloseSessionOp = z.object({
   type: z.literal('close_session'),
   sessionId: ZOpId,
   /** Count per note or coin value (FCFA), or the counted total for other currencies. */
-  denominations: z.record(z.string().regex(/^\d+$/), z.number().int().min(0).max(100_000)).default({}),
-  countedCash: ZMoney.optional(),
+  denominations: z.record(z.string().regex(/^\d+$/), z.number().int().min(0).max(MAX_QUANTITY)).default({}),
+  countedCash: ZAmount.optional(),
   note: z.string().trim().max(500).default(''),
 });
 
@@ -164,7 +165,7 @@ export const ZPosCatalogueQuery = z.object({
 export const ZPosVariant = z.object({
   id: z.string(),
   optionValues: z.array(z.string()),
-  price: z.number().int(),
+  price: ZStoredAmount,
   sku: z.string().nullable(),
   barcode: z.string().nullable(),
   stock: z.number().int(),
@@ -207,12 +208,12 @@ export const ZCashSession = z.object({
   status: z.enum(['open', 'closed']),
   openedAt: z.string(),
   openedBy: ZPerson,
-  openingFloat: z.number().int(),
+  openingFloat: ZStoredAmount,
   closedAt: z.string().nullable(),
   closedBy: ZPerson,
-  expectedCash: z.number().int().nullable(),
-  countedCash: z.number().int().nullable(),
-  variance: z.number().int().nullable(),
+  expectedCash: ZStoredAmount.nullable(),
+  countedCash: ZStoredAmount.nullable(),
+  variance: ZStoredAmount.nullable(),
 });
 export type CashSession = z.infer<typeof ZCashSession>;
 
@@ -233,30 +234,30 @@ export const ZZReport = z.object({
   currency: z.string(),
   salesCount: z.number().int(),
   /** Before any discount. */
-  grossSales: z.number().int(),
-  discounts: z.number().int(),
-  netSales: z.number().int(),
+  grossSales: ZStoredAmount,
+  discounts: ZStoredAmount,
+  netSales: ZStoredAmount,
   /** Left unpaid on « paiement à crédit » sales. */
-  creditSales: z.number().int(),
+  creditSales: ZStoredAmount,
   refundsCount: z.number().int(),
-  refundsTotal: z.number().int(),
+  refundsTotal: ZStoredAmount,
   byMethod: z.array(
-    z.object({ method: z.enum(POS_PAYMENT_METHODS), received: z.number().int(), refunded: z.number().int() }),
+    z.object({ method: z.enum(POS_PAYMENT_METHODS), received: ZStoredAmount, refunded: ZStoredAmount }),
   ),
   cashMovements: z.array(
     z.object({
       kind: z.enum(['in', 'out']),
-      amount: z.number().int(),
+      amount: ZStoredAmount,
       reason: z.string(),
       at: z.string(),
       by: ZPerson,
     }),
   ),
-  cashIn: z.number().int(),
-  cashOut: z.number().int(),
-  expectedCash: z.number().int(),
-  countedCash: z.number().int().nullable(),
-  variance: z.number().int().nullable(),
+  cashIn: ZStoredAmount,
+  cashOut: ZStoredAmount,
+  expectedCash: ZStoredAmount,
+  countedCash: ZStoredAmount.nullable(),
+  variance: ZStoredAmount.nullable(),
   denominations: z.record(z.string(), z.number().int()),
   stockConflicts: z.number().int(),
 });

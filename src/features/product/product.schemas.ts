@@ -1,5 +1,6 @@
 import { ZId, z } from '@/shared/validation';
 import { isValidEan13 } from '@/shared/barcode';
+import { ZPrice, ZStockChange, ZStockLevel } from '@/shared/bounded-schemas';
 
 export const PRODUCT_STATUSES = ['active', 'draft', 'archived'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
@@ -35,9 +36,6 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export const MAX_OPTIONS = 3;
 export const MAX_VARIANTS = 100;
 
-/** Money in the currency's minor unit. */
-const ZMoney = z.number().int().min(0).max(1_000_000_000_000);
-
 export const ZBarcode = z
   .string()
   .trim()
@@ -53,13 +51,13 @@ export const ZVariantInput = z.object({
   /** Absent for a new variant. */
   id: ZId.optional(),
   optionValues: z.array(z.string().trim().min(1).max(60)).max(MAX_OPTIONS),
-  price: ZMoney,
-  compareAtPrice: ZMoney.nullable().optional(),
-  costPrice: ZMoney.nullable().optional(),
+  price: ZPrice,
+  compareAtPrice: ZPrice.nullable().optional(),
+  costPrice: ZPrice.nullable().optional(),
   sku: z.string().trim().min(1).max(64).nullable().optional(),
   barcode: ZBarcode.nullable().optional(),
   /** Only read for a new variant: its opening stock, recorded as an « inventaire » movement. */
-  stock: z.number().int().min(0).max(10_000_000).optional(),
+  stock: ZStockLevel.optional(),
   imageUrl: z.string().max(500).nullable().optional(),
 });
 export type TVariantInput = z.infer<typeof ZVariantInput>;
@@ -90,12 +88,7 @@ export const ZAdjustStockBody = z.object({
   shopId: ZId,
   variantId: ZId,
   /** Added (positive) or removed (negative); never zero. */
-  quantity: z
-    .number()
-    .int()
-    .min(-10_000_000)
-    .max(10_000_000)
-    .refine((n) => n !== 0, { message: 'La quantité ne peut pas être nulle.' }),
+  quantity: ZStockChange,
   reason: z.enum(STOCK_REASONS),
   note: z.string().trim().max(300).optional(),
 });
@@ -103,7 +96,7 @@ export const ZAdjustStockBody = z.object({
 export const ZInventoryCountBody = z.object({
   shopId: ZId,
   counts: z
-    .array(z.object({ variantId: ZId, counted: z.number().int().min(0).max(10_000_000) }))
+    .array(z.object({ variantId: ZId, counted: ZStockLevel }))
     .min(1)
     .max(5000),
   note: z.string().trim().max(300).optional(),

@@ -19,6 +19,8 @@ async function returnOrderStock(tx: Executor, order: OrderRow, userId: string): 
       variantId: line.variantId,
       quantity: line.stockTaken - line.restockedQuantity,
       lineId: line.id,
+      // Giving back what would carry a stock past its bound is refused on the status asked.
+      field: 'status',
     }))
     .filter((m) => m.quantity > 0);
   const { crossings } = await changeStockBatch(

@@ -198,14 +198,14 @@ async function writeOrder(
     shop,
     channel: input.channel,
     client,
-    lines: priceLines(variants, input.lines, policy.keptPrices),
+    lines: priceLines(variants, input.lines, shop.currency, policy.keptPrices),
     orderDiscount: input.orderDiscount,
     deliveryAddress: input.deliveryAddress,
   };
   const adjustments = await policy.adjustments(tx, draft);
   applyAdjustments(draft, adjustments);
   const deliveryFee = await policy.deliveryFee(tx, draft, input.deliveryFee);
-  const totals = orderTotals(draft.lines, { orderDiscount: draft.orderDiscount, deliveryFee });
+  const totals = orderTotals(draft.lines, { orderDiscount: draft.orderDiscount, deliveryFee }, shop.currency);
   const priced = draft.lines;
 
   const payments = policy.payments;
@@ -224,9 +224,18 @@ async function writeOrder(
       allowBelowZero: policy.allowsStockBelowZero,
       deferMovements: true,
     },
-    priced
-      .filter((l) => l.variant.trackStock)
-      .map((l) => ({ variantId: l.variant.id, quantity: -l.quantity, label: variantLabel(l.variant) })),
+    priced.flatMap((l, i) =>
+      l.variant.trackStock
+        ? [
+            {
+              variantId: l.variant.id,
+              quantity: -l.quantity,
+              label: variantLabel(l.variant),
+              field: `lines.${i}.quantity`,
+            },
+          ]
+        : [],
+    ),
   );
 
   // Payments are written with the order as recordPayment would write them on the order just made

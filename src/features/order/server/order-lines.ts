@@ -1,5 +1,6 @@
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
+import { MAX_AMOUNT, lineLimitMessage, totalLimitMessage } from '@/shared/bounds';
 import type { SellableVariant } from '@/features/product/server/variants-for-sale';
 import type { OrderLineRow } from './order.repository';
 
@@ -27,12 +28,15 @@ export interface OrderTotals {
 
 /**
  * Prices each line (from the catalogue unless `kept` holds the price it was sold at) and checks
- * every figure, naming the faulty field: unknown or archived variants, discounts larger than what
- * they apply to.
+ * every figure, naming the faulty field: unknown or archived variants, a line past MAX_AMOUNT,
+ * discounts larger than what they apply to. Price (≤ MAX_UNIT_PRICE) × quantity (≤ MAX_QUANTITY)
+ * is exact; a price stored before the bounds may be larger, and its line is refused all the same.
  */
 export function priceLines(
   variants: Map<string, SellableVariant>,
   lines: LineInput[],
+  /** For the refusals' figures. */
+  currency: string,
   /** An edit, or a till's sale, keeps the prices it was sold at, and may keep a product archived since. */
   kept: ReadonlyMap<string, { unitPrice: number }> = new Map(),
 ): PricedLine[] {
@@ -50,6 +54,10 @@ export function priceLines(
     }
     const unitPrice = kept.get(variant.id)?.unitPrice ?? variant.price;
     const gross = unitPrice * line.quantity;
+    if (gross > MAX_AMOUNT) {
+      errors[`lines.${i}.quantity`] = lineLimitMessage(currency);
+      return;
+    }
     if (line.lineDiscount > gross) {
       errors[`lines.${i}.lineDiscount`] = 'La remise ne peut pas dépasser le montant de la ligne.';
       return;
@@ -66,21 +74,29 @@ export function priceLines(
   return priced;
 }
 
-/** The order's figures from its priced lines; the order's discount may not exceed its items. */
+/**
+ * The order's figures from its priced lines; the order's discount may not exceed its items, and
+ * neither the items (before discounts: what is stored as the subtotal) nor the total may pass
+ * MAX_AMOUNT. Lines are within it each (priceLines), so the sums are exact.
+ */
 export function orderTotals(
   priced: PricedLine[],
   charges: { orderDiscount: number; deliveryFee: number },
+  currency: string,
 ): OrderTotals {
   const subtotal = priced.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
   const lineDiscountTotal = priced.reduce((sum, l) => sum + l.lineDiscount, 0);
+  if (subtotal > MAX_AMOUNT) throw Errors.validation({ lines: totalLimitMessage(currency) });
   if (charges.orderDiscount > subtotal - lineDiscountTotal)
     throw Errors.validation({ orderDiscount: 'La remise ne peut pas dépasser le montant des articles.' });
+  const total = subtotal - lineDiscountTotal - charges.orderDiscount + charges.deliveryFee;
+  if (total > MAX_AMOUNT) throw Errors.validation({ deliveryFee: totalLimitMessage(currency) });
   return {
     subtotal,
     lineDiscountTotal,
     orderDiscount: charges.orderDiscount,
     deliveryFee: charges.deliveryFee,
-    total: subtotal - lineDiscountTotal - charges.orderDiscount + charges.deliveryFee,
+    total,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Database, Executor } from '@/server/db';
 import { orderPaymentLinks } from '@/server/db/schema/order';
 import { publicUrl } from '@/server/env';
 import { Errors } from '@/server/http/errors';
+import { MAX_AMOUNT } from '@/shared/bounds';
 import { findRecentOrderCheckout } from '@/features/payment/server/payment.repository';
 import { paymentProvider } from '@/features/payment/server/payment-gateway';
 import { startCheckout } from '@/features/payment/server/start-checkout';
@@ -25,6 +26,9 @@ function refusalOf(order: OrderRow): string | null {
   if (order.fulfilmentStatus === 'cancelled' || order.fulfilmentStatus === 'returned')
     return 'Cette commande est annulée ou retournée : elle ne peut plus être payée.';
   if (amountDue(order) === 0) return 'Cette commande est déjà entièrement payée.';
+  // Only an order stored before the bounds can owe more: no provider is asked for such a sum.
+  if (amountDue(order) > MAX_AMOUNT)
+    return 'Le montant dû dépasse le maximum d’un paiement en ligne : encaissez-le autrement.';
   return null;
 }
 

@@ -4,6 +4,7 @@ import { orderLines, orderRefunds, orders } from '@/server/db/schema/order';
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
 import { formatMoney } from '@/shared/money';
+import { MAX_AMOUNT, amountLimitMessage } from '@/shared/bounds';
 import { changeStockBatch, notifyLowStock } from '@/features/product/server/stock';
 import { paymentStatusOf, type TRefundOrderBody } from '../order.schemas';
 import { addOrderEvent, findLinesOf, lockOrder, type OrderRow } from './order.repository';
@@ -55,6 +56,8 @@ export async function refundOrder(
     const amount = input.amount ?? Math.min(linesValue, refundable);
     if (amount <= 0)
       throw Errors.validation({ amount: 'Indiquez le montant à rembourser ou les articles concernés.' });
+    // Only an order stored before the bounds can be worth more: refunded in several amounts.
+    if (amount > MAX_AMOUNT) throw Errors.validation({ amount: amountLimitMessage(shop.currency) });
     if (amount > refundable)
       throw Errors.validation({
         amount: `Le remboursement dépasse ce qui reste remboursable (${formatMoney(refundable, shop.currency)}).`,
@@ -62,16 +65,20 @@ export async function refundOrder(
 
     const restocks = input.restock
       ? input.lines
-          .map((wanted) => {
+          .map((wanted, i) => {
             const line = byId.get(wanted.lineId)!;
-            return { line, units: Math.min(wanted.quantity, line.stockTaken - line.restockedQuantity) };
+            return { line, i, units: Math.min(wanted.quantity, line.stockTaken - line.restockedQuantity) };
           })
           .filter((r) => r.units > 0)
       : [];
     const { crossings } = await changeStockBatch(
       tx,
       { shopId: shop.id, userId, reason: 'retour', note: `Commande #${order.number}` },
-      restocks.map((r) => ({ variantId: r.line.variantId, quantity: r.units })),
+      restocks.map((r) => ({
+        variantId: r.line.variantId,
+        quantity: r.units,
+        field: `lines.${r.i}.quantity`,
+      })),
     );
     for (const wanted of input.lines) {
       const units = restocks.find((r) => r.line.id === wanted.lineId)?.units ?? 0;

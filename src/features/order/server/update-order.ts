@@ -44,8 +44,8 @@ export async function updateOrder(
       ...input.lines.map((l) => l.variantId),
     ]);
     const kept = new Map(oldLines.map((l) => [l.variantId, { unitPrice: l.unitPrice }]));
-    const priced = priceLines(variants, input.lines, kept);
-    const totals = orderTotals(priced, input);
+    const priced = priceLines(variants, input.lines, shop.currency, kept);
+    const totals = orderTotals(priced, input, shop.currency);
     if (totals.total < order.paidAmount)
       throw Errors.validation({
         lines: `Le nouveau total ne peut pas être inférieur au montant déjà payé (${formatMoney(order.paidAmount, shop.currency)}).`,
@@ -70,6 +70,7 @@ export async function updateOrder(
         variantId,
         quantity: -more,
         label: variantLabel(variants.get(variantId)!),
+        field: 'lines',
       })),
     );
 

@@ -3,6 +3,7 @@ import { posPayments, posSales, stockConflicts } from '@/server/db/schema/pos';
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
 import { formatMoney } from '@/shared/money';
+import { MAX_AMOUNT, lineLimitMessage, totalLimitMessage } from '@/shared/bounds';
 import { findCustomerById } from '@/features/customer/server/customers';
 import { createTillOrder } from '@/features/order/server/create-order';
 import { DISCOUNT_APPROVAL_PERCENT, type PosOp } from '../pos.schemas';
@@ -27,9 +28,19 @@ async function clientOf(tx: Executor, ctx: PosContext, op: SaleOp): Promise<stri
   return made.clientId;
 }
 
-/** The cart's figures as the till showed them: items after line discounts, then the cart discount. */
-export function cartFigures(op: Pick<SaleOp, 'lines' | 'discount'>) {
+/**
+ * The cart's figures as the till showed them: items after line discounts, then the cart discount.
+ * A line or a cart past MAX_AMOUNT is refused here, before the payments are weighed against it.
+ */
+export function cartFigures(op: Pick<SaleOp, 'lines' | 'discount'>, currency: string) {
+  const tooLarge: Record<string, string> = {};
+  op.lines.forEach((l, i) => {
+    if (l.unitPrice * l.quantity > MAX_AMOUNT)
+      tooLarge[`lines.${i}.quantity`] = lineLimitMessage(currency, 'vente');
+  });
+  if (Object.keys(tooLarge).length) throw Errors.validation(tooLarge);
   const subtotal = op.lines.reduce((n, l) => n + l.unitPrice * l.quantity, 0);
+  if (subtotal > MAX_AMOUNT) throw Errors.validation({ lines: totalLimitMessage(currency, 'vente') });
   const lineDiscounts = op.lines.reduce((n, l) => n + l.lineDiscount, 0);
   const items = subtotal - lineDiscounts;
   const discount = !op.discount
@@ -66,7 +77,7 @@ export async function sellAtTill(tx: Executor, ctx: PosContext, op: SaleOp) {
   if (op.isCredit && !clientId)
     throw Errors.validation({ isCredit: 'Le paiement à crédit demande un client rattaché à la vente.' });
 
-  const figures = cartFigures(op);
+  const figures = cartFigures(op, currency);
   const approvedBy =
     discountShare(figures) > DISCOUNT_APPROVAL_PERCENT
       ? await requireApproval(tx, ctx, op.approval, `Une remise de plus de ${DISCOUNT_APPROVAL_PERCENT} %`)

@@ -3,6 +3,7 @@ import type { Database } from '@/server/db';
 import { productCategories, productRemovals, productVariants, products } from '@/server/db/schema/product';
 import { AppError, Errors } from '@/server/http/errors';
 import { describeDetails } from '@/shared/validation';
+import { MAX_UNIT_PRICE } from '@/shared/bounds';
 import type { ProductStatus } from '../product.schemas';
 import { lockVariantsOf } from './product.repository';
 import { isForeignKeyViolation } from '@/server/db/pg-errors';
@@ -51,14 +52,26 @@ export async function applyBulkAction(
         .set({ categoryId: change.categoryId, updatedAt: now })
         .where(inArray(products.id, ids));
     } else if (change.action === 'price') {
-      // Prices never go below zero; a percentage rounds to the currency's minor unit.
+      // Prices never go below zero; a percentage rounds to the currency's minor unit. Computed in
+      // numeric and refused past MAX_UNIT_PRICE before anything is written, so no price overflows.
       const newPrice =
         change.mode === 'percent'
-          ? sql`greatest(0, round(${productVariants.price} * (100 + ${change.value})::numeric / 100))::bigint`
-          : sql`greatest(0, ${productVariants.price} + ${change.value})::bigint`;
+          ? sql`greatest(0, round(${productVariants.price}::numeric * (100 + ${change.value}) / 100))`
+          : sql`greatest(0, ${productVariants.price}::numeric + ${change.value})`;
+      const [tooHigh] = await tx
+        .select({ productId: productVariants.productId })
+        .from(productVariants)
+        .where(and(inArray(productVariants.productId, ids), sql`${newPrice} > ${MAX_UNIT_PRICE}`))
+        .limit(1);
+      if (tooHigh) {
+        const details = {
+          'change.value': 'Un des prix dépasserait le maximum autorisé : choisissez une hausse plus faible.',
+        };
+        throw Errors.validation(details, describeDetails(details));
+      }
       await tx
         .update(productVariants)
-        .set({ price: newPrice })
+        .set({ price: sql`${newPrice}::bigint` })
         .where(inArray(productVariants.productId, ids));
       await tx
         .update(products)

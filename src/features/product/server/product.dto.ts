@@ -1,4 +1,5 @@
 import { z } from '@/shared/validation';
+import { ZStoredAmount } from '@/shared/bounded-schemas';
 import { PRODUCT_STATUSES, STOCK_REASONS } from '../product.schemas';
 import type { CategoryRow, ImageRow, ProductRow, VariantRow } from './product.repository';
 
@@ -7,9 +8,9 @@ export const ZVariant = z.object({
   optionValues: z.array(z.string()),
   title: z.string(),
   position: z.number().int(),
-  price: z.number().int(),
-  compareAtPrice: z.number().int().nullable(),
-  costPrice: z.number().int().nullable(),
+  price: ZStoredAmount,
+  compareAtPrice: ZStoredAmount.nullable(),
+  costPrice: ZStoredAmount.nullable(),
   sku: z.string().nullable(),
   barcode: z.string().nullable(),
   stock: z.number().int(),
@@ -33,7 +34,7 @@ const productBase = {
   tags: z.array(z.string()),
   trackStock: z.boolean(),
   lowStockThreshold: z.number().int(),
-  priceMin: z.number().int(),
+  priceMin: ZStoredAmount,
   stockTotal: z.number().int(),
   coverUrl: z.string().nullable(),
   createdAt: z.string(),
@@ -43,7 +44,7 @@ const productBase = {
 export const ZProductSummary = z.object({
   ...productBase,
   variantsCount: z.number().int(),
-  priceMax: z.number().int(),
+  priceMax: ZStoredAmount,
   /** The first variant's codes, shown in the list. */
   sku: z.string().nullable(),
   barcode: z.string().nullable(),

@@ -4,6 +4,7 @@ import { Errors } from '@/server/http/errors';
 import { productVariants } from '@/server/db/schema/product';
 import { ZId, z } from '@/shared/validation';
 import { randomInStoreEan13 } from '@/shared/barcode';
+import { MAX_UNIT_PRICE } from '@/shared/bounds';
 import {
   PRODUCT_STATUSES,
   ZCreateProductBody,
@@ -127,7 +128,8 @@ export const bulkProductsRoute = defineRoute({
       z.object({
         action: z.literal('price'),
         mode: z.enum(['percent', 'amount']),
-        value: z.number().int().min(-1_000_000_000).max(1_000_000_000),
+        /** A percentage, or an amount added to every price; a price it would carry past the bound is refused. */
+        value: z.number().int().min(-MAX_UNIT_PRICE).max(MAX_UNIT_PRICE),
       }),
       z.object({ action: z.literal('delete') }),
     ]),

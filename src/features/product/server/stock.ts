@@ -2,7 +2,9 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { anyOf, executePrepared, runPrepared, type Executor } from '@/server/db';
 import { productVariants, stockMovements } from '@/server/db/schema/product';
 import { newId } from '@/server/ids';
-import { AppError } from '@/server/http/errors';
+import { AppError, Errors } from '@/server/http/errors';
+import { MAX_STOCK, stockLimitMessage } from '@/shared/bounds';
+import { describeDetails } from '@/shared/validation';
 import { createNotification } from '@/features/notification/server/create-notification';
 import type { StockReason } from '../product.schemas';
 
@@ -13,6 +15,8 @@ export interface StockMove {
   quantity: number;
   /** The name a refusal quotes (« Robe wax (M / Rouge) »); without it, it says what is left only. */
   label?: string;
+  /** The request's field a refusal past the stock's bounds names (`quantity` unless said). */
+  field?: string;
 }
 
 /** What every move of a batch shares: the shop, who, why, and how strict the floor is. */
@@ -25,8 +29,8 @@ export interface StockBatch {
   /** Variants this transaction locked already (lockVariantsForSale): they are not locked again. */
   lockedVariantIds?: { has(variantId: string): boolean };
   /**
-   * A sale that happened already (a till's, perhaps offline): its stock is taken even below zero,
-   * and what the stock lacked comes back as `shortfalls` instead of a refusal.
+   * A sale that happened already (a till's, perhaps offline): its stock is taken even below zero
+   * (down to −MAX_STOCK), and what the stock lacked comes back as `shortfalls` instead of a refusal.
    */
   allowBelowZero?: boolean;
   /**
@@ -99,10 +103,13 @@ export async function changeStockBatch(
   if (variantIds.length > 1 && !variantIds.every((id) => batch.lockedVariantIds?.has(id)))
     await lockVariants(tx, batch.shopId, variantIds);
 
-  // The condition is the lowest point the moves reach, so a variant passes exactly when taking its
-  // moves one by one would never have gone below zero (or always, down to the int's floor, when
-  // allowed below zero).
-  const floor = batch.allowBelowZero ? -2_147_483_648 : 0;
+  // The condition is the lowest and highest points the moves reach, so a variant passes exactly when
+  // taking its moves one by one would never have gone, removing, below zero (−MAX_STOCK when
+  // allowed below zero) nor, adding, above MAX_STOCK: what a product's integer total of 100
+  // variants can hold. A stock already past a bound (sold below zero at a till, stored before the
+  // bounds) may still move back towards it. Figures are bigint in SQL, so a move computed from such
+  // a stock is refused rather than overflowing the integer.
+  const floor = batch.allowBelowZero ? -MAX_STOCK : 0;
   const rows = await executePrepared<{
     id: string;
     stock: number;
@@ -114,13 +121,15 @@ export async function changeStockBatch(
   }>(
     tx,
     sql`with step as (
-      select * from unnest(${sql.param(variantIds)}::text[], ${sql.param(variantIds.map((id) => steps.get(id)!.delta))}::int[], ${sql.param(variantIds.map((id) => steps.get(id)!.lowest))}::int[]) as s(variant_id, delta, lowest)
+      select * from unnest(${sql.param(variantIds)}::text[], ${sql.param(variantIds.map((id) => steps.get(id)!.delta))}::bigint[], ${sql.param(variantIds.map((id) => steps.get(id)!.lowest))}::bigint[], ${sql.param(variantIds.map((id) => steps.get(id)!.highest))}::bigint[]) as s(variant_id, delta, lowest, highest)
     ), moved as (
       update product_variants v set stock = v.stock + step.delta from step
-      where v.shop_id = ${batch.shopId} and v.id = step.variant_id and v.stock::bigint + step.lowest >= ${floor}::int
+      where v.shop_id = ${batch.shopId} and v.id = step.variant_id
+        and (step.lowest = 0 or v.stock::bigint + step.lowest >= ${floor}::int)
+        and (step.highest = 0 or v.stock::bigint + step.highest <= ${MAX_STOCK}::int)
       returning v.id, v.stock, v.product_id, v.option_values, step.delta
     ), by_product as (
-      select product_id, sum(delta)::int as delta from moved group by product_id
+      select product_id, sum(delta) as delta from moved group by product_id
     ), totals as (
       update products p set stock_total = p.stock_total + by_product.delta, updated_at = now() from by_product
       where p.id = by_product.product_id
@@ -132,7 +141,7 @@ export async function changeStockBatch(
   );
   const after = new Map(rows.map((r) => [r.id, r]));
   if (after.size < variantIds.length)
-    await refuseFirstShortVariant(tx, batch.shopId, sorted, (id) => after.has(id));
+    await refuseFirstFailedVariant(tx, batch, sorted, (id) => after.has(id));
 
   // Replayed move by move: each movement's stock after it, and the thresholds crossed on the way.
   const running = new Map(rows.map((r) => [r.id, r.stock - steps.get(r.id)!.delta]));
@@ -204,13 +213,19 @@ export function stockMovementsInsert(movements: StockMovementRow[], note: SQL): 
         "productId" text, "variantId" text, quantity int, "stockAfter" int, reason text, "userId" text)`;
 }
 
-/** Per variant: the sum of its moves and the lowest running total they reach (0 at most). */
-function stepsByVariant(sorted: StockMove[]): Map<string, { delta: number; lowest: number }> {
-  const steps = new Map<string, { delta: number; lowest: number }>();
+/**
+ * Per variant: the sum of its moves and the lowest and highest running totals they reach (0 at
+ * most, 0 at least).
+ */
+function stepsByVariant(
+  sorted: StockMove[],
+): Map<string, { delta: number; lowest: number; highest: number }> {
+  const steps = new Map<string, { delta: number; lowest: number; highest: number }>();
   for (const move of sorted) {
-    const step = steps.get(move.variantId) ?? { delta: 0, lowest: 0 };
+    const step = steps.get(move.variantId) ?? { delta: 0, lowest: 0, highest: 0 };
     step.delta += move.quantity;
     step.lowest = Math.min(step.lowest, step.delta);
+    step.highest = Math.max(step.highest, step.delta);
     steps.set(move.variantId, step);
   }
   return steps;
@@ -230,11 +245,12 @@ export async function lockVariants(tx: Executor, shopId: string, variantIds: str
 
 /**
  * The refusal for the first move that failed, in variant id order: « introuvable » for a variant
- * not in the shop, else the stock left when that move came (naming the product when the move did).
+ * not in the shop; past the stock's bounds, a 422 naming the move's field; else the stock left when
+ * that move came (naming the product when the move did).
  */
-async function refuseFirstShortVariant(
+async function refuseFirstFailedVariant(
   tx: Executor,
-  shopId: string,
+  batch: StockBatch,
   sorted: StockMove[],
   passed: (variantId: string) => boolean,
 ): Promise<never> {
@@ -242,11 +258,17 @@ async function refuseFirstShortVariant(
   const [current] = await tx
     .select({ stock: productVariants.stock })
     .from(productVariants)
-    .where(and(eq(productVariants.id, first.variantId), eq(productVariants.shopId, shopId)));
+    .where(and(eq(productVariants.id, first.variantId), eq(productVariants.shopId, batch.shopId)));
   if (!current) throw new AppError('NOT_FOUND', 404, 'La variante est introuvable.');
   let stock = current.stock;
   for (const move of sorted.filter((m) => m.variantId === first.variantId)) {
-    if (stock + move.quantity < 0) {
+    const after = stock + move.quantity;
+    const pastBound = move.quantity > 0 ? after > MAX_STOCK : batch.allowBelowZero && after < -MAX_STOCK;
+    if (pastBound) {
+      const details = { [move.field ?? 'quantity']: stockLimitMessage(move.label, after) };
+      throw Errors.validation(details, describeDetails(details));
+    }
+    if (move.quantity < 0 && after < 0 && !batch.allowBelowZero) {
       const error = insufficientStock(stock);
       if (!move.label) throw error;
       throw new AppError(
@@ -256,7 +278,7 @@ async function refuseFirstShortVariant(
         { variantId: move.variantId },
       );
     }
-    stock += move.quantity;
+    stock = after;
   }
   throw insufficientStock(stock);
 }

@@ -1,5 +1,6 @@
 import { ZId, z } from '@/shared/validation';
 import { CURRENCY_CODES } from '@/shared/countries';
+import { ZStoredAmount } from '@/shared/bounded-schemas';
 
 const ZLimit = z.union([z.number().int(), z.literal('infinity')]);
 
@@ -39,7 +40,8 @@ export const ZShopIdQuery = z.object({ shopId: ZId.optional() });
 export const ZShopIdRequiredQuery = z.object({ shopId: ZId });
 export const ZIdParams = z.object({ id: ZId });
 export const ZSellerIdParams = z.object({ sellerId: ZId });
-export const ZBalance = z.object({ shopId: z.string(), balance: z.number().int(), currency: z.string() });
+/** The balance sums every online payment the shop ever received: a sum, shown as stored. */
+export const ZBalance = z.object({ shopId: z.string(), balance: ZStoredAmount, currency: z.string() });
 export const ZSetFcmIdBody = z.object({ fmcId: z.string().trim().min(1).max(4096) });
 export const ZOk = z.object({ success: z.literal(true) });
 

@@ -1,3 +1,4 @@
+import { MAX_AMOUNT, MAX_UNIT_PRICE, lineLimitMessage, totalLimitMessage } from '@/shared/bounds';
 import type { PosPaymentMethod } from '../../pos.schemas';
 import { DISCOUNT_APPROVAL_PERCENT } from '../pos-constants';
 import type { Cart, CartDiscount, CartLine } from './cart-state';
@@ -40,6 +41,21 @@ export function cartTotals(cart: Pick<Cart, 'lines' | 'discount'>): CartTotals {
     total: afterLines - cartDiscount,
     itemCount,
   };
+}
+
+/**
+ * Why the server would refuse this cart's figures, or null: a price past MAX_UNIT_PRICE (kept from
+ * a catalogue older than the bounds), a line or the whole past MAX_AMOUNT. The till says it before
+ * the sale is written, rather than keep a sale the server will reject.
+ */
+export function cartLimitError(cart: Pick<Cart, 'lines'>, currency: string): string | null {
+  const overpriced = cart.lines.find((l) => l.unitPrice > MAX_UNIT_PRICE);
+  if (overpriced)
+    return `Le prix de « ${overpriced.productName} » dépasse le maximum autorisé : corrigez-le dans le catalogue.`;
+  if (cart.lines.some((l) => l.unitPrice * l.quantity > MAX_AMOUNT))
+    return lineLimitMessage(currency, 'vente');
+  const gross = cart.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
+  return gross > MAX_AMOUNT ? totalLimitMessage(currency, 'vente') : null;
 }
 
 /**

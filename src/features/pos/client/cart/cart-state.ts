@@ -1,3 +1,5 @@
+import { maxLineQuantity } from '@/shared/bounds';
+
 /** The cart being rung up: plain data, so it can be kept in IndexedDB and parked as is. */
 
 export interface CartLine {
@@ -45,10 +47,12 @@ export type CartAction =
   | { type: 'cartReplaced'; cart: Cart }
   | { type: 'cartCleared' };
 
-const MAX_QUANTITY = 100_000;
-
-function clampQuantity(quantity: number): number {
-  return Math.min(MAX_QUANTITY, Math.max(1, Math.round(quantity)));
+/**
+ * At least one, and no more than the server takes on a line: MAX_QUANTITY, and fewer when the
+ * price would carry the line past MAX_AMOUNT (the cart never holds a figure the server refuses).
+ */
+function clampQuantity(quantity: number, unitPrice: number): number {
+  return Math.min(maxLineQuantity(unitPrice), Math.max(1, Math.round(quantity)));
 }
 
 /** The same variant scanned again adds to its line; the newest line goes on top. */
@@ -58,10 +62,17 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
       const quantity = action.quantity ?? 1;
       const existing = cart.lines.find((l) => l.variantId === action.line.variantId);
       if (existing) {
-        const updated = { ...existing, quantity: clampQuantity(existing.quantity + quantity) };
+        const updated = {
+          ...existing,
+          quantity: clampQuantity(existing.quantity + quantity, existing.unitPrice),
+        };
         return { ...cart, lines: [updated, ...cart.lines.filter((l) => l !== existing)] };
       }
-      const line: CartLine = { ...action.line, quantity: clampQuantity(quantity), lineDiscount: 0 };
+      const line: CartLine = {
+        ...action.line,
+        quantity: clampQuantity(quantity, action.line.unitPrice),
+        lineDiscount: 0,
+      };
       return { ...cart, lines: [line, ...cart.lines] };
     }
     case 'quantitySet':
@@ -71,8 +82,11 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
           l.variantId === action.variantId
             ? {
                 ...l,
-                quantity: clampQuantity(action.quantity),
-                lineDiscount: Math.min(l.lineDiscount, l.unitPrice * clampQuantity(action.quantity)),
+                quantity: clampQuantity(action.quantity, l.unitPrice),
+                lineDiscount: Math.min(
+                  l.lineDiscount,
+                  l.unitPrice * clampQuantity(action.quantity, l.unitPrice),
+                ),
               }
             : l,
         ),

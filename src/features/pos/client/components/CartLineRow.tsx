@@ -1,7 +1,8 @@
-import { Box, Button, HStack, IconButton, Input, Stack } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { memo, useState } from 'react';
 import { LuMinus, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { moneyInputValue, parseMoneyInput } from '@/shared/money';
+import { maxLineQuantity } from '@/shared/bounds';
 import type { CartAction, CartLine } from '../cart/cart-state';
 import { lineTotal } from '../cart/cart-math';
 import { MoneyInput } from './MoneyInput';
@@ -41,10 +42,14 @@ export const CartLineRow = memo(function CartLineRow(props: {
 }) {
   const { line, dispatch, money } = props;
   const [discount, setDiscount] = useState(moneyInputValue(line.lineDiscount || null, props.currency));
-  const setQuantity = (quantity: number) =>
-    quantity < 1
-      ? dispatch({ type: 'lineRemoved', variantId: line.variantId })
-      : dispatch({ type: 'quantitySet', variantId: line.variantId, quantity });
+  // The cart keeps at most what the server takes on a line; asking more says so.
+  const [limitNote, setLimitNote] = useState<string | null>(null);
+  const setQuantity = (quantity: number) => {
+    const max = maxLineQuantity(line.unitPrice);
+    setLimitNote(quantity > max ? `Au plus ${max.toLocaleString('fr-FR')} unités sur cette ligne.` : null);
+    if (quantity < 1) dispatch({ type: 'lineRemoved', variantId: line.variantId });
+    else dispatch({ type: 'quantitySet', variantId: line.variantId, quantity });
+  };
   return (
     <div className="pos-line" data-testid="cart-line">
       <button
@@ -106,6 +111,11 @@ export const CartLineRow = memo(function CartLineRow(props: {
               <LuTrash2 />
             </IconButton>
           </HStack>
+          {limitNote ? (
+            <Text color="fg.error" fontSize="sm" role="alert" data-testid="quantity-limit">
+              {limitNote}
+            </Text>
+          ) : null}
           <HStack gap="2">
             <Box flex="1">
               <MoneyInput

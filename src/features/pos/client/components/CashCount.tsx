@@ -1,5 +1,6 @@
 import { Grid, HStack, Input, Text } from '@chakra-ui/react';
 import { FCFA_DENOMINATIONS } from '../pos-constants';
+import { MAX_QUANTITY } from '@/shared/bounds';
 
 import type { DenominationCounts } from './cash-count-math';
 
@@ -42,7 +43,7 @@ export function CashCount(props: {
               placeholder="0"
               onChange={(e) => {
                 const count = Number(e.currentTarget.value.replace(/\D/g, '') || '0');
-                props.onChange({ ...props.counts, [String(value)]: Math.min(count, 100_000) });
+                props.onChange({ ...props.counts, [String(value)]: Math.min(count, MAX_QUANTITY) });
               }}
             />
           </HStack>

@@ -1,6 +1,7 @@
 import { Button, Field, HStack, SegmentGroup, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { moneyInputValue, parseMoneyInput } from '@/shared/money';
+import { MAX_AMOUNT, amountLimitMessage } from '@/shared/bounds';
 import { frenchTypography as fr } from '@/shared/typography';
 import type { CartDiscount } from '../cart/cart-state';
 import { DISCOUNT_APPROVAL_PERCENT } from '../pos-constants';
@@ -29,6 +30,7 @@ export function DiscountDialog(props: {
     if (!text.trim()) return props.onApply(null);
     const value = kind === 'percent' ? Number(text.replace(',', '.')) : parseMoneyInput(text, props.currency);
     if (value === null || !Number.isFinite(value) || value < 0) return setError('Indiquez un nombre.');
+    if (kind === 'amount' && value > MAX_AMOUNT) return setError(amountLimitMessage(props.currency));
     if (kind === 'percent' && (value > 100 || !Number.isInteger(value)))
       return setError('Le pourcentage est un nombre entier de 0 à 100.');
     props.onApply(value === 0 ? null : { kind, value });

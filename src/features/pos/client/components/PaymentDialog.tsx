@@ -14,10 +14,12 @@ import {
 import { useState } from 'react';
 import { LuX } from 'react-icons/lu';
 import { parseMoneyInput, moneyInputValue } from '@/shared/money';
+import { MAX_AMOUNT, amountLimitMessage } from '@/shared/bounds';
 import { frenchTypography as fr } from '@/shared/typography';
 import type { PosPaymentMethod } from '../../pos.schemas';
 import type { Cart } from '../cart/cart-state';
 import {
+  cartLimitError,
   cartTotals,
   discountNeedsApproval,
   paymentState,
@@ -52,6 +54,7 @@ export function PaymentDialog(props: {
   const { money, context, canApprove, approvers, actor, session } = till;
   const currency = context.shop.currency;
   const totals = cartTotals(props.cart);
+  const limitError = cartLimitError(props.cart, currency);
   const [payments, setPayments] = useState<PaymentDraft[]>([]);
   const [method, setMethod] = useState<PosPaymentMethod>('cash');
   const [amountText, setAmountText] = useState('');
@@ -73,6 +76,10 @@ export function PaymentDialog(props: {
     if (!amountText.trim()) return null;
     if (typed === null || typed <= 0) {
       setError('Indiquez un montant en chiffres, supérieur à 0.');
+      return 'invalid';
+    }
+    if (typed > MAX_AMOUNT) {
+      setError(fr(amountLimitMessage(currency)));
       return 'invalid';
     }
     if (remaining <= 0) {
@@ -111,6 +118,7 @@ export function PaymentDialog(props: {
   }
 
   async function validate() {
+    if (limitError) return setError(fr(limitError));
     const all = addEntry();
     if (!all || !actor || !session) return;
     const state = paymentState(totals.total, all);
@@ -172,6 +180,12 @@ export function PaymentDialog(props: {
       }
     >
       <Stack gap="4">
+        {limitError ? (
+          <Alert.Root status="warning" data-testid="cart-limit">
+            <Alert.Indicator />
+            <Alert.Title>{fr(limitError)}</Alert.Title>
+          </Alert.Root>
+        ) : null}
         <SimpleGrid columns={{ base: 2, sm: 3 }} gap="2" role="radiogroup" aria-label="Moyen de paiement">
           {PAYMENT_METHODS.map((m) => (
             <Button

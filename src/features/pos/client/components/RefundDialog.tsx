@@ -13,6 +13,7 @@ import {
 import { useState } from 'react';
 import { LuMinus, LuPlus } from 'react-icons/lu';
 import { moneyInputValue, parseMoneyInput } from '@/shared/money';
+import { MAX_AMOUNT, amountLimitMessage } from '@/shared/bounds';
 import { frenchTypography as fr } from '@/shared/typography';
 import type { PosPaymentMethod } from '../../pos.schemas';
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '../pos-constants';
@@ -70,6 +71,7 @@ export function useRefundForm(props: {
     if (!session || !till.actor) return setError('Ouvrez une session de caisse pour rembourser.');
     if (chosen.length === 0) return setError('Choisissez au moins un article à rembourser.');
     if (amount < 0) return setError('Indiquez le montant remboursé en chiffres.');
+    if (amount > MAX_AMOUNT) return setError(amountLimitMessage(currency));
     if (!canApprove && !approval)
       return setError('Un responsable doit approuver le remboursement avec son code PIN.');
     setSaving(true);

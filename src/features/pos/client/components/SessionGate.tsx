@@ -3,6 +3,7 @@ import { Suspense, useState, type FormEvent } from 'react';
 import { LuStore } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
 import { parseMoneyInput } from '@/shared/money';
+import { MAX_AMOUNT, amountLimitMessage } from '@/shared/bounds';
 import { frenchTypography as fr } from '@/shared/typography';
 import { useCreateTillMutation } from '../pos.api';
 import { openSession } from '../offline/till-ops';
@@ -122,6 +123,7 @@ function OpenSession() {
     event.preventDefault();
     const amount = parseMoneyInput(float || '0', context.shop.currency);
     if (amount === null) return setError('Indiquez le fond de caisse compté, en chiffres.');
+    if (amount > MAX_AMOUNT) return setError(amountLimitMessage(context.shop.currency));
     setSaving(true);
     try {
       const session = await openSession(actor!, amount);

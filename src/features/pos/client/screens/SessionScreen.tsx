@@ -15,6 +15,7 @@ import {
 import { useEffect, useState } from 'react';
 import { LuPrinter } from 'react-icons/lu';
 import { parseMoneyInput } from '@/shared/money';
+import { MAX_AMOUNT, amountLimitMessage } from '@/shared/bounds';
 import { frenchTypography as fr } from '@/shared/typography';
 import { countsByDenomination } from '../pos-constants';
 import { useGetZReportQuery, useListSessionsQuery } from '../pos.api';
@@ -52,6 +53,7 @@ function CashMovement({ session }: { session: LocalSession }) {
     setError(null);
     const value = parseMoneyInput(amount, till.context.shop.currency);
     if (!value) return setError('Indiquez un montant supérieur à 0.');
+    if (value > MAX_AMOUNT) return setError(amountLimitMessage(till.context.shop.currency));
     if (!reason.trim()) return setError('Indiquez le motif.');
     const updated = await moveCash(till.actor!, session, kind, value, reason.trim());
     till.sessionChanged(updated);
@@ -150,7 +152,9 @@ function CloseSession({ session, onClosed }: { session: LocalSession; onClosed: 
     ? countedTotal(counts)
     : (parseMoneyInput(totalText || '0', context.shop.currency) ?? 0);
   const variance = counted - expected;
+  const countError = counted > MAX_AMOUNT ? amountLimitMessage(context.shop.currency) : null;
   async function close() {
+    if (countError) return;
     setSaving(true);
     const denominations = byDenomination
       ? Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0))
@@ -173,14 +177,16 @@ function CloseSession({ session, onClosed }: { session: LocalSession; onClosed: 
       {byDenomination ? (
         <CashCount counts={counts} onChange={setCounts} money={money} />
       ) : (
-        <Field.Root>
+        <Field.Root invalid={!!countError}>
           <Field.Label>Espèces comptées</Field.Label>
           <MoneyInput
             label="Espèces comptées"
             value={totalText}
             onChange={setTotalText}
             currency={context.shop.currency}
+            invalid={!!countError}
           />
+          {countError ? <Field.ErrorText>{countError}</Field.ErrorText> : null}
         </Field.Root>
       )}
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="2">
@@ -204,6 +210,7 @@ function CloseSession({ session, onClosed }: { session: LocalSession; onClosed: 
         size="lg"
         alignSelf="flex-start"
         onClick={() => void close()}
+        disabled={!!countError}
         loading={isSaving}
         loadingText="Clôture…"
         data-testid="close-session"

@@ -2,6 +2,7 @@ import type { Executor } from '@/server/db';
 import { currencyOf, parseCsvAmount, type Currency } from '@/server/csv';
 import { normalizeForSearch } from '@/shared/search';
 import { issuesToDetails } from '@/shared/validation';
+import { BOUND_MESSAGES, MAX_STOCK } from '@/shared/bounds';
 import type { ShopRow } from '@/features/shop/server/shop.repository';
 import { MAX_VARIANTS, ZProductInput, type ProductStatus, type TProductInput } from '../../product.schemas';
 import { findCategories, type ProductRow, type VariantRow } from '../product.repository';
@@ -221,8 +222,11 @@ function planGroup(
     let stock: number | null = null;
     if (stockCell) {
       const parsed = parseWhole(stockCell);
-      if ('value' in parsed) stock = parsed.value;
-      else errors.add(row.line, 'stock', parsed.error);
+      // Past the bound, refused here: an existing variant's figure becomes a move, not a field of
+      // ZProductInput.
+      if ('error' in parsed) errors.add(row.line, 'stock', parsed.error);
+      else if (parsed.value > MAX_STOCK) errors.add(row.line, 'stock', BOUND_MESSAGES.stock);
+      else stock = parsed.value;
     }
     return {
       row,
