@@ -27,3 +27,9 @@ export const ZCodeInput = z
   .string()
   .trim()
   .regex(/^\d{6}$/, 'Le code contient 6 chiffres.');
+
+/** « Se déconnecter de tous les appareils »: how many sign-ins were still open. */
+export const ZSignOutEverywhereResult = z.object({
+  revokedSessions: z.number().int(),
+});
+export type TSignOutEverywhereResult = z.infer<typeof ZSignOutEverywhereResult>;
