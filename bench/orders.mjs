@@ -38,6 +38,7 @@ import {
   freePort,
   killChildren,
   ms,
+  openSession,
   parseArgs,
   postgresCpuMs,
   postgresCpuSince,
@@ -147,6 +148,7 @@ async function referenceData(query) {
   ]);
   return {
     userId: demo.user_id,
+    sessionId: await openSession(query, demo.user_id),
     shopId,
     timeZone: demo.time_zone,
     counts,
@@ -302,7 +304,7 @@ async function benchDatabase(kind, port) {
     server = startServer(env, port, args.server);
     await waitReady(server, port);
     // After the start: the server writes the data folder's auth secret when it has none yet.
-    const headers = { Authorization: `Bearer ${await accessToken(dataDir, ref.userId)}` };
+    const headers = { Authorization: `Bearer ${await accessToken(dataDir, ref.userId, ref.sessionId)}` };
     const base = `/api/order/list?shopId=${encodeURIComponent(ref.shopId)}`;
     const day = (daysAgo) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
     const spoken = ref.phone?.replace(/^\+221(\d\d)(\d{3})(\d\d)(\d\d)$/, '$1 $2 $3 $4');

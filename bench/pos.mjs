@@ -36,6 +36,7 @@ import {
   freePort,
   killChildren,
   ms,
+  openSession,
   parseArgs,
   run,
   startServer,
@@ -77,7 +78,8 @@ async function referenceData(query) {
   const [{ n: products }] = await query(`select count(*)::int as n from products where shop_id = $1`, [
     demo.shop_id,
   ]);
-  return { userId: demo.user_id, shopId: demo.shop_id, tillId: demo.till_id, variants, products };
+  const sessionId = await openSession(query, demo.user_id);
+  return { userId: demo.user_id, sessionId, shopId: demo.shop_id, tillId: demo.till_id, variants, products };
 }
 
 function saleOp(ref, sessionId, extra = {}) {
@@ -152,7 +154,7 @@ async function measure(kind) {
     result.products = ref.products;
     server = startServer(env, port, args.server);
     await waitReady(server, port);
-    const token = await accessToken(dataDir, ref.userId);
+    const token = await accessToken(dataDir, ref.userId, ref.sessionId);
     const sync = (ops) => post(port, token, '/api/pos/sync', { shopId: ref.shopId, tillId: ref.tillId, ops });
 
     const sessionId = randomUUID();

@@ -13,7 +13,7 @@
 // Options: --only pglite|postgres, --duration <s> (10), --connections <n> (10),
 //          --products <n> (20000), --variants-per-product <n> (3), --import-rows <n> (5000).
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -122,13 +122,13 @@ function memoryMb(pid) {
   return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
 }
 
-// ---------- token: signed like src/server/auth/access-token.ts ----------
+// ---------- token: signed like src/server/auth/access-token.ts, for a session of demoIds ----------
 
-async function accessToken(dataDir, userId) {
+async function accessToken(dataDir, userId, sessionId) {
   const secret =
     process.env.NEXTAUTH_SECRET ?? fs.readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim();
   const key = createHash('sha256').update(`access-token:${secret}`).digest();
-  return new SignJWT({})
+  return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(userId)
     .setIssuer('comptoir')
@@ -143,11 +143,23 @@ const DEMO_QUERY = `select u.id as user_id, a.shop_id, (select count(*)::int fro
   from users u join agents a on a.user_id = u.id join shops s on s.id = a.shop_id
   where u.phone = '${ADMIN_PHONE}' and s.slug = 'boutique-awa'`;
 
+/**
+ * The demo shop's ids, and a sign-in of its admin (a row of auth_sessions) for the bench's token to
+ * name: the server refuses a token without an open session.
+ */
+async function demoIds(query) {
+  const [ids] = await query(DEMO_QUERY);
+  if (!ids) return null;
+  const sessionId = randomBytes(18).toString('base64url');
+  await query(`insert into auth_sessions (id, user_id) values ($1, $2)`, [sessionId, ids.user_id]);
+  return { ...ids, session_id: sessionId };
+}
+
 async function demoIdsPglite(dataDir) {
   const { PGlite } = await import('@electric-sql/pglite');
   const client = await PGlite.create(path.join(dataDir, 'pglite'));
   try {
-    return (await client.query(DEMO_QUERY)).rows[0];
+    return await demoIds((text, params) => client.query(text, params).then((r) => r.rows));
   } finally {
     await client.close();
   }
@@ -312,10 +324,12 @@ async function benchDatabase(kind, port) {
     const ids =
       kind === 'pglite'
         ? await demoIdsPglite(dataDir)
-        : await withPg(env.DATABASE_URL, async (c) => (await c.query(DEMO_QUERY)).rows[0]);
+        : await withPg(env.DATABASE_URL, (c) =>
+            demoIds((text, params) => c.query(text, params).then((r) => r.rows)),
+          );
     if (!ids) throw new Error('boutique de démo introuvable');
     console.log(`boutique ${ids.shop_id} : ${ids.products} produits, ${ids.variants} variantes`);
-    const headers = { Authorization: `Bearer ${await accessToken(dataDir, ids.user_id)}` };
+    const headers = { Authorization: `Bearer ${await accessToken(dataDir, ids.user_id, ids.session_id)}` };
 
     server = startServer(env, port);
     await waitReady(server, port);

@@ -1,7 +1,7 @@
 // What the benchmarks share: the built server as a child process, tokens signed as the server
 // signs them, direct database access, and autocannon with percentiles taken from every response.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -128,12 +128,23 @@ export function postgresCpuSince(before, after) {
   return total;
 }
 
-/** An API access token, signed like src/server/auth/access-token.ts. */
-export async function accessToken(dataDir, userId) {
+/**
+ * A sign-in of `userId` (a row of auth_sessions, as src/features/auth/server/open-session.ts makes
+ * it), for the bench's access token to name: the server refuses a token without an open session.
+ * `query` is withDatabase's.
+ */
+export async function openSession(query, userId) {
+  const id = randomBytes(18).toString('base64url');
+  await query(`insert into auth_sessions (id, user_id) values ($1, $2)`, [id, userId]);
+  return id;
+}
+
+/** An API access token, signed like src/server/auth/access-token.ts, for a session of openSession. */
+export async function accessToken(dataDir, userId, sessionId) {
   const secret =
     process.env.NEXTAUTH_SECRET ?? fs.readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim();
   const key = createHash('sha256').update(`access-token:${secret}`).digest();
-  return new SignJWT({})
+  return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(userId)
     .setIssuer('comptoir')

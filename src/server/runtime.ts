@@ -7,6 +7,8 @@ import type { Database } from './db/client';
  */
 export interface RealtimeEmitter {
   emitToShop(shopId: string, event: string, payload: unknown): void;
+  /** Closes the sockets of revoked sign-ins: they would otherwise keep receiving their shops' events. */
+  disconnectSessions(sessionIds: string[]): void;
 }
 
 interface Runtime {

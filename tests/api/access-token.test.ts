@@ -3,13 +3,14 @@ import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authSecret } from '@/server/env';
 import { setupApiTestbed } from '../helpers/api-testbed';
+import { openSession } from '@/features/auth/server/open-session';
 
 const bed = setupApiTestbed();
 
 /** An access token as src/server/auth/access-token.ts signs them, valid for `seconds`. */
-function tokenFor(userId: string, seconds: number): Promise<string> {
+async function tokenFor(userId: string, seconds: number, claims?: Record<string, string>): Promise<string> {
   const key = createHash('sha256').update(`access-token:${authSecret()}`).digest();
-  return new SignJWT({})
+  return new SignJWT(claims ?? { sid: await openSession(bed.database.db, userId) })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(userId)
     .setIssuer('comptoir')
@@ -41,5 +42,10 @@ describe('access tokens already checked', () => {
     const [header, payload, signature] = token.split('.');
     const forged = `${header}.${payload}.${signature!.startsWith('A') ? 'B' : 'A'}${signature!.slice(1)}`;
     expect((await getInfo(forged)).status).toBe(401);
+  });
+
+  it('are refused when made before sign-ins were recorded (no session id): their user signs in again', async () => {
+    const token = await tokenFor(bed.awa.members.admin.user.id, 3600, {});
+    expect((await getInfo(token)).status).toBe(401);
   });
 });

@@ -24,10 +24,10 @@ describe('GET /api/user/getInfo', () => {
     });
   });
 
-  it('refuses without token (401) and for a token whose user no longer exists', async () => {
+  it('refuses without token (401) and for a token whose user and session do not exist', async () => {
     expect((await bed.server.call('GET', '/api/user/getInfo')).status).toBe(401);
     const { signAccessToken } = await import('@/server/auth/access-token');
-    const ghost = await signAccessToken('no-such-user');
+    const ghost = await signAccessToken({ userId: 'no-such-user', sessionId: 'no-such-session' });
     expect((await bed.server.call('GET', '/api/user/getInfo', { token: ghost.token })).status).toBe(401);
   });
 });

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { createShopFixture, uniquePhone } from '../helpers/fixtures';
+import { lastCodeSentTo } from '../helpers/signed-in-browser';
 import { agents, otpCodes, shops, users } from '@/server/db/schema';
 import { resetEnvCache } from '@/server/env';
 import { SignInError, signInWithCode } from '@/features/auth/server/sign-in-with-code';
@@ -35,16 +35,6 @@ const sendCode = (phone: string, extra: Record<string, unknown> = {}, fromIp = i
     body: { phone, ...extra },
     headers: { 'x-forwarded-for': fromIp },
   });
-
-function lastCodeSentTo(phone: string): string {
-  const lines = fs
-    .readFileSync(process.env.SMS_FILE_PATH!, 'utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as { to: string; body: string });
-  const body = lines.filter((m) => m.to === phone).at(-1)?.body ?? '';
-  return body.match(/\b(\d{6})\b/)![1]!;
-}
 
 async function expectRefusal(promise: Promise<unknown>, message: string | RegExp) {
   const error = await promise.then(

@@ -2,9 +2,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { setupApiTestbed } from '../helpers/api-testbed';
-import { createShopFixture, createUser, uniquePhone, type Member } from '../helpers/fixtures';
+import { createShopFixture, createUser, signedInToken, uniquePhone, type Member } from '../helpers/fixtures';
 import { shops } from '@/server/db/schema';
-import { signAccessToken } from '@/server/auth/access-token';
 import { insertUser } from '@/features/user/server/user.repository';
 import { createShopWithOwner } from '@/features/shop/server/create-shop';
 
@@ -21,7 +20,7 @@ beforeAll(async () => {
     lastName: 'Plateforme',
     isPlatformOperator: true,
   });
-  operator = { user, token: (await signAccessToken(user.id)).token };
+  operator = { user, token: await signedInToken(bed.database.db, user.id) };
 });
 
 interface ConsoleShop {

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { setupApiTestbed } from '../helpers/api-testbed';
-import { blockShop, createShopFixture, createUser, type Member } from '../helpers/fixtures';
+import { blockShop, createShopFixture, createUser, signedInToken, type Member } from '../helpers/fixtures';
 import { noisePng, pngImage, withEnv } from '../helpers/uploads';
 import { agents, shops, users } from '@/server/db/schema';
 import { publicUrl } from '@/server/env';
@@ -122,8 +122,7 @@ describe('POST /api/agent/inviteAgent', () => {
       title: 'Nouvel agent',
       description: 'Fatou Diop a rejoint l’équipe en tant que Vendeur.',
     });
-    const { signAccessToken } = await import('@/server/auth/access-token');
-    const { token } = await signAccessToken(user!.id);
+    const token = await signedInToken(bed.database.db, user!.id);
     const agent = await bed.server.call('GET', '/api/agent/getOneAgent', { token });
     expect(agent.body).toMatchObject({ _id: body._id, shopId: shop.id, role: 'seller' });
   });

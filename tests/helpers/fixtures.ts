@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db';
 import { shops } from '@/server/db/schema';
 import { signAccessToken } from '@/server/auth/access-token';
+import { openSession } from '@/features/auth/server/open-session';
 import { insertUser, type UserRow } from '@/features/user/server/user.repository';
 import { insertAgent } from '@/features/agent/server/agent.repository';
 import { createShopWithOwner } from '@/features/shop/server/create-shop';
@@ -24,9 +25,15 @@ export function uniquePhone(): string {
   return `+22177${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
 }
 
+/** An access token as a sign-in hands it out: through a session of its own (auth_sessions). */
+export async function signedInToken(db: Database, userId: string): Promise<string> {
+  const sessionId = await openSession(db, userId);
+  return (await signAccessToken({ userId, sessionId })).token;
+}
+
 export async function createUser(db: Database, firstName = 'Test'): Promise<Member> {
   const user = await insertUser(db, { phone: uniquePhone(), firstName, lastName: 'Utilisateur' });
-  return { user, token: (await signAccessToken(user.id)).token };
+  return { user, token: await signedInToken(db, user.id) };
 }
 
 /** A shop with one agent per role; the admin is its owner. */

@@ -4,6 +4,7 @@ import { createHttpServer } from '@/server/http/http-server';
 import { ROUTES } from '@/features/routes';
 import { attachRealtime } from '@/server/realtime/socket-server';
 import { serveUpload } from '@/server/storage/uploads-handler';
+import { NEXT_AUTH_PREFIX, serveNextAuth } from './next-auth-route';
 
 export interface ApiAnswer<T = unknown> {
   status: number;
@@ -30,13 +31,21 @@ export interface TestServer {
 
 /**
  * The real route handlers, dispatched as server.ts does in production, behind a plain HTTP
- * server, plus the socket server, so tests go through identity, tenancy, validation and errors.
+ * server, plus next-auth (what Next answers there) and the socket server, so tests go through
+ * sign-in, identity, tenancy, validation and errors.
  */
 export async function startTestServer(): Promise<TestServer> {
   const dispatchApi = createApiDispatcher(ROUTES);
   const server = createHttpServer((req, res) => {
     // The same dispatch server.ts does in production.
     if (serveUpload(req, res) || dispatchApi(req, res)) return;
+    if (req.url?.startsWith(NEXT_AUTH_PREFIX)) {
+      serveNextAuth(req, res).catch((error: unknown) => {
+        res.statusCode = 500;
+        res.end(String(error));
+      });
+      return;
+    }
     res.statusCode = 404;
     res.end('{}');
   });

@@ -27,6 +27,7 @@ import { mobileMenuClosed } from './shell.slice';
 import { useCurrentShop } from './use-current-shop';
 import { useShopRealtime } from '../realtime/use-shop-realtime';
 import { usePushTokenBridge } from '../native/push-token-bridge';
+import { useLeaveEndedSession } from '../session/use-ended-session';
 import { analyticsProfile, useAnalyticsIdentify } from '../analytics/analytics';
 import { shopDates, type Shop } from '@/features/shop/client/shop.api';
 
@@ -77,6 +78,7 @@ export function AppShell({ capability, quotaPage, children }: AppShellProps) {
   const isFreePlan = isOnFreeQuotas(shop);
   const productName = user?.productName ?? 'Comptoir';
   // Stays connected while blocked, so an unblock shows at once too.
+  useLeaveEndedSession();
   useShopRealtime(shop?._id, !!shop);
   usePushTokenBridge(!!user);
   useAnalyticsIdentify(

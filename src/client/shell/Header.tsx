@@ -1,19 +1,16 @@
 import { Avatar, Box, Button, Flex, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
 import { useRouter } from 'next/router';
-import { signOut } from 'next-auth/react';
 import { useState } from 'react';
 import { LuChevronDown, LuCreditCard, LuShieldCheck, LuLogOut, LuMenu, LuUser } from 'react-icons/lu';
 import { LogoMark } from '../brand/Logo';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { writeAccessToken } from '../api/http';
+import { refuseWhileTillUnsynced, signOutHere } from '../session/sign-out';
 import { withShopId } from '@/shared/navigation';
 import { ROLE_LABELS, type AgentRole } from '@/shared/roles';
 import type { UserInfo } from '@/features/user/client/user.api';
 import type { Shop } from '@/features/shop/client/shop.api';
 import { useAppDispatch } from '../store';
 import { mobileMenuOpened } from './shell.slice';
-import { toaster } from './toaster';
-import { frenchTypography } from '@/shared/typography';
 import { NotificationBell } from '@/features/notification/client/NotificationBell';
 
 function ShopSwitcher({ shop, user }: { shop: Shop | null; user: UserInfo | null }) {
@@ -163,23 +160,9 @@ export function Header(props: {
   const [isLoggingOut, setLoggingOut] = useState(false);
 
   async function logout() {
-    // The till's unsent sales would be stranded: the next person here signs in as someone else.
-    const { hasUnsyncedPosOps } = await import('@/features/pos/client/offline/unsynced');
-    if (await hasUnsyncedPosOps()) {
-      setLogoutOpen(false);
-      toaster.create({
-        title: 'Déconnexion impossible pour le moment',
-        description: frenchTypography(
-          'Des ventes du point de vente ne sont pas encore synchronisées. Ouvrez le point de vente avec le réseau et attendez « À jour ».',
-        ),
-        type: 'error',
-        duration: 8000,
-      });
-      return;
-    }
+    if (await refuseWhileTillUnsynced()) return setLogoutOpen(false);
     setLoggingOut(true);
-    writeAccessToken(null);
-    await signOut({ callbackUrl: '/login' });
+    await signOutHere();
   }
 
   return (

@@ -32,3 +32,9 @@ export const ZCodeInput = z
  * fields: the form then asks them, and the same code (still open) signs up.
  */
 export const SIGN_UP_NEEDED = 'SIGN_UP_NEEDED';
+
+/** « Se déconnecter de tous les appareils »: how many sign-ins were still open. */
+export const ZSignOutEverywhereResult = z.object({
+  revokedSessions: z.number().int(),
+});
+export type TSignOutEverywhereResult = z.infer<typeof ZSignOutEverywhereResult>;

@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { getToken } from 'next-auth/jwt';
-import { decodeJwt } from 'jose';
 import type { Logger } from 'pino';
 import { can, type Capability } from '@/shared/permissions';
 import { isAgentRole } from '@/shared/roles';
@@ -11,12 +10,12 @@ import { frenchTypography } from '@/shared/typography';
 import { authSecret, getEnv } from '../env';
 import { getLogger } from '../logger';
 import { getDb, type Database } from '../db';
-import { verifyAccessToken } from '../auth/access-token';
+import { verifyAccessToken, type SessionRef } from '../auth/access-token';
 import {
   findActiveMembership,
   findFirstActiveMembership,
-  findUserById,
-  findUserWithMembership,
+  findSessionUser,
+  findSessionUserWithMembership,
   type MembershipRow,
   type UserRow,
 } from '../tenancy/membership';
@@ -221,33 +220,36 @@ function parseCookies(header: string | undefined): Record<string, string> {
 
 // Checking a token's signature costs more than the rest of a light request (jose imports the key
 // into WebCrypto at every check), and a client sends the same token for hours: a token already
-// checked answers from here until it expires. Same text, same answer; tokens are not revoked before
-// they expire (the user row is still read at every request), and a new secret forgets them all.
+// checked answers from here until it expires. Same text, same answer. This only vouches for the
+// signature: whether its sign-in is still open (not signed out, not revoked) is read with the user
+// row at every request, so a revoked token is refused at once. A new secret forgets them all.
 const MAX_CHECKED_TOKENS = 10_000;
-const checkedTokens = new Map<string, { userId: string; expiresAt: number }>();
+const checkedTokens = new Map<string, SessionRef & { expiresAt: number }>();
 let checkedWithSecret: string | undefined;
 
-async function userIdOfAccessToken(token: string): Promise<string | null> {
+async function sessionOfAccessToken(token: string): Promise<SessionRef | null> {
   const secret = authSecret();
   if (secret !== checkedWithSecret) {
     checkedTokens.clear();
     checkedWithSecret = secret;
   }
   const checked = checkedTokens.get(token);
-  if (checked && checked.expiresAt > Date.now()) return checked.userId;
-  const userId = await verifyAccessToken(token);
-  const { exp } = userId ? decodeJwt(token) : {};
-  if (userId && typeof exp === 'number') {
-    if (checkedTokens.size >= MAX_CHECKED_TOKENS) checkedTokens.delete(checkedTokens.keys().next().value!);
-    checkedTokens.set(token, { userId, expiresAt: exp * 1000 });
-  }
-  return userId;
+  if (checked && checked.expiresAt > Date.now()) return checked;
+  const verified = await verifyAccessToken(token);
+  if (!verified) return null;
+  const session = { userId: verified.userId, sessionId: verified.sessionId };
+  if (checkedTokens.size >= MAX_CHECKED_TOKENS) checkedTokens.delete(checkedTokens.keys().next().value!);
+  checkedTokens.set(token, { ...session, expiresAt: verified.expiresAt * 1000 });
+  return session;
 }
 
-/** A Bearer access token (the product's calls) or, failing that, the next-auth session cookie. */
-async function identify(req: IncomingMessage): Promise<string | null> {
+/**
+ * The sign-in the caller claims: a Bearer access token (the product's calls) or, failing that, the
+ * next-auth session cookie. Both carry the session id; the database says whether it is still open.
+ */
+async function identify(req: IncomingMessage): Promise<SessionRef | null> {
   const header = req.headers.authorization;
-  if (header?.startsWith('Bearer ')) return userIdOfAccessToken(header.slice(7).trim());
+  if (header?.startsWith('Bearer ')) return sessionOfAccessToken(header.slice(7).trim());
   const cookies = parseCookies(req.headers.cookie);
   const hasSession = Object.keys(cookies).some((c) => c.endsWith('next-auth.session-token'));
   if (!hasSession) return null;
@@ -256,7 +258,9 @@ async function identify(req: IncomingMessage): Promise<string | null> {
     secret: authSecret(),
     secureCookie: Object.keys(cookies).some((c) => c.startsWith('__Secure-')),
   });
-  return typeof token?.sub === 'string' ? token.sub : null;
+  return typeof token?.sub === 'string' && typeof token.sid === 'string' && token.sid
+    ? { userId: token.sub, sessionId: token.sid }
+    : null;
 }
 
 function parsePart(schema: AnyObject | undefined, value: unknown): Record<string, unknown> {
@@ -346,11 +350,11 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
     }
 
     // 1. identity (before reading anything else the caller sent)
-    const userId = await identify(req);
-    if (!userId) throw Errors.unauthenticated();
-    // The shop is looked up with the caller, in one query, wherever it is named: a body naming it
-    // is read now (a query saved on every write), but a bad one is still reported only once the
-    // caller is known, as when it was read after.
+    const session = await identify(req);
+    if (!session) throw Errors.unauthenticated();
+    // The shop is looked up with the caller and their session, in one query, wherever it is named:
+    // a body naming it is read now (a query saved on every write), but a bad one is still reported
+    // only once the caller is known, as when it was read after.
     const earlyBody = route.shop?.from === 'body' ? await settle(readBodyOf(route, req)) : null;
     const earlySource =
       route.shop && { path: rawParams, query: rawQuery, body: earlyBody?.value }[route.shop.from];
@@ -360,8 +364,8 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
         : undefined;
     const caller =
       typeof earlyShopId === 'string' && earlyShopId.trim()
-        ? await findUserWithMembership(db, userId, earlyShopId)
-        : { user: await findUserById(db, userId), membership: undefined };
+        ? await findSessionUserWithMembership(db, session, earlyShopId)
+        : { user: await findSessionUser(db, session), membership: undefined };
     const user = caller.user;
     if (!user) throw Errors.unauthenticated();
     if (route.operatorOnly && !user.isPlatformOperator)

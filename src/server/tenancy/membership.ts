@@ -1,14 +1,16 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { runPrepared, type Executor } from '@/server/db';
 import { agents } from '@/server/db/schema/agent';
+import { authSessions } from '@/server/db/schema/auth';
 import { shops } from '@/server/db/schema/shop';
 import { users } from '@/server/db/schema/user';
+import type { SessionRef } from '@/server/auth/access-token';
 
 /**
  * Tenancy: who the caller is and which shop they act in, as every request (the route wrapper, the
  * socket server, sign-in) needs before any module runs. It reads the user, agent and shop tables
- * of those modules on purpose: the HTTP layer cannot depend on feature code, and these few joins
- * are the platform's, not a module's.
+ * of those modules, and auth's sign-in sessions, on purpose: the HTTP layer cannot depend on feature
+ * code, and these few joins are the platform's, not a module's.
  */
 export type UserRow = typeof users.$inferSelect;
 export type AgentRow = typeof agents.$inferSelect;
@@ -20,9 +22,27 @@ export interface MembershipRow {
   shop: ShopRow;
 }
 
-export async function findUserById(db: Executor, id: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row ?? null;
+/** The caller's session, joined so that a revoked or unknown sign-in finds no user at all. */
+function openSession(session: SessionRef) {
+  return and(
+    eq(authSessions.id, session.sessionId),
+    eq(authSessions.userId, users.id),
+    isNull(authSessions.revokedAt),
+  );
+}
+
+/** The signed-in user, or null when the user is gone or that sign-in was revoked. */
+export async function findSessionUser(db: Executor, session: SessionRef): Promise<UserRow | null> {
+  // Every request not naming a shop, and every session refetch, starts here: kept prepared.
+  const [row] = await runPrepared(
+    db
+      .select({ user: users })
+      .from(users)
+      .innerJoin(authSessions, openSession(session))
+      .where(eq(users.id, session.userId))
+      .limit(1),
+  );
+  return row?.user ?? null;
 }
 
 export async function findActiveMembership(
@@ -61,25 +81,26 @@ export async function findMembershipsOfUser(db: Executor, userId: string): Promi
 }
 
 /**
- * The caller and, when they are an active agent of `shopId`, that membership: one round trip for
- * the two lookups every shop-scoped request starts with.
+ * The signed-in caller (null when that sign-in was revoked) and, when they are an active agent of
+ * `shopId`, that membership: one round trip for the lookups every shop-scoped request starts with.
  */
-export async function findUserWithMembership(
+export async function findSessionUserWithMembership(
   db: Executor,
-  userId: string,
+  session: SessionRef,
   shopId: string,
-): Promise<{ user: typeof users.$inferSelect | null; membership: MembershipRow | null }> {
+): Promise<{ user: UserRow | null; membership: MembershipRow | null }> {
   // Every request naming a shop starts here: kept prepared (see runPrepared).
   const [row] = await runPrepared(
     db
       .select({ user: users, agent: agents, shop: shops })
       .from(users)
+      .innerJoin(authSessions, openSession(session))
       .leftJoin(
         agents,
         and(eq(agents.userId, users.id), eq(agents.shopId, shopId), eq(agents.isActive, true)),
       )
       .leftJoin(shops, eq(shops.id, agents.shopId))
-      .where(eq(users.id, userId))
+      .where(eq(users.id, session.userId))
       .limit(1),
   );
   if (!row) return { user: null, membership: null };

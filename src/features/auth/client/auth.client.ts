@@ -1,4 +1,5 @@
 import { http } from '@/client/api/http';
+import type { TSignOutEverywhereResult } from '../auth.schemas';
 
 export interface SendCodeResult {
   phone: string;
@@ -7,6 +8,12 @@ export interface SendCodeResult {
 
 export async function requestSignInCode(phone: string, country: string): Promise<SendCodeResult> {
   const response = await http.post<SendCodeResult>('/api/otp/sendCode', { phone, country });
+  return response.data;
+}
+
+/** Revokes every session of the caller, this browser's included (see SignOutEverywhereCard). */
+export async function signOutEverywhere(): Promise<TSignOutEverywhereResult> {
+  const response = await http.post<TSignOutEverywhereResult>('/api/session/signOutEverywhere');
   return response.data;
 }
 

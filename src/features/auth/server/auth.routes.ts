@@ -1,6 +1,7 @@
-import { definePublicRoute } from '@/server/http/define-route';
-import { ZSendCodeBody, ZSendCodeResult } from '../auth.schemas';
+import { definePublicRoute, defineRoute } from '@/server/http/define-route';
+import { ZSendCodeBody, ZSendCodeResult, ZSignOutEverywhereResult } from '../auth.schemas';
 import { sendSignInCode } from './send-code';
+import { signOutEverywhere } from './sign-out-everywhere';
 
 export const sendCodeRoute = definePublicRoute({
   method: 'POST',
@@ -12,4 +13,15 @@ export const sendCodeRoute = definePublicRoute({
   body: ZSendCodeBody,
   response: ZSendCodeResult,
   handle: ({ db, body, ip }) => sendSignInCode(db, { phone: body.phone, country: body.country, ip }),
+});
+
+// Not under /api/auth: next-auth answers every path there.
+export const signOutEverywhereRoute = defineRoute({
+  method: 'POST',
+  path: '/api/session/signOutEverywhere',
+  tag: 'auth',
+  summary:
+    'Déconnecte l’utilisateur de tous ses appareils, celui-ci compris : chaque session encore ouverte est révoquée, avec ses jetons d’accès.',
+  response: ZSignOutEverywhereResult,
+  handle: ({ db, user }) => signOutEverywhere(db, user.id),
 });

@@ -1,4 +1,4 @@
 import type { Route } from '@/server/http/define-route';
-import { sendCodeRoute } from './auth.routes';
+import { sendCodeRoute, signOutEverywhereRoute } from './auth.routes';
 
-export const routes: Route[] = [sendCodeRoute];
+export const routes: Route[] = [sendCodeRoute, signOutEverywhereRoute];

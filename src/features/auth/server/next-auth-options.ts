@@ -1,18 +1,39 @@
 import type { AuthOptions } from 'next-auth';
+import type { JWT } from 'next-auth/jwt';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import type { CountryCode } from 'libphonenumber-js';
 import { getDb } from '@/server/db';
 import { authSecret } from '@/server/env';
 import { getLogger } from '@/server/logger';
-import { signAccessToken } from '@/server/auth/access-token';
+import { signAccessToken, type SessionRef } from '@/server/auth/access-token';
+import { findSessionUser } from '@/server/tenancy/membership';
 import { SignInError, signInWithCode } from './sign-in-with-code';
-import { findUserById } from '@/server/tenancy/membership';
+import { openSession } from './open-session';
+import { signOutSession } from './sign-out';
 
 export const PHONE_PROVIDER_ID = 'phone-otp';
 const SESSION_MAX_AGE_SECONDS = 30 * 86_400;
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** The sign-in a session cookie names; none for a cookie made before sessions were recorded. */
+function sessionOf(token: JWT | null): SessionRef | null {
+  return typeof token?.sub === 'string' && typeof token.sid === 'string' && token.sid
+    ? { userId: token.sub, sessionId: token.sid }
+    : null;
+}
+
+/**
+ * Thrown by the session callback when the cookie's sign-in is over (signed out, revoked, user
+ * gone): next-auth then answers an empty session and clears the cookie, so the browser is signed out.
+ */
+class SessionEndedError extends Error {
+  override name = 'SessionEndedError';
+  constructor() {
+    super('Cette session a pris fin.');
+  }
 }
 
 export function buildAuthOptions(): AuthOptions {
@@ -49,6 +70,7 @@ export function buildAuthOptions(): AuthOptions {
             return {
               id: user.id,
               name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.phone,
+              sid: await openSession(getDb(), user.id),
             };
           } catch (error) {
             // next-auth sends the message back as `error`; the form shows it as it is.
@@ -61,16 +83,19 @@ export function buildAuthOptions(): AuthOptions {
     ],
     callbacks: {
       async jwt({ token, user }) {
-        if (user) token.sub = user.id;
+        if (user) {
+          token.sub = user.id;
+          token.sid = user.sid;
+        }
         return token;
       },
-      // Runs on every GET /api/auth/session: each refetch hands out a fresh short-lived API token.
+      // Runs on every GET /api/auth/session: each refetch hands out a fresh short-lived API token,
+      // as long as the cookie's sign-in is still open (one query: the user with their session).
       async session({ session, token }) {
-        const userId = token.sub;
-        if (!userId) return session;
-        const user = await findUserById(getDb(), userId);
-        if (!user) return { ...session, user: undefined, accessToken: undefined } as never;
-        const { token: accessToken, expiresAt } = await signAccessToken(userId);
+        const ref = sessionOf(token);
+        const user = ref ? await findSessionUser(getDb(), ref) : null;
+        if (!ref || !user) throw new SessionEndedError();
+        const { token: accessToken, expiresAt } = await signAccessToken(ref);
         return {
           ...session,
           user: {
@@ -85,8 +110,19 @@ export function buildAuthOptions(): AuthOptions {
         };
       },
     },
+    events: {
+      // « Déconnexion » (POST /api/auth/signout): next-auth clears the cookie, we end the sign-in.
+      async signOut({ token }) {
+        const ref = sessionOf(token);
+        if (ref) await signOutSession(getDb(), ref);
+      },
+    },
     logger: {
-      error: (code, metadata) => getLogger().error({ code, metadata }, 'next-auth error'),
+      error: (code, metadata) => {
+        // A session refetch after a sign-out elsewhere is expected, not a failure.
+        if (metadata instanceof SessionEndedError) getLogger().info({ code }, 'session ended');
+        else getLogger().error({ code, metadata }, 'next-auth error');
+      },
       warn: (code) => getLogger().warn({ code }, 'next-auth warning'),
       debug: () => {},
     },

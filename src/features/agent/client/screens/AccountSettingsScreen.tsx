@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { AppShell } from '@/client/shell/AppShell';
 import { can } from '@/shared/permissions';
 import { ShopSettingsCard } from '@/features/shop/client/components/ShopSettingsCard';
+import { SignOutEverywhereCard } from '@/features/auth/client/components/SignOutEverywhereCard';
 import { ProfileCard } from '../components/ProfileCard';
 import { TeamCard } from '../components/TeamCard';
 
@@ -19,7 +20,13 @@ function useSectionScroll(isReady: boolean) {
 function AccountSettings(props: Parameters<Parameters<typeof AppShell>[0]['children']>[0]) {
   const { shop, agent, role } = props;
   useSectionScroll(!!shop && !!agent);
-  if (!shop || !agent) return <Text color="fg.muted">Votre compte n’est rattaché à aucune boutique.</Text>;
+  if (!shop || !agent)
+    return (
+      <Stack gap="6" maxW="4xl">
+        <Text color="fg.muted">Votre compte n’est rattaché à aucune boutique.</Text>
+        <SignOutEverywhereCard />
+      </Stack>
+    );
   return (
     <Stack gap="6" maxW="4xl">
       <Heading as="h1" size="2xl">
@@ -30,11 +37,15 @@ function AccountSettings(props: Parameters<Parameters<typeof AppShell>[0]['child
       {can(role, 'team:view') ? (
         <TeamCard shop={shop} me={agent} canManage={can(role, 'team:manage')} />
       ) : null}
+      <SignOutEverywhereCard />
     </Stack>
   );
 }
 
-/** /parametres/general (Mon compte): own profile; the shop's settings and team for administrators. */
+/**
+ * /parametres/general (Mon compte): own profile; the shop's settings and team for administrators;
+ * signing out of every device.
+ */
 export function AccountSettingsScreen() {
   return (
     <AppShell capability="home:view" quotaPage="agents">
