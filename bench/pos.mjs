@@ -77,7 +77,17 @@ async function referenceData(query) {
   const [{ n: products }] = await query(`select count(*)::int as n from products where shop_id = $1`, [
     demo.shop_id,
   ]);
-  return { userId: demo.user_id, shopId: demo.shop_id, tillId: demo.till_id, variants, products };
+  // As a till sends its sales: with the cursor of its copy of the catalogue (one read an hour ago),
+  // so the server looks the prices up since then.
+  const catalogueCursor = `${(Date.now() - 3_600_000) * 1000}~`;
+  return {
+    userId: demo.user_id,
+    shopId: demo.shop_id,
+    tillId: demo.till_id,
+    variants,
+    products,
+    catalogueCursor,
+  };
 }
 
 function saleOp(ref, sessionId, extra = {}) {
@@ -96,6 +106,7 @@ function saleOp(ref, sessionId, extra = {}) {
     sessionId,
     lines,
     payments: [{ method: 'cash', amount: total, tendered: Math.ceil(total / 5000) * 5000 }],
+    catalogueCursor: ref.catalogueCursor,
     ...extra,
   };
 }
