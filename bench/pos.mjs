@@ -79,7 +79,18 @@ async function referenceData(query) {
     demo.shop_id,
   ]);
   const sessionId = await openSession(query, demo.user_id);
-  return { userId: demo.user_id, sessionId, shopId: demo.shop_id, tillId: demo.till_id, variants, products };
+  // As a till sends its sales: with the cursor of its copy of the catalogue (one read an hour ago),
+  // so the server looks the prices up since then.
+  const catalogueCursor = `${(Date.now() - 3_600_000) * 1000}~`;
+  return {
+    userId: demo.user_id,
+    sessionId,
+    shopId: demo.shop_id,
+    tillId: demo.till_id,
+    variants,
+    products,
+    catalogueCursor,
+  };
 }
 
 function saleOp(ref, sessionId, extra = {}) {
@@ -98,6 +109,7 @@ function saleOp(ref, sessionId, extra = {}) {
     sessionId,
     lines,
     payments: [{ method: 'cash', amount: total, tendered: Math.ceil(total / 5000) * 5000 }],
+    catalogueCursor: ref.catalogueCursor,
     ...extra,
   };
 }

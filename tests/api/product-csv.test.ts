@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { productCategories, productVariants, products, shops, stockMovements } from '@/server/db/schema';
+import {
+  productCategories,
+  productVariants,
+  products,
+  shops,
+  stockMovements,
+  variantPriceHistory,
+} from '@/server/db/schema';
 import { parseCsv, serializeCsvRow } from '@/server/csv';
 import { PRODUCT_CSV_HEADERS } from '@/features/product/server/csv/columns';
 import { setupApiTestbed } from '../helpers/api-testbed';
@@ -437,6 +444,12 @@ describe('POST /api/product/importCsv', () => {
     // An empty Stock cell leaves the count alone.
     expect(variants.get('U-L')).toMatchObject({ id: ids.get('U-L'), stock: 1 });
     expect(variants.get('U-XL')).toMatchObject({ price: 15000, stock: 2 });
+    // The price replaced stays known (a till's older copy may still sell at it); none for the others.
+    const history = await bed.database.db
+      .select({ variantId: variantPriceHistory.variantId, price: variantPriceHistory.price })
+      .from(variantPriceHistory)
+      .where(eq(variantPriceHistory.shopId, shop.shop.id));
+    expect(history).toEqual([{ variantId: ids.get('U-M'), price: 12500 }]);
   });
 
   it('turns a different stock count on an existing variant into an « inventaire » movement', async () => {

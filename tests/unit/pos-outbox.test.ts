@@ -70,7 +70,7 @@ describe('the till outbox', () => {
   it('writes a sale, its receipt record, the session figures and the stock in one go', async () => {
     const session = await openSession(actor, 5000);
     const { sale, session: after } = await recordSale(actor, {
-      cart: cart(2),
+      cart: { ...cart(2), catalogueCursor: '1700000000000000~p1' },
       payments: [{ method: 'cash', amount: 3000, tendered: 5000 }],
       isCredit: false,
       approvalPin: null,
@@ -82,6 +82,8 @@ describe('the till outbox', () => {
     expect(await storedStock()).toBe(8);
     const entries = await listOutbox('shop1');
     expect(entries.map((e) => e.op.type)).toEqual(['open_session', 'sale']);
+    // The server judges the prices against the catalogue copy they came from.
+    expect(entries[1]!.op).toMatchObject({ catalogueCursor: '1700000000000000~p1' });
     expect(await pendingStock('shop1')).toEqual(new Map([['v1', -2]]));
     expect(await hasUnsyncedPosOps()).toBe(true);
   });

@@ -24,8 +24,7 @@ export const POS_PAYMENT_METHODS = [
 ] as const;
 export type PosPaymentMethod = (typeof POS_PAYMENT_METHODS)[number];
 
-/** Above this share of the cart, a discount needs an admin's or supervisor's PIN. */
-export const DISCOUNT_APPROVAL_PERCENT = 20;
+export { DISCOUNT_APPROVAL_PERCENT } from './discount-rule';
 
 /** FCFA notes and coins, largest first, for counting the drawer at closing. */
 export const FCFA_DENOMINATIONS = [10000, 5000, 2000, 1000, 500, 250, 200, 100, 50, 25, 10, 5, 1] as const;
@@ -95,6 +94,15 @@ export const ZSaleOp = z.object({
   /** « Paiement à crédit »: what the payments leave unpaid stays due on the order (client required). */
   isCredit: z.boolean().default(false),
   approval: ZApproval.optional(),
+  /**
+   * The cursor of the till's copy of the catalogue (GET /api/pos/catalogue) its prices were taken
+   * from: a unit price below the lowest the variant had since counts as a discount. Absent (ops
+   * queued before it existed), the current price is the reference.
+   */
+  catalogueCursor: z
+    .string()
+    .regex(/^\d{1,20}~[^~\s]{0,60}$/, { error: 'Curseur du catalogue invalide.' })
+    .optional(),
 });
 
 export const ZRefundOp = z.object({

@@ -33,7 +33,7 @@ export const MOBILE_MONEY_METHODS: readonly PosPaymentMethod[] = [
   'moov_money',
 ];
 
-export const DISCOUNT_APPROVAL_PERCENT = 20;
+export { DISCOUNT_APPROVAL_PERCENT } from '../discount-rule';
 
 export const FCFA_DENOMINATIONS = [10000, 5000, 2000, 1000, 500, 250, 200, 100, 50, 25, 10, 5, 1] as const;
 

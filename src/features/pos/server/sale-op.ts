@@ -6,7 +6,9 @@ import { formatMoney } from '@/shared/money';
 import { MAX_AMOUNT, lineLimitMessage, totalLimitMessage } from '@/shared/bounds';
 import { findCustomerById } from '@/features/customer/server/customers';
 import { createTillOrder } from '@/features/order/server/create-order';
-import { DISCOUNT_APPROVAL_PERCENT, type PosOp } from '../pos.schemas';
+import { lowestPricesSince } from '@/features/product/server/price-history';
+import { DISCOUNT_APPROVAL_PERCENT, discountNeedsApproval, priceCut } from '../discount-rule';
+import type { PosOp } from '../pos.schemas';
 import { requireApproval } from './approvals';
 import { happenedAt, type PosContext } from './pos-context';
 import { openSessionOf } from './session-ops';
@@ -55,14 +57,30 @@ export function cartFigures(op: Pick<SaleOp, 'lines' | 'discount'>, currency: st
   return { subtotal, lineDiscounts, discount, total: items - discount };
 }
 
-/** Every discount of the cart, lines included, as a share of its value: what the PIN rule is about. */
-export function discountShare(figures: {
-  subtotal: number;
-  lineDiscounts: number;
-  discount: number;
-}): number {
-  if (figures.subtotal === 0) return 0;
-  return ((figures.lineDiscounts + figures.discount) * 100) / figures.subtotal;
+/**
+ * Who approved what the cart gives away, when the PIN rule asks for someone: each line is measured
+ * against the lowest price its variant had since the till's copy of the catalogue was read (a copy
+ * offline may show a price raised since), or the current price for an op without cursor.
+ */
+async function approvalOfDiscounts(
+  tx: Executor,
+  ctx: PosContext,
+  op: SaleOp,
+  cartDiscount: number,
+): Promise<string | null> {
+  const floors = await lowestPricesSince(
+    tx,
+    ctx.membership.shop.id,
+    op.lines.map((l) => l.variantId),
+    op.catalogueCursor,
+  );
+  // A variant not found is left to the order, which refuses it.
+  const lines = op.lines.map((l) => ({ ...l, referencePrice: floors.get(l.variantId) ?? l.unitPrice }));
+  if (!discountNeedsApproval(lines, cartDiscount)) return null;
+  const what = lines.some((l) => priceCut(l) > 0)
+    ? `Une remise de plus de ${DISCOUNT_APPROVAL_PERCENT} % (prix inférieurs au prix catalogue compris)`
+    : `Une remise de plus de ${DISCOUNT_APPROVAL_PERCENT} %`;
+  return requireApproval(tx, ctx, op.approval, what);
 }
 
 /**
@@ -78,10 +96,7 @@ export async function sellAtTill(tx: Executor, ctx: PosContext, op: SaleOp) {
     throw Errors.validation({ isCredit: 'Le paiement à crédit demande un client rattaché à la vente.' });
 
   const figures = cartFigures(op, currency);
-  const approvedBy =
-    discountShare(figures) > DISCOUNT_APPROVAL_PERCENT
-      ? await requireApproval(tx, ctx, op.approval, `Une remise de plus de ${DISCOUNT_APPROVAL_PERCENT} %`)
-      : null;
+  const approvedBy = await approvalOfDiscounts(tx, ctx, op, figures.discount);
   const paid = op.payments.reduce((n, p) => n + p.amount, 0);
   if (paid > figures.total)
     throw Errors.validation({

@@ -1,6 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db';
-import { productCategories, productRemovals, productVariants, products } from '@/server/db/schema/product';
+import {
+  productCategories,
+  productRemovals,
+  productVariants,
+  products,
+  variantPriceHistory,
+} from '@/server/db/schema/product';
 import { AppError, Errors } from '@/server/http/errors';
 import { describeDetails } from '@/shared/validation';
 import { MAX_UNIT_PRICE } from '@/shared/bounds';
@@ -69,6 +75,13 @@ export async function applyBulkAction(
         };
         throw Errors.validation(details, describeDetails(details));
       }
+      // The prices replaced stay known (a till offline may still sell at one of them), stamped
+      // with the products' new updated_at.
+      await tx.execute(sql`
+        insert into ${variantPriceHistory} (shop_id, variant_id, price, replaced_at)
+        select ${productVariants.shopId}, ${productVariants.id}, ${productVariants.price}, ${now.toISOString()}::timestamptz
+        from ${productVariants}
+        where ${inArray(productVariants.productId, ids)} and ${newPrice} <> ${productVariants.price}`);
       await tx
         .update(productVariants)
         .set({ price: sql`${newPrice}::bigint` })

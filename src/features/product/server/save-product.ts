@@ -16,6 +16,7 @@ import {
   lockVariantsOf,
   type ProductRow,
 } from './product.repository';
+import { recordReplacedPrices } from './price-history';
 import { productSearchText, safeDescription, variantRuleErrors } from './product-rules';
 
 function refuse(details: Record<string, string>): never {
@@ -124,14 +125,14 @@ async function insertVariantRows(tx: Executor, rows: ReturnType<typeof newVarian
 }
 
 /** priceMin and stockTotal follow the variants, in the same transaction. */
-async function refreshAggregates(tx: Executor, productId: string): Promise<ProductRow> {
+async function refreshAggregates(tx: Executor, productId: string, updatedAt: Date): Promise<ProductRow> {
   const variants = await findVariantsOf(tx, [productId]);
   const [row] = await tx
     .update(products)
     .set({
       priceMin: Math.min(...variants.map((v) => v.price)),
       stockTotal: variants.reduce((sum, v) => sum + v.stock, 0),
-      updatedAt: new Date(),
+      updatedAt,
     })
     .where(eq(products.id, productId))
     .returning();
@@ -243,6 +244,16 @@ export async function applyProductUpdate(
   if (Object.keys(errors).length) refuse(errors);
 
   await tx.update(products).set(productValues(input)).where(eq(products.id, existing.id));
+  // The prices replaced stay known: a till offline may still sell at one of them.
+  const updatedAt = new Date();
+  const priceOf = new Map(current.map((v) => [v.id, v.price]));
+  const replaced = input.variants.flatMap((v) => {
+    const was = v.id ? priceOf.get(v.id) : undefined;
+    return v.id && was !== undefined && was !== v.price
+      ? [{ shopId: existing.shopId, variantId: v.id, price: was }]
+      : [];
+  });
+  await recordReplacedPrices(tx, replaced, updatedAt);
   const keptIds = input.variants.map((v) => v.id).filter((id): id is string => !!id);
   // Removed first, so a kept variant may take over a removed one's SKU or barcode.
   await tx
@@ -276,5 +287,5 @@ export async function applyProductUpdate(
     else added.push({ input: variant, position });
   }
   await insertVariantRows(tx, newVariantRows(existing.shopId, existing.id, added, userId));
-  return refreshAggregates(tx, existing.id);
+  return refreshAggregates(tx, existing.id, updatedAt);
 }

@@ -109,6 +109,29 @@ export const productVariants = pgTable(
   ],
 );
 
+/**
+ * The prices a variant had before its current one, each with the instant it was replaced (the
+ * current price stays on the variant). A till may sell at a price its copy of the catalogue
+ * showed after the catalogue has changed: the sale is judged on the lowest price the variant had
+ * since that copy was read (`lowestPricesSince`). Written wherever a price changes; never updated.
+ */
+export const variantPriceHistory = pgTable(
+  'variant_price_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    variantId: text('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    /** The product's `updated_at` of the change, the clock a till's catalogue cursor reads. */
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('variant_price_history_variant_idx').on(t.variantId, t.replacedAt)],
+);
+
 /** Ordered pictures of a product; the first is its cover. Each upload gives three WebP sizes. */
 export const productImages = pgTable(
   'product_images',

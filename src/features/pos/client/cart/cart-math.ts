@@ -1,6 +1,6 @@
 import { MAX_AMOUNT, MAX_UNIT_PRICE, lineLimitMessage, totalLimitMessage } from '@/shared/bounds';
 import type { PosPaymentMethod } from '../../pos.schemas';
-import { DISCOUNT_APPROVAL_PERCENT } from '../pos-constants';
+import { discountNeedsApproval } from '../../discount-rule';
 import type { Cart, CartDiscount, CartLine } from './cart-state';
 
 export interface CartTotals {
@@ -59,13 +59,15 @@ export function cartLimitError(cart: Pick<Cart, 'lines'>, currency: string): str
 }
 
 /**
- * All discounts together, line ones included, above 20 % of the cart need a manager: checking
- * the whole rather than the cart discount alone means the server can never refuse what the till let
- * through, whichever of the two it measures.
+ * The server's PIN rule (discount-rule.ts), offline: everything the cart gives away — unit prices
+ * below the catalogue's, line discounts, the cart discount — above 20 % of the cart needs a
+ * manager. A line is measured against the catalogue price it was added at, which is never below
+ * the server's reference (the lowest price since the cart's cursor): the server cannot refuse
+ * what the till let through.
  */
-export function discountNeedsApproval(totals: CartTotals): boolean {
-  const discounts = totals.lineDiscountTotal + totals.cartDiscount;
-  return totals.gross > 0 && discounts * 100 > DISCOUNT_APPROVAL_PERCENT * totals.gross;
+export function cartNeedsApproval(cart: Pick<Cart, 'lines' | 'discount'>): boolean {
+  const lines = cart.lines.map((l) => ({ ...l, referencePrice: l.catalogPrice ?? l.unitPrice }));
+  return discountNeedsApproval(lines, cartTotals(cart).cartDiscount);
 }
 
 export interface PaymentDraft {

@@ -12,6 +12,11 @@ export interface CartLine {
   imageUrl: string | null;
   /** The price the till showed when the line was added: it is the price sold. */
   unitPrice: number;
+  /**
+   * The catalogue's price when the line was added, which the PIN rule counts a lower unit price
+   * against. Absent from carts kept before it existed: their unit price stands in.
+   */
+  catalogPrice?: number;
   quantity: number;
   /** Off the whole line, in minor units. */
   lineDiscount: number;
@@ -32,12 +37,24 @@ export interface Cart {
   discount: CartDiscount;
   note: string;
   client: CartClient | null;
+  /**
+   * The catalogue cursor the oldest line was priced at (the sale op carries it, see
+   * `catalogueCursor` in pos.schemas.ts). Absent when a line's cursor was unknown: the server then
+   * judges the prices on the current catalogue.
+   */
+  catalogueCursor?: string;
 }
 
 export const EMPTY_CART: Cart = { lines: [], discount: null, note: '', client: null };
 
 export type CartAction =
-  | { type: 'lineAdded'; line: Omit<CartLine, 'quantity' | 'lineDiscount'>; quantity?: number }
+  | {
+      type: 'lineAdded';
+      line: Omit<CartLine, 'quantity' | 'lineDiscount'>;
+      quantity?: number;
+      /** The cursor of the catalogue copy the line's price comes from. */
+      catalogueCursor?: string;
+    }
   | { type: 'quantitySet'; variantId: string; quantity: number }
   | { type: 'lineRemoved'; variantId: string }
   | { type: 'lineDiscountSet'; variantId: string; amount: number }
@@ -53,6 +70,17 @@ export type CartAction =
  */
 function clampQuantity(quantity: number, unitPrice: number): number {
   return Math.min(maxLineQuantity(unitPrice), Math.max(1, Math.round(quantity)));
+}
+
+const cursorMicros = (cursor: string) => BigInt(cursor.split('~')[0]!);
+
+/**
+ * The older of two catalogue cursors, unknown if either is: a price taken from an older copy is
+ * judged against every price since that copy, so the cart answers for its oldest line.
+ */
+export function olderCursor(a: string | undefined, b: string | undefined): string | undefined {
+  if (a === undefined || b === undefined) return undefined;
+  return cursorMicros(b) < cursorMicros(a) ? b : a;
 }
 
 /** The same variant scanned again adds to its line; the newest line goes on top. */
@@ -73,7 +101,10 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
         quantity: clampQuantity(quantity, action.line.unitPrice),
         lineDiscount: 0,
       };
-      return { ...cart, lines: [line, ...cart.lines] };
+      const catalogueCursor = cart.lines.length
+        ? olderCursor(cart.catalogueCursor, action.catalogueCursor)
+        : action.catalogueCursor;
+      return { ...cart, catalogueCursor, lines: [line, ...cart.lines] };
     }
     case 'quantitySet':
       return {

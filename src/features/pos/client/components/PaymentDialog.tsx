@@ -20,8 +20,8 @@ import type { PosPaymentMethod } from '../../pos.schemas';
 import type { Cart } from '../cart/cart-state';
 import {
   cartLimitError,
+  cartNeedsApproval,
   cartTotals,
-  discountNeedsApproval,
   paymentState,
   quickTenders,
   type PaymentDraft,
@@ -65,7 +65,7 @@ export function PaymentDialog(props: {
   const [isSaving, setSaving] = useState(false);
 
   const { remaining, change } = paymentState(totals.total, payments);
-  const needsApproval = discountNeedsApproval(totals) && !canApprove;
+  const needsApproval = !canApprove && cartNeedsApproval(props.cart);
   const typed = parseMoneyInput(amountText, currency);
   const isCash = method === 'cash';
   const needsReference = MOBILE_MONEY_METHODS.includes(method);
@@ -312,7 +312,9 @@ export function PaymentDialog(props: {
         {needsApproval ? (
           <ApprovalField
             approvers={approvers}
-            reason={`Remise de plus de ${DISCOUNT_APPROVAL_PERCENT} % : approbation d’un responsable requise.`}
+            reason={fr(
+              `Remise de plus de ${DISCOUNT_APPROVAL_PERCENT} % : approbation d’un responsable requise.`,
+            )}
             approvedBy={approval?.name ?? null}
             onApproved={(pin, name) => setApproval({ pin, name })}
           />

@@ -68,19 +68,27 @@ async function applyCataloguePage(
   return kept;
 }
 
-/** Fetches the catalogue's changes since the last cursor, page after page while `hasMore`. */
+/** The cursor the tablet's copy of the catalogue was read at (undefined before the first page). */
+export function loadCatalogueCursor(shopId: string): Promise<string | undefined> {
+  return readMeta<string>(metaKey.catalogueCursor(shopId));
+}
+
+/**
+ * Fetches the catalogue's changes since the last cursor, page after page while `hasMore`; each
+ * page filed is handed on with its cursor, even without changes (the copy is as of a later cursor).
+ */
 export async function refreshCatalogue(
   shopId: string,
-  onPage: (changed: PosProduct[]) => void,
+  onPage: (changed: PosProduct[], cursor: string) => void,
 ): Promise<number> {
-  let since = await readMeta<string>(metaKey.catalogueCursor(shopId));
+  let since = await loadCatalogueCursor(shopId);
   const pending = await pendingStock(shopId);
   let changed = 0;
   for (;;) {
     const page = await posGet<CataloguePage>('/api/pos/catalogue', { shopId, since, limit: PAGE_SIZE });
     const kept = await applyCataloguePage(shopId, page, pending);
     changed += kept.length;
-    if (kept.length) onPage(kept);
+    onPage(kept, page.cursor);
     if (!page.hasMore || page.cursor === since) break;
     since = page.cursor;
   }

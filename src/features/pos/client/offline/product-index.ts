@@ -112,7 +112,14 @@ export class ProductIndex {
   private sorted: ProductCard[] | null = null;
   private searchText: SearchText | null = null;
 
-  constructor(products: Iterable<PosProduct> = []) {
+  /**
+   * @param cursor the catalogue cursor the products were read at (undefined: not known). A line
+   * priced from here carries it in its sale, so the server judges the price against that copy.
+   */
+  constructor(
+    products: Iterable<PosProduct> = [],
+    public cursor: string | undefined = undefined,
+  ) {
     for (const product of products) this.put(product);
   }
 
@@ -120,12 +127,13 @@ export class ProductIndex {
     return this.cards.size;
   }
 
-  /** Adds, replaces or (when `isRemoved`) drops a product. */
-  upsert(products: Iterable<PosProduct>): void {
+  /** Adds, replaces or (when `isRemoved`) drops a product; `cursor`: the page's, once filed. */
+  upsert(products: Iterable<PosProduct>, cursor?: string): void {
     for (const product of products) {
       this.drop(product.id);
       if (!product.isRemoved) this.put(product);
     }
+    if (cursor !== undefined) this.cursor = cursor;
     this.sorted = null;
     this.searchText = null;
   }

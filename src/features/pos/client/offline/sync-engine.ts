@@ -19,7 +19,8 @@ export interface SyncState {
 }
 
 export interface SyncHooks {
-  onCatalogue: (changed: PosProduct[]) => void;
+  /** A page of the catalogue was filed, with the cursor the copy is now at. */
+  onCatalogue: (changed: PosProduct[], cursor: string) => void;
   onOutcome: (outcome: AppliedOutcome) => void;
   /** Clients, tills or approvers were refreshed from the server. */
   onReference: (what: 'clients' | 'tills' | 'approvers') => void;

@@ -194,6 +194,7 @@ export async function recordSale(
     })),
     isCredit: input.isCredit,
     ...(input.approvalPin ? { approval: { pin: input.approvalPin } } : {}),
+    ...(cart.catalogueCursor ? { catalogueCursor: cart.catalogueCursor } : {}),
   };
   const ticketNumber = ((await readMeta<number>(metaKey.ticketSeq(actor.shopId, actor.tillId))) ?? 0) + 1;
   const lines: ReceiptLine[] = cart.lines.map((l) => ({

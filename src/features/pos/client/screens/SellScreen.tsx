@@ -36,6 +36,7 @@ function toLine(v: IndexedVariant): Omit<CartLine, 'quantity' | 'lineDiscount'> 
     sku: v.sku,
     imageUrl: v.imageUrl,
     unitPrice: v.price,
+    catalogPrice: v.price,
   };
 }
 
@@ -122,7 +123,7 @@ export function SellScreen() {
 
   const addVariant = useCallback(
     (variant: IndexedVariant) => {
-      dispatch({ type: 'lineAdded', line: toLine(variant) });
+      dispatch({ type: 'lineAdded', line: toLine(variant), catalogueCursor: index.cursor });
       if (variant.trackStock && variant.stock <= 0)
         toaster.create({
           title: fr(`Stock épuisé selon la tablette : ${variant.productName}`),
@@ -131,7 +132,7 @@ export function SellScreen() {
           duration: 3500,
         });
     },
-    [dispatch],
+    [dispatch, index],
   );
 
   const pickCard = useCallback(

@@ -19,6 +19,7 @@ import { invalidatePosOrders } from '../pos.api';
 import type { Till } from '../../pos.schemas';
 import {
   loadApprovers,
+  loadCatalogueCursor,
   loadCategories,
   loadClients,
   loadProducts,
@@ -141,8 +142,9 @@ export function TillProvider(props: {
   const sync = useMemo(
     () =>
       new TillSync(shopId, userId, {
-        onCatalogue: (changed) => {
-          indexRef.current.upsert(changed);
+        onCatalogue: (changed, cursor) => {
+          indexRef.current.upsert(changed, cursor);
+          if (changed.length === 0) return;
           bump();
           void loadCategories(shopId).then(setCategories);
         },
@@ -174,6 +176,9 @@ export function TillProvider(props: {
   useEffect(() => {
     let isCancelled = false;
     void (async () => {
+      // The cursor before the products: a page filed between the two reads leaves prices newer
+      // than the cursor, which the server accepts; the other way round it would not.
+      const cursor = await loadCatalogueCursor(shopId);
       const [products, cats, knownClients, knownApprovers, knownTills, chosen] = await Promise.all([
         loadProducts(shopId),
         loadCategories(shopId),
@@ -183,7 +188,7 @@ export function TillProvider(props: {
         readMeta<string>(metaKey.chosenTill(shopId)),
       ]);
       if (isCancelled) return;
-      indexRef.current = new ProductIndex(products);
+      indexRef.current = new ProductIndex(products, cursor);
       setCategories(cats);
       setClients(knownClients);
       setApprovers(knownApprovers);
