@@ -116,6 +116,16 @@ describe('writes riding on the session cookie', () => {
   });
 });
 
+describe('crafted cookies', () => {
+  it('answers a cookie that is not valid percent-encoding as no session, not a 500', async () => {
+    const answer = await bed.server.call('GET', '/api/user/getInfo', {
+      headers: { cookie: 'next-auth.session-token=%E0%A4%A; other=%%' },
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.body.error.code).toBe('UNAUTHENTICATED');
+  });
+});
+
 describe('oversized requests', () => {
   it('answers a body over 1 MB in the error shape and keeps the connection usable', async () => {
     const body = Buffer.alloc(1_500_000, 'a');

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import NextAuth from 'next-auth';
 import { buildAuthOptions } from '@/features/auth/server/next-auth-options';
+import { parseCookies } from '@/server/http/cookies';
 
 export const NEXT_AUTH_PREFIX = '/api/auth/';
 
@@ -8,15 +9,6 @@ async function readText(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
-}
-
-function parseCookies(header: string | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0) cookies[part.slice(0, eq).trim()] = decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return cookies;
 }
 
 /**

@@ -23,6 +23,7 @@ import {
 import { AppError, Errors, toErrorBody, type ErrorBody } from './errors';
 import { readJsonBody, readUpload } from './body';
 import { assertSameSiteWrite, assertWellFormedText, clientIp } from './request-guards';
+import { parseCookies } from './cookies';
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
@@ -207,15 +208,6 @@ export function defineRoute<
   route.matchPath = compilePath(definition.path);
   route.handler = (req, res) => runRoute(route, req, res);
   return route;
-}
-
-function parseCookies(header: string | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0) cookies[part.slice(0, eq).trim()] = decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return cookies;
 }
 
 // Checking a token's signature costs more than the rest of a light request (jose imports the key

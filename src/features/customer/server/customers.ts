@@ -16,6 +16,18 @@ function searchTextOf(name: string, phone: string | null): string {
   return normalizeForSearch(`${name} ${phone ? phone.replace(/\D/g, '') : ''}`);
 }
 
+function newCustomerRow(shopId: string, input: TCustomerInput, phone: string | null) {
+  return {
+    id: newId(),
+    shopId,
+    name: input.name,
+    phone,
+    email: input.email || null,
+    addresses: input.addresses,
+    searchText: searchTextOf(input.name, phone),
+  };
+}
+
 /** The phone in E.164 for the shop's country, or a 422 naming the field. */
 export function customerPhone(input: string | undefined, country: string, field = 'phone'): string | null {
   if (!input?.trim()) return null;
@@ -61,15 +73,7 @@ export async function findOrCreateCustomer(
   fieldPrefix = '',
 ): Promise<CustomerRow> {
   const phone = customerPhone(input.phone, shop.country, `${fieldPrefix}phone`);
-  const values = {
-    id: newId(),
-    shopId: shop.id,
-    name: input.name,
-    phone,
-    email: input.email || null,
-    addresses: input.addresses,
-    searchText: searchTextOf(input.name, phone),
-  };
+  const values = newCustomerRow(shop.id, input, phone);
   // ON CONFLICT keeps an existing phone (or a concurrent creation of it) from failing the caller's
   // transaction. The insert and the existing client's lookup are one statement: either row comes
   // back in one round trip.
@@ -101,15 +105,7 @@ export async function createCustomer(
   try {
     const [created] = await db
       .insert(clients)
-      .values({
-        id: newId(),
-        shopId: shop.id,
-        name: input.name,
-        phone,
-        email: input.email || null,
-        addresses: input.addresses,
-        searchText: searchTextOf(input.name, phone),
-      })
+      .values(newCustomerRow(shop.id, input, phone))
       .returning();
     return created!;
   } catch (error) {
