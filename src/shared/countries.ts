@@ -4,7 +4,10 @@ export interface CountryInfo {
   code: CountryCode;
   name: string;
   currency: CurrencyCode;
+  /** The capital's zone, proposed when the country is chosen. */
   timeZone: string;
+  /** The other zones the country spans, offered right after its main one. */
+  otherTimeZones?: string[];
 }
 
 export const CURRENCIES = {
@@ -35,7 +38,13 @@ export const COUNTRIES: CountryInfo[] = [
   { code: 'GA', name: 'Gabon', currency: 'XAF', timeZone: 'Africa/Libreville' },
   { code: 'CG', name: 'Congo', currency: 'XAF', timeZone: 'Africa/Brazzaville' },
   { code: 'TD', name: 'Tchad', currency: 'XAF', timeZone: 'Africa/Ndjamena' },
-  { code: 'CD', name: 'RD Congo', currency: 'CDF', timeZone: 'Africa/Kinshasa' },
+  {
+    code: 'CD',
+    name: 'RD Congo',
+    currency: 'CDF',
+    timeZone: 'Africa/Kinshasa',
+    otherTimeZones: ['Africa/Lubumbashi'],
+  },
   { code: 'MG', name: 'Madagascar', currency: 'MGA', timeZone: 'Indian/Antananarivo' },
   { code: 'MA', name: 'Maroc', currency: 'MAD', timeZone: 'Africa/Casablanca' },
   { code: 'TN', name: 'Tunisie', currency: 'TND', timeZone: 'Africa/Tunis' },

@@ -79,9 +79,16 @@ export function SelectField(
     name: string;
     value: string;
     onChange: (value: string) => void;
-    options: Array<{ value: string; label: string }>;
+    /** Options with a `group` are shown under that heading, groups in their first appearance's order. */
+    options: Array<{ value: string; label: string; group?: string }>;
   },
 ) {
+  const renderOption = (o: { value: string; label: string }) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  );
+  const groups = [...new Set(props.options.map((o) => o.group))];
   return (
     <FieldShell {...props}>
       <NativeSelect.Root>
@@ -90,11 +97,15 @@ export function SelectField(
           value={props.value}
           onChange={(e) => props.onChange(e.currentTarget.value)}
         >
-          {props.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          {groups.map((group) =>
+            group === undefined ? (
+              props.options.filter((o) => o.group === undefined).map(renderOption)
+            ) : (
+              <optgroup key={group} label={group}>
+                {props.options.filter((o) => o.group === group).map(renderOption)}
+              </optgroup>
+            ),
+          )}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>

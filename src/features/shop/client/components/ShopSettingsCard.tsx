@@ -7,21 +7,10 @@ import { ImagePicker } from '@/client/components/ImagePicker';
 import { SelectField, SubmitButton, TextField, useServerErrors } from '@/client/components/form';
 import { toaster } from '@/client/shell/toaster';
 import { COUNTRIES, CURRENCIES, findCountry } from '@/shared/countries';
+import { timeZoneChoices } from '@/shared/time-zones';
 import { useUpdateShopMutation, useUploadShopLogoMutation, type Shop } from '../shop.api';
 
 type Fields = 'name' | 'currency' | 'timeZone' | 'country' | 'address' | 'phone' | 'receiptFooter';
-
-/** The countries' zones first (what our sellers pick), then every other zone the browser knows. */
-function timeZoneOptions(current: string) {
-  const preferred = [...new Set(COUNTRIES.map((c) => c.timeZone))];
-  const others =
-    typeof Intl.supportedValuesOf === 'function'
-      ? Intl.supportedValuesOf('timeZone').filter((z) => !preferred.includes(z))
-      : [];
-  const all = [...preferred, ...others];
-  if (!all.includes(current)) all.unshift(current);
-  return all.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }));
-}
 
 /** « Ma boutique » (administrators): name, currency, time zone, country, address, phone and logo. */
 export function ShopSettingsCard({ shop }: { shop: Shop }) {
@@ -37,7 +26,10 @@ export function ShopSettingsCard({ shop }: { shop: Shop }) {
   const { fieldErrors, setFieldErrors, formError, run } = useServerErrors<Fields>();
   const [save, { isLoading }] = useUpdateShopMutation();
   const [uploadLogo] = useUploadShopLogoMutation();
-  const zones = useMemo(() => timeZoneOptions(shop.timeZone), [shop.timeZone]);
+  const zones = useMemo(
+    () => timeZoneChoices(values.country, values.timeZone),
+    [values.country, values.timeZone],
+  );
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
