@@ -30,12 +30,8 @@ for (const file of applicationFiles(root)) {
   let fixed = code;
   for (const t of faulty) {
     // The spelling between the delimiters: quotes, or a template's « ` », « } » and « ${ ».
-    const from = /^['"`}]/.test(code[t.start] ?? '') ? t.start + 1 : t.start;
-    const to = code.startsWith('${', t.end - 2)
-      ? t.end - 2
-      : /['"`]/.test(code[t.end - 1] ?? '') && from > t.start
-        ? t.end - 1
-        : t.end;
+    const from = t.isJsxText ? t.start : t.start + 1;
+    const to = t.isJsxText ? t.end : code.startsWith('${', t.end - 2) ? t.end - 2 : t.end - 1;
     fixed = fixed.slice(0, from) + fixSpelling(fixed.slice(from, to)) + fixed.slice(to);
   }
   if (fixed !== code) {

@@ -11,6 +11,8 @@ export interface WrittenText {
   /** Where its source spelling sits in the file, for the fixer. */
   start: number;
   end: number;
+  /** JSX text has no delimiters around its spelling; literals have quotes or template marks. */
+  isJsxText: boolean;
 }
 
 // Calls whose strings are for developers or machines, not for the people using Comptoir.
@@ -32,9 +34,11 @@ export function textsOfSource(file: string, code: string): WrittenText[] {
   const found: WrittenText[] = [];
   const add = (node: ts.Node, text: string) => {
     if (!isForUsers(node)) return;
-    const start = node.getStart(source);
+    const isJsxText = ts.isJsxText(node);
+    // JSX text's leading spaces count as text, not as trivia to skip.
+    const start = isJsxText ? node.pos : node.getStart(source);
     const { line } = source.getLineAndCharacterOfPosition(start);
-    found.push({ file, line: line + 1, text, start, end: node.end });
+    found.push({ file, line: line + 1, text, start, end: node.end, isJsxText });
   };
   const visit = (node: ts.Node) => {
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) add(node, node.text);
