@@ -38,9 +38,13 @@ describe('the SMS gateway', () => {
       configure({ SMS_DRIVER: 'http', SMS_HTTP_URL: url, SMS_HTTP_TOKEN: 'tok', SMS_SENDER: 'Comptoir' });
       const gateway = createSmsGateway();
       expect(gateway.name).toBe('http');
-      await gateway.send({ to: '+221770000001', body: 'Bonjour' });
+      // No-break spaces and ’ would cost a UCS-2 SMS: they leave as their GSM 7-bit look-alikes.
+      await gateway.send({ to: '+221770000001', body: 'Bonjour\u00a0: c’est prêt\u202f!' });
       expect(received).toEqual([
-        { auth: 'Bearer tok', body: { to: '+221770000001', from: 'Comptoir', text: 'Bonjour' } },
+        {
+          auth: 'Bearer tok',
+          body: { to: '+221770000001', from: 'Comptoir', text: "Bonjour : c'est prêt !" },
+        },
       ]);
     } finally {
       server.close();

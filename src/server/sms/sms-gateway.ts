@@ -34,6 +34,15 @@ class FileSmsGateway implements SmsGateway {
   }
 }
 
+/**
+ * The characters our French typography adds (no-break spaces, ’) are outside the GSM 7-bit
+ * alphabet: one of them turns a 160-character SMS into 70-character UCS-2 parts, billed each. On
+ * a phone screen the plain space and apostrophe read the same, so SMS bodies are sent with them.
+ */
+export function smsText(body: string): string {
+  return body.replace(/[\u00a0\u202f]/g, ' ').replace(/[’‘]/g, "'");
+}
+
 /** A generic JSON POST, for whichever SMS provider the deployment uses. */
 class HttpSmsGateway implements SmsGateway {
   readonly name = 'http';
@@ -49,7 +58,7 @@ class HttpSmsGateway implements SmsGateway {
         'Content-Type': 'application/json',
         ...(this.token ? { Authorization: `Bearer ${this.token}` } : {}),
       },
-      body: JSON.stringify({ to: message.to, from: this.sender, text: message.body }),
+      body: JSON.stringify({ to: message.to, from: this.sender, text: smsText(message.body) }),
       signal: AbortSignal.timeout(10_000),
     });
     if (!response.ok) throw new Error(`La passerelle SMS a répondu ${response.status}`);
