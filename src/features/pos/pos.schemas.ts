@@ -219,6 +219,10 @@ export const ZCashSession = z.object({
   openingFloat: ZStoredAmount,
   closedAt: z.string().nullable(),
   closedBy: ZPerson,
+  /**
+   * The session's expected cash, from every tablet's ops the server has: as computed at closing,
+   * or the running figure of an open session. Each tablet only knows what it recorded itself.
+   */
   expectedCash: ZStoredAmount.nullable(),
   countedCash: ZStoredAmount.nullable(),
   variance: ZStoredAmount.nullable(),

@@ -1,6 +1,7 @@
 import { formatMoney } from '@/shared/money';
 import { frenchTypography as fr } from '@/shared/typography';
 import type { PosOp, PosPaymentMethod } from '../../pos.schemas';
+import { expectedCashOf } from '../../session-cash';
 import type { Cart } from '../cart/cart-state';
 import { cartTotals, lineTotal, paymentState, type PaymentDraft } from '../cart/cart-math';
 import { metaKey, readMeta } from './db';
@@ -99,9 +100,12 @@ export async function moveCash(
   return updated;
 }
 
-/** What the drawer should hold by this tablet's records. */
+/**
+ * What the drawer should hold by this tablet's records alone: another tablet's sales in the same
+ * session are not in them. Screens show the session's figure (`useSessionCash`).
+ */
 export function expectedCash(session: LocalSession): number {
-  return session.openingFloat + session.cashSales - session.cashRefunds + session.cashIn - session.cashOut;
+  return expectedCashOf(session.openingFloat, session);
 }
 
 export async function closeSession(

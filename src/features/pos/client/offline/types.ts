@@ -146,7 +146,10 @@ export interface LocalSession {
   openedByName: string;
   openingFloat: number;
   status: 'open' | 'closed';
-  /** Cash the drawer should hold from what this tablet recorded (the server's X report wins online). */
+  /**
+   * Cash this tablet recorded in the session: its own sales, refunds and movements only (another
+   * tablet selling in the same session is in the server's figure, `useSessionCash`).
+   */
   cashSales: number;
   cashRefunds: number;
   cashIn: number;
