@@ -121,6 +121,14 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   cod: 'Paiement à la livraison',
 };
 
+/**
+ * An invoice's number as printed: « FAC- » and at least six digits (« FAC-000012 »), one
+ * uninterrupted series per shop (see server/issue-invoice.ts).
+ */
+export function invoiceLabel(number: number): string {
+  return `FAC-${String(number).padStart(6, '0')}`;
+}
+
 export const ZOrderLineInput = z.object({
   variantId: ZId,
   quantity: ZQuantity,

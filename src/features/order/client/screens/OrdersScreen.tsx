@@ -167,7 +167,7 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
         <InputGroup startElement={<LuSearch />} gridColumn={{ base: 'span 1', md: 'span 2' }}>
           <Input
             size="sm"
-            placeholder="Numéro, nom ou téléphone du client"
+            placeholder="Numéro, client, téléphone ou ticket local"
             aria-label="Rechercher une commande"
             value={searchInput}
             onChange={(e) => {

@@ -4,12 +4,14 @@ import { formatPhone } from './phone-format';
 import { frenchTypography as fr } from '@/shared/typography';
 import { PAYMENT_METHOD_LABELS } from '../pos-constants';
 import type { LocalSale, ReceiptLine, ReceiptPayment, TillContext } from '../offline/types';
-import { formatTillDate } from '../till/format';
+import { formatTillDate, localLabelOf } from '../till/format';
 
 /** Everything a receipt shows, whether the sale is only on this tablet or on the server. */
 export interface ReceiptData {
   /** « Commande n° 1042 », or the local ticket while the server has not numbered it. */
   numberLabel: string;
+  /** The local ticket printed before, under the order's number once the server gave one. */
+  localLabel: string | null;
   isPending: boolean;
   at: string;
   cashierName: string;
@@ -30,7 +32,8 @@ export interface ReceiptData {
 export function receiptFromSale(sale: LocalSale): ReceiptData {
   const isPending = sale.orderNumber === null;
   return {
-    numberLabel: isPending ? `Ticket local n° ${sale.ticketNumber}` : `Commande n° ${sale.orderNumber}`,
+    numberLabel: isPending ? localLabelOf(sale) : `Commande n° ${sale.orderNumber}`,
+    localLabel: isPending ? null : localLabelOf(sale),
     isPending,
     at: sale.at,
     cashierName: sale.cashierName,
@@ -96,6 +99,7 @@ export function Receipt({ data, context }: { data: ReceiptData; context: TillCon
         {data.numberLabel}
       </Text>
       {data.isPending ? <Text>(en attente de synchronisation)</Text> : null}
+      {data.localLabel ? <Text data-testid="receipt-local-number">{data.localLabel}</Text> : null}
       <Text>{formatTillDate(data.at, shop.timeZone)}</Text>
       <Text>{fr(`Caisse : ${data.tillName}`)}</Text>
       <Text>{fr(`Caissier : ${data.cashierName}`)}</Text>

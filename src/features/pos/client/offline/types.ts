@@ -114,6 +114,11 @@ export interface LocalSale {
   sessionId: string;
   userId: string;
   ticketNumber: number;
+  /**
+   * « KQFT-2 »: the tablet's series for this till and the ticket number, printed before the
+   * server numbers the sale and kept on its order. Absent on sales made before it existed.
+   */
+  localReference?: string;
   at: string;
   cashierName: string;
   client: { id: string | null; opId: string | null; name: string; phone: string | null } | null;
