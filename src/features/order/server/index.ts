@@ -16,6 +16,7 @@ import {
   refundOrderRoute,
   saveOrderViewRoute,
   shareOrderPaymentLinkRoute,
+  paymentLinkSharedRoute,
   updateOrderRoute,
 } from './order.routes';
 import {
@@ -38,6 +39,7 @@ export const routes: Route[] = [
   bulkChangeOrderStatusRoute,
   addOrderPaymentRoute,
   shareOrderPaymentLinkRoute,
+  paymentLinkSharedRoute,
   refundOrderRoute,
   addOrderNoteRoute,
   listOrderViewsRoute,

@@ -23,8 +23,8 @@ import { countOrders, listOrders, type OrderScope } from './list-orders';
 import { createOrderWithDto } from './create-order';
 import { bulkChangeOrderStatus, changeOrderStatus } from './change-order-status';
 import { addOrderPayment } from './order-payments';
-import { shareOrderPaymentLink } from './order-payment-link';
-import { ZPaymentLink, ZPaymentLinkBody } from '../payment-link.schemas';
+import { getOrderPaymentLink, recordPaymentLinkShared } from './order-payment-link';
+import { ZPaymentLink, ZPaymentLinkBody, ZPaymentLinkSharedBody } from '../payment-link.schemas';
 import { refundOrder } from './refund-order';
 import { updateOrder } from './update-order';
 import { addOrderNote, deleteOrderView, findOrderViews, saveOrderView } from './order-notes-and-views';
@@ -243,13 +243,29 @@ export const shareOrderPaymentLinkRoute = defineRoute({
   path: '/api/order/paymentLink',
   tag: 'order',
   summary:
-    '« Lien de paiement » : le lien public où le client paie en ligne le reste dû (le même lien à chaque fois) ; le paiement crédite le solde de la boutique.',
+    '« Lien de paiement » : le lien public où le client paie en ligne le reste dû (le même lien à chaque fois) ; le paiement crédite le solde de la boutique. Le demander n’écrit rien dans l’historique.',
   shop: shopInBody,
   permission: 'orders:manage',
   body: ZPaymentLinkBody,
   response: ZPaymentLink,
   handle: async ({ db, membership, user, body }) =>
-    shareOrderPaymentLink(db, membership!.shop.id, user.id, body.orderId),
+    getOrderPaymentLink(db, membership!.shop.id, user.id, body.orderId),
+});
+
+export const paymentLinkSharedRoute = defineRoute({
+  method: 'POST',
+  path: '/api/order/paymentLinkShared',
+  tag: 'order',
+  summary:
+    'Le lien de paiement a été copié (`copy`) ou envoyé sur WhatsApp (`whatsapp`) : l’historique de la commande le note, avec le montant dû à ce moment.',
+  shop: shopInBody,
+  permission: 'orders:manage',
+  body: ZPaymentLinkSharedBody,
+  response: z.object({ ok: z.literal(true) }),
+  handle: async ({ db, membership, user, body }) => {
+    await recordPaymentLinkShared(db, membership!.shop.id, user.id, body);
+    return { ok: true as const };
+  },
 });
 
 export const refundOrderRoute = defineRoute({
