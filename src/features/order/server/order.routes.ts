@@ -29,6 +29,7 @@ import { refundOrder } from './refund-order';
 import { updateOrder } from './update-order';
 import { addOrderNote, deleteOrderView, findOrderViews, saveOrderView } from './order-notes-and-views';
 import { exportOrdersCsv } from './export-orders';
+import { exportOrderLinesCsv } from './export-order-lines';
 
 type Context = Pick<RouteContext<unknown, unknown, unknown>, 'membership' | 'user'>;
 
@@ -102,31 +103,57 @@ export const countOrdersRoute = defineRoute({
   },
 });
 
+const ZExportQuery = ZListOrdersQuery.extend({
+  separator: z.enum(['semicolon', 'comma']).default('semicolon'),
+});
+
+/** Both exports: the list's filters (not its page), « ; » by default, streamed as it is read. */
+async function csvExport(
+  ctx: RouteContext<unknown, z.infer<typeof ZExportQuery>, unknown>,
+  name: string,
+  exporter: typeof exportOrdersCsv,
+): Promise<FileResponse> {
+  const { shopId: _shopId, after: _after, limit: _limit, separator, ...filters } = ctx.query;
+  const shop = ctx.membership!.shop;
+  return new FileResponse({
+    filename: `${name}-${dayjs().tz(shop.timeZone).format('YYYY-MM-DD')}.csv`,
+    contentType: 'text/csv; charset=utf-8',
+    body: exporter(
+      ctx.db,
+      scopeOf(ctx),
+      shop,
+      await withAgentUser(ctx.db, shop.id, filters),
+      separator === 'comma' ? ',' : ';',
+    ),
+  });
+}
+
 export const exportOrdersRoute = defineRoute({
   method: 'GET',
   path: '/api/order/exportCsv',
   tag: 'order',
-  summary: 'Les commandes du filtre en CSV (séparateur « ; » par défaut), envoyées au fil de la lecture.',
+  summary:
+    'Les commandes du filtre en CSV, une ligne par commande (adresse de livraison, téléphone au format national et indicatif à part ; séparateur « ; » par défaut), envoyées au fil de la lecture.',
   shop: shopInQuery,
   permission: 'orders:view',
-  query: ZListOrdersQuery.extend({ separator: z.enum(['semicolon', 'comma']).default('semicolon') }),
+  query: ZExportQuery,
   produces: 'text/csv',
   response: z.unknown(),
-  handle: async (ctx) => {
-    const { shopId: _shopId, after: _after, limit: _limit, separator, ...filters } = ctx.query;
-    const shop = ctx.membership!.shop;
-    return new FileResponse({
-      filename: `commandes-${dayjs().tz(shop.timeZone).format('YYYY-MM-DD')}.csv`,
-      contentType: 'text/csv; charset=utf-8',
-      body: exportOrdersCsv(
-        ctx.db,
-        scopeOf(ctx),
-        shop,
-        await withAgentUser(ctx.db, shop.id, filters),
-        separator === 'comma' ? ',' : ';',
-      ),
-    });
-  },
+  handle: (ctx) => csvExport(ctx, 'commandes', exportOrdersCsv),
+});
+
+export const exportOrderLinesRoute = defineRoute({
+  method: 'GET',
+  path: '/api/order/exportLinesCsv',
+  tag: 'order',
+  summary:
+    'Les lignes des commandes du filtre en CSV, une ligne par article vendu (produit, variante, SKU, quantité, prix, remise, total), envoyées au fil de la lecture.',
+  shop: shopInQuery,
+  permission: 'orders:view',
+  query: ZExportQuery,
+  produces: 'text/csv',
+  response: z.unknown(),
+  handle: (ctx) => csvExport(ctx, 'commandes-lignes', exportOrderLinesCsv),
 });
 
 export const getOrderRoute = defineRoute({
