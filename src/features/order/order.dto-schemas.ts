@@ -103,3 +103,14 @@ export const ZOrder = ZOrderSummary.extend({
   ),
 });
 export type TOrder = z.infer<typeof ZOrder>;
+
+export const ZIssuedInvoices = z.object({
+  items: z.array(
+    z.object({
+      orderId: z.string(),
+      invoice: z.object({ number: z.string(), issuedAt: z.string() }).nullable(),
+      refusal: z.string().nullable(),
+    }),
+  ),
+});
+export type TIssuedInvoices = z.infer<typeof ZIssuedInvoices>;

@@ -208,6 +208,12 @@ export const ZRefundOrderBody = z.object({
 });
 export type TRefundOrderBody = z.infer<typeof ZRefundOrderBody>;
 
+/** « Facture » for one or several orders (the print page's selection). */
+export const ZIssueInvoicesBody = z.object({
+  shopId: ZId,
+  orderIds: z.array(ZId).min(1).max(200),
+});
+
 export const ZAddOrderNoteBody = z.object({
   shopId: ZId,
   orderId: ZId,

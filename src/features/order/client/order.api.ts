@@ -1,5 +1,5 @@
 import { api } from '@/client/api/api';
-import type { TOrder, TOrderSummary } from '../order.dto-schemas';
+import type { TIssuedInvoices, TOrder, TOrderSummary } from '../order.dto-schemas';
 import type { PaymentLinkShareWay } from '../payment-link.schemas';
 import type {
   FulfilmentStatus,
@@ -93,6 +93,11 @@ export const orderApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/order/addPayment', method: 'POST', data: body }),
       invalidatesTags: orderChanged,
     }),
+    /** « Facture »: numbers the orders' invoices on first issue, answers the numbers given before. */
+    issueInvoices: build.mutation<TIssuedInvoices, { shopId: string; orderIds: string[] }>({
+      query: (body) => ({ url: '/api/order/issueInvoices', method: 'POST', data: body }),
+      invalidatesTags: (_r, _e, arg) => arg.orderIds.map((id) => ({ type: 'Order' as const, id })),
+    }),
     /** The order's link (made on first ask); asking writes nothing on the timeline. */
     getOrderPaymentLink: build.mutation<{ url: string }, { shopId: string; orderId: string }>({
       query: (body) => ({ url: '/api/order/paymentLink', method: 'POST', data: body }),
@@ -145,6 +150,7 @@ export const {
   useBulkChangeOrderStatusMutation,
   useAddOrderPaymentMutation,
   useGetOrderPaymentLinkMutation,
+  useIssueInvoicesMutation,
   usePaymentLinkSharedMutation,
   useRefundOrderMutation,
   useAddOrderNoteMutation,

@@ -18,6 +18,7 @@ import {
   saveOrderViewRoute,
   shareOrderPaymentLinkRoute,
   paymentLinkSharedRoute,
+  issueInvoicesRoute,
   updateOrderRoute,
 } from './order.routes';
 import {
@@ -42,6 +43,7 @@ export const routes: Route[] = [
   addOrderPaymentRoute,
   shareOrderPaymentLinkRoute,
   paymentLinkSharedRoute,
+  issueInvoicesRoute,
   refundOrderRoute,
   addOrderNoteRoute,
   listOrderViewsRoute,

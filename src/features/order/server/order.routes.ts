@@ -10,6 +10,7 @@ import {
   ZBulkOrderStatusBody,
   ZChangeOrderStatusBody,
   ZCreateOrderBody,
+  ZIssueInvoicesBody,
   ZListOrdersQuery,
   ZOrderFilters,
   ZRefundOrderBody,
@@ -19,6 +20,7 @@ import {
 } from '../order.schemas';
 import { findOrder, findOrderDetails } from './order.repository';
 import { ZOrder, ZOrderSummary, toOrderDto, toOrderSummary } from './order.dto';
+import { ZIssuedInvoices } from '../order.dto-schemas';
 import { countOrders, listOrders, type OrderScope } from './list-orders';
 import { createOrderWithDto } from './create-order';
 import { bulkChangeOrderStatus, changeOrderStatus } from './change-order-status';
@@ -30,6 +32,7 @@ import { updateOrder } from './update-order';
 import { addOrderNote, deleteOrderView, findOrderViews, saveOrderView } from './order-notes-and-views';
 import { exportOrdersCsv } from './export-orders';
 import { exportOrderLinesCsv } from './export-order-lines';
+import { issueInvoices } from './issue-invoice';
 
 type Context = Pick<RouteContext<unknown, unknown, unknown>, 'membership' | 'user'>;
 
@@ -293,6 +296,19 @@ export const paymentLinkSharedRoute = defineRoute({
     await recordPaymentLinkShared(db, membership!.shop.id, user.id, body);
     return { ok: true as const };
   },
+});
+
+export const issueInvoicesRoute = defineRoute({
+  method: 'POST',
+  path: '/api/order/issueInvoices',
+  tag: 'order',
+  summary:
+    '« Facture » : numérote la facture des commandes à leur première impression (une série sans trou par boutique, FAC-000001…) et rend le numéro déjà donné ensuite ; une commande annulée n’a pas de facture.',
+  shop: shopInBody,
+  permission: 'orders:view',
+  body: ZIssueInvoicesBody,
+  response: ZIssuedInvoices,
+  handle: async (ctx) => ({ items: await issueInvoices(ctx.db, scopeOf(ctx), ctx.body.orderIds) }),
 });
 
 export const refundOrderRoute = defineRoute({

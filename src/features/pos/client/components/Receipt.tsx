@@ -1,5 +1,6 @@
 import { Box, chakra, Flex, Stack, Text } from '@chakra-ui/react';
 import { formatMoney } from '@/shared/money';
+import { legalIdsLine } from '@/shared/legal-ids';
 import { formatPhone } from './phone-format';
 import { frenchTypography as fr } from '@/shared/typography';
 import { PAYMENT_METHOD_LABELS } from '../pos-constants';
@@ -72,6 +73,7 @@ const Rule = () => <Box borderTop="1px dashed" borderColor="black" my="1.5" />;
 export function Receipt({ data, context }: { data: ReceiptData; context: TillContext }) {
   const { shop } = context;
   const money = (n: number) => formatMoney(n, shop.currency);
+  const legalIds = legalIdsLine(shop.country, shop);
   return (
     <Stack
       gap="0.5"
@@ -151,6 +153,11 @@ export function Receipt({ data, context }: { data: ReceiptData; context: TillCon
       <Text textAlign="center" fontWeight="bold" pt="1" data-testid="receipt-footer">
         {fr(shop.receiptFooter)}
       </Text>
+      {legalIds ? (
+        <Text textAlign="center" fontSize="10px" data-testid="receipt-legal-ids">
+          {fr(legalIds)}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

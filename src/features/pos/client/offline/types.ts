@@ -24,6 +24,9 @@ export interface TillContext {
     address: string;
     phone: string | null;
     receiptFooter: string;
+    /** The shop's legal identifiers for the receipt's foot (absent from contexts kept before them). */
+    taxId?: string;
+    tradeRegister?: string;
     isBlocked: boolean;
   };
   agent: { id: string; firstName: string | null; lastName: string | null; role: string } | null;
