@@ -122,8 +122,9 @@ test.describe('Commandes', () => {
     await page.getByRole('menuitem', { name: 'Facture' }).click();
     const invoice = await popupPromise;
     const printed = invoice.getByTestId('printed-order');
-    await expect(printed).toContainText('Facture');
-    await expect(printed).toContainText(`Commande ${number}`);
+    // Numbered at its first issue, in the shop's one series.
+    await expect(invoice.getByTestId('invoice-number')).toHaveText(/^Facture n° FAC-\d{6}$/);
+    await expect(printed).toContainText(`Commande ${number} du `);
     await expect(printed).toContainText('Boutique Awa');
     await expect(printed).toContainText('Mariama Ba');
     await expect(printed).toContainText('Médina');

@@ -42,8 +42,17 @@ test('lien de paiement : le client paie en ligne sans compte, la commande est pa
     `Bonjour Khady Sow, voici le lien pour payer votre commande ${number} chez Boutique Awa (2\u202f500\u202fFCFA) : ${url}`,
   );
   await dialog.getByRole('button', { name: 'Fermer la fenêtre' }).click();
+  // Opened and closed, nothing was shared: the timeline says nothing (read afresh).
+  await page.reload();
+  await expect(page.getByTestId('order-timeline')).toContainText('Commande créée');
+  await expect(page.getByTestId('order-timeline')).not.toContainText('Lien de paiement');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Lien de paiement' }).click();
+  await dialog.getByRole('button', { name: 'Copier le lien' }).click();
+  await expect(dialog.getByRole('button', { name: 'Copié' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Fermer la fenêtre' }).click();
   await expect(page.getByTestId('order-timeline')).toContainText(
-    'Lien de paiement en ligne partagé (2\u202f500\u202fFCFA à payer)',
+    'Lien de paiement copié pour le client (2\u202f500\u202fFCFA à payer)',
   );
 
   // The customer: another browser, no account.

@@ -112,7 +112,9 @@ test('a cashier sells online and offline, and closes the till with its Z report'
   await page.getByRole('button', { name: 'Créer et ajouter' }).click();
   await expect(page.getByTestId('cart-client')).toContainText(clientName);
   await payCash(page, '1000');
-  await expect(page.getByTestId('receipt-number')).toContainText('Ticket local');
+  // The tablet's series and its number: what the order keeps and Commandes finds.
+  await expect(page.getByTestId('receipt-number')).toHaveText(/^Ticket local n° [A-Z]{4}-\d+$/);
+  const localTicket = (await page.getByTestId('receipt-number').textContent())!;
   await page.getByTestId('new-sale').click();
 
   for (let i = 0; i < 2; i++) {
@@ -154,10 +156,19 @@ test('a cashier sells online and offline, and closes the till with its Z report'
   await page.getByLabel('Rechercher une commande').fill(phone.e164.slice(4));
   await expect(page.getByTestId('order-row')).toHaveCount(3);
   for (const row of await page.getByTestId('order-row').all()) await expect(row).toContainText(clientName);
+  await page.getByLabel('Rechercher une commande').fill(localTicket);
+  await expect(page.getByTestId('order-row')).toHaveCount(1);
+  await page.getByTestId('order-row').getByRole('link').first().click();
+  await expect(page.getByTestId('order-local-reference')).toContainText(localTicket);
 
   // Closing: 14 500 expected (10 000 float + 1 500 + 3 × 1 000 cash), counted note by note.
   await page.goto('/point-de-vente?vue=session');
   await expect(page.getByTestId('expected-cash')).toHaveText('14\u202f500\u202fFCFA', { timeout: 20_000 });
+  // One figure for the session, the same above: this tablet's share beside it.
+  await expect(page.getByTestId('session-expected-cash')).toHaveText('14\u202f500\u202fFCFA');
+  await expect(page.getByTestId('session-expected-cash-note')).toHaveText(
+    'dont cette tablette\u00a0: 4\u202f500\u202fFCFA',
+  );
   await page.getByLabel(/Nombre de 10\u202f000/).fill('1');
   await page.getByLabel(/Nombre de 2\u202f000/).fill('2');
   await page.getByLabel(/Nombre de 500\u202f/).fill('1');

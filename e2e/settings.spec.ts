@@ -68,9 +68,22 @@ test.describe('Mon compte', () => {
     await form.getByLabel('Nom de la boutique').fill(`${shopName} Plateau`);
     await form.getByLabel('Pays').selectOption('CI');
     await expect(form.getByLabel('Fuseau horaire')).toHaveValue('Africa/Abidjan');
+    // The legal identifiers are named as Côte d’Ivoire names them; a formula is refused.
+    await form.getByLabel('NCC').fill('=1+1');
+    await form.getByLabel('RCCM').fill('CI-ABJ-03-2021-B12-04567');
+    await form.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(
+      form.getByText('Lettres, chiffres, espaces, points, tirets et barres obliques seulement.', {
+        exact: true,
+      }),
+    ).toBeVisible();
+    await form.getByLabel('NCC').fill('1234567 A');
     await form.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page.getByText('Boutique enregistrée')).toBeVisible();
     await expect(page.locator('header')).toContainText(`${shopName} Plateau`);
+    await page.reload();
+    await expect(form.getByLabel('NCC')).toHaveValue('1234567 A');
+    await expect(form.getByLabel('RCCM')).toHaveValue('CI-ABJ-03-2021-B12-04567');
 
     await page.getByLabel('Changer le logo').setInputFiles({
       name: 'logo.png',

@@ -30,6 +30,8 @@ export const FIELD_LABELS: Record<string, string> = {
   token: 'Lien de paiement',
   method: 'Moyen de paiement',
   receiptFooter: 'Message des tickets de caisse',
+  taxId: 'Identifiant fiscal',
+  tradeRegister: 'Registre du commerce',
   idempotencyKey: 'Clé de requête',
   subscriptionPlan: 'Forfait',
   shopExpiresAt: 'Fin d’abonnement',

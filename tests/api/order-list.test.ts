@@ -215,7 +215,7 @@ describe('GET /api/order/list', () => {
 
 describe('GET /api/order/exportCsv', () => {
   const HEADER =
-    'Numéro;Date;Canal;Client;Téléphone;Statut;Paiement;Moyens de paiement;Sous-total;Remises;Livraison;Total;Payé;Remboursé;Agent';
+    'Numéro;Date;Canal;Client;Téléphone;Indicatif;Quartier;Commune;Ville;Indications de livraison;Statut;Paiement;Moyens de paiement;Sous-total;Remises;Livraison;Total;Payé;Remboursé;Agent;Ticket local;Facture';
 
   function rowsOf(text: string): Array<Record<string, string>> {
     const [header, ...rows] = parseCsv(text).records;
@@ -238,8 +238,14 @@ describe('GET /api/order/exportCsv', () => {
       Date: '10-03-2024, 12:00',
       Canal: 'WhatsApp',
       Client: 'Aïssatou Diop',
-      // Guarded against formula injection, as the products export does.
-      Téléphone: "'+221771234567",
+      // As the country writes it (a spreadsheet keeps it as text), the calling code apart and
+      // guarded against formula injection, as every cell starting with « + ».
+      Téléphone: '77 123 45 67',
+      Indicatif: "'+221",
+      Quartier: '',
+      Commune: '',
+      Ville: '',
+      'Indications de livraison': '',
       Statut: 'Confirmée',
       Paiement: 'Payée',
       'Moyens de paiement': 'Wave',
@@ -250,6 +256,8 @@ describe('GET /api/order/exportCsv', () => {
       Payé: '5000',
       Remboursé: '0',
       Agent: 'Admin Utilisateur',
+      'Ticket local': '',
+      Facture: '',
     });
     expect(rows[1]).toMatchObject({
       Canal: 'Téléphone',

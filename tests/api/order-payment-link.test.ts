@@ -14,6 +14,16 @@ const shareLink = (fixture: ShopFixture, orderId: string, role: keyof ShopFixtur
     token: fixture.members[role].token,
     body: { shopId: fixture.shop.id, orderId },
   });
+const noteShared = (
+  fixture: ShopFixture,
+  orderId: string,
+  via: string,
+  role: keyof ShopFixture['members'] = 'admin',
+) =>
+  bed.server.call('POST', '/api/order/paymentLinkShared', {
+    token: fixture.members[role].token,
+    body: { shopId: fixture.shop.id, orderId, via },
+  });
 // The payer has no account: every call below goes without a token.
 const payableOrder = (token: string) => bed.server.call('GET', `/api/pay/getOrder?token=${token}`);
 const payCheckout = (token: string) => bed.server.call('POST', '/api/pay/checkout', { body: { token } });
@@ -56,9 +66,13 @@ describe('order payment link', () => {
     const shared = await shareLink(fixture, order.id);
     expect(shared.status, JSON.stringify(shared.body)).toBe(200);
     expect(shared.body.url).toMatch(new RegExp(`^${publicUrl()}/payer/[\\w-]{32}$`));
-    // Shared again (a second WhatsApp message): the same link.
+    // Asked again (the dialog opened a second time): the same link.
     expect((await shareLink(fixture, order.id, 'seller')).body).toEqual(shared.body);
     const token = tokenOf(shared.body.url);
+    // Opening the dialog shares nothing: the timeline says so only once the seller sends it.
+    const opened = (await api.get(as(fixture), order.id)).body;
+    expect(opened.timeline.map((e: { type: string }) => e.type)).toEqual(['created', 'payment']);
+    expect((await noteShared(fixture, order.id, 'whatsapp', 'seller')).body).toEqual({ ok: true });
 
     const page = await payableOrder(token);
     expect(page.status).toBe(200);
@@ -122,7 +136,10 @@ describe('order payment link', () => {
       'payment_link',
       'payment',
     ]);
-    expect(paid.timeline[2].data).toEqual({ amount: 5000 });
+    expect(paid.timeline[2]).toMatchObject({
+      data: { amount: 5000, via: 'whatsapp' },
+      by: { name: expect.stringContaining('seller') },
+    });
     // The customer paid: no user, and no reference since the sandbox has no operator.
     expect(paid.timeline[3]).toMatchObject({
       by: null,
@@ -228,7 +245,31 @@ describe('order payment link', () => {
     expect(missing.status).toBe(422);
     expect(missing.body.error.details).toHaveProperty('orderId');
 
+    // Noting a share: same roles, a known way, a link made first, an order of the shop.
+    expect((await noteShared(fixture, order.id, 'copy', 'cashier')).status).toBe(403);
+    const notYet = await noteShared(fixture, order.id, 'copy');
+    expect(notYet.status).toBe(409);
+    expect(notYet.body.error.message).toBe(
+      'Ce lien de paiement n’a pas encore été créé\u00a0: ouvrez «\u00a0Lien de paiement\u00a0».',
+    );
+    await shareLink(fixture, order.id);
+    expect((await noteShared(fixture, order.id, 'sms')).body.error.details).toHaveProperty('via');
+    expect(
+      (
+        await bed.server.call('POST', '/api/order/paymentLinkShared', {
+          token: other.members.admin.token,
+          body: { shopId: other.shop.id, orderId: order.id, via: 'copy' },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await noteShared(fixture, order.id, 'copy')).status).toBe(200);
+    const noted = (await api.get(as(fixture), order.id)).body.timeline;
+    expect(
+      noted.filter((e: { type: string }) => e.type === 'payment_link').map((e: { data: unknown }) => e.data),
+    ).toEqual([{ amount: 5000, via: 'copy' }]);
+
     await api.addPayment(as(fixture), order.id, 5000, 'cash');
+    expect((await noteShared(fixture, order.id, 'copy')).status).toBe(409);
     const paid = await shareLink(fixture, order.id);
     expect(paid.status).toBe(409);
     expect(paid.body.error.message).toBe('Cette commande est déjà entièrement payée.');

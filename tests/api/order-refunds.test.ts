@@ -112,6 +112,13 @@ describe('POST /api/order/refund', () => {
     expect(Object.keys(nothing.body.error.details)).toEqual(['amount']);
     const zeroUnits = await api.refund(admin(), order.id, { lines: [{ lineId: lineIds[0], quantity: 0 }] });
     expect(Object.keys(zeroUnits.body.error.details)).toEqual(['lines.0.quantity']);
+    // Paid on delivery is a way to be paid, not to hand money back.
+    const onDelivery = await api.refund(admin(), order.id, { amount: 500, method: 'cod' });
+    expect(onDelivery.status).toBe(422);
+    expect(onDelivery.body.error.details).toEqual({
+      method:
+        'On ne rembourse pas par «\u00a0Paiement à la livraison\u00a0»\u00a0: choisissez espèces, mobile money ou carte.',
+    });
     const unchanged = (await api.get(admin(), order.id)).body;
     expect(unchanged).toMatchObject({ refundedAmount: 5000, refunds: [{}, {}] });
     expect(await variantStock(bed, pagne!.variantId)).toBe(8);

@@ -144,6 +144,37 @@ describe('a sale at the till', () => {
     expect(await variantStock(bed, bissap.variantId)).toBe(4);
   });
 
+  it('keeps the local ticket its receipt printed offline on the order, found by the search as printed', async () => {
+    const { fixture, tillId, sessionId, bissap } = await openTill('Boutique Ticket Local');
+    const tablet = (reference: string) =>
+      ops.sale(sessionId, [line(bissap, 1, 1500)], { localReference: reference });
+    // Two tablets both printed their ticket n° 2: their series tells them apart.
+    const [first, second] = await syncOk(bed, as(fixture, 'cashier'), tillId, [
+      tablet('KQFT-2'),
+      tablet('BMWX-2'),
+    ]);
+    const order = (await api.get(as(fixture), first.orderId)).body;
+    expect(order.localReference).toBe('KQFT-2');
+    const numbersFor = async (search: string) =>
+      (await api.list(as(fixture), { search })).body.items.map((o: { number: number }) => o.number);
+    for (const typed of ['Ticket local n° KQFT-2', 'ticket local n°kqft-2', ' KQFT-2 ', 'kqft - 2'])
+      expect(await numbersFor(typed), typed).toEqual([first.orderNumber]);
+    expect(await numbersFor('BMWX-2')).toEqual([second.orderNumber]);
+    expect(await numbersFor('KQFT-22')).toEqual([]);
+    // The cashier who sold finds it too; another shop does not.
+    expect((await api.list(as(fixture, 'cashier'), { search: 'KQFT-2' })).body.items).toHaveLength(1);
+    const other = await createShopFixture(bed.database.db, 'Boutique Sans Ticket');
+    expect((await api.list(as(other), { search: 'KQFT-2' })).body.items).toEqual([]);
+    // A sale queued before tablets had a series has none; a malformed reference is refused.
+    const [older] = await syncOk(bed, as(fixture, 'cashier'), tillId, [
+      ops.sale(sessionId, [line(bissap, 1, 1500)]),
+    ]);
+    expect((await api.get(as(fixture), older.orderId)).body.localReference).toBeNull();
+    const bad = await pos.sync(as(fixture, 'cashier'), tillId, [tablet('2')]);
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.details).toEqual({ 'ops.0.localReference': 'Référence de ticket local invalide.' });
+  });
+
   it('sells on credit to a client created at the till in the same batch', async () => {
     const { fixture, tillId, sessionId, pagne } = await openTill('Boutique Crédit');
     const client = ops.client('Khady Sow', '77 123 45 67');

@@ -5,7 +5,7 @@ import { agents } from '@/server/db/schema';
 import { setupApiTestbed } from '../helpers/api-testbed';
 import { createShopFixture } from '../helpers/fixtures';
 import { catalogueCalls, createOk, simpleProduct } from '../helpers/catalogue';
-import { as } from '../helpers/orders';
+import { as, sellable } from '../helpers/orders';
 import { firstTill, ops, posCalls, syncOk } from '../helpers/pos';
 
 const bed = setupApiTestbed();
@@ -190,6 +190,40 @@ describe('cash sessions', () => {
     expect(all.map((s: { id: string }) => s.id)).toEqual([byCashier.sessionId, bySeller.sessionId]);
     expect((await pos.zReport(as(fixture, 'cashier'), bySeller.sessionId)).status).toBe(404);
     expect((await pos.zReport(as(bed.other), byCashier.sessionId)).status).toBe(404);
+  });
+});
+
+describe('one expected-cash figure for a session sold in from two tablets', () => {
+  it('gives both tablets the session’s figure, and closes on it', async () => {
+    const fixture = await createShopFixture(bed.database.db, 'Boutique Deux Tablettes');
+    const tillId = await firstTill(bed, as(fixture));
+    const bissap = await sellable(bed, as(fixture), 'Bissap', 1250, { stock: 50 });
+    const open = ops.open(tillId, 10_000);
+    const { sessionId } = open;
+    const sale = (quantity: number) =>
+      ops.sale(sessionId, [{ variantId: bissap.variantId, quantity, unitPrice: 1250 }]);
+    // Tablet A (the cashier) opens and sells 3 750 in cash; tablet B (the seller, same till and
+    // session) sells 17 500 in cash and takes 500 out: each tablet knows only its own ops.
+    await syncOk(bed, as(fixture, 'cashier'), tillId, [open, sale(3)]);
+    await syncOk(bed, as(fixture, 'seller'), tillId, [
+      sale(8),
+      sale(6),
+      ops.cash(sessionId, 'out', 500, 'Sachets'),
+    ]);
+    const expected = 10_000 + 3_750 + 17_500 - 500;
+    for (const role of ['cashier', 'seller', 'admin'] as const) {
+      const tills = (await pos.tills(as(fixture, role))).body.items;
+      expect(tills[0].openSession, role).toMatchObject({ id: sessionId, expectedCash: expected });
+    }
+    expect((await pos.zReport(as(fixture, 'cashier'), sessionId)).body.expectedCash).toBe(expected);
+    const listed = (await pos.sessions(as(fixture))).body.items;
+    expect(listed[0]).toMatchObject({ id: sessionId, expectedCash: expected, variance: null });
+
+    // Closed from tablet B on a count: the Z report weighs it against the session's figure.
+    await syncOk(bed, as(fixture, 'seller'), tillId, [ops.close(sessionId, { '10000': 3, '500': 1 })]);
+    const z = (await pos.zReport(as(fixture), sessionId)).body;
+    expect(z).toMatchObject({ expectedCash: expected, countedCash: 30_500, variance: 30_500 - expected });
+    expect((await pos.tills(as(fixture))).body.items[0].openSession).toBeNull();
   });
 });
 

@@ -69,6 +69,42 @@ describe('POST /api/shop/updateShop', () => {
     expect(Object.keys(tooLong.body.error.details)).toEqual(['receiptFooter']);
   });
 
+  it('saves the legal identifiers (NINEA, RCCM…) bounded and checked, kept when not sent, cleared when empty', async () => {
+    const team = await createShopFixture(bed.database.db, 'Boutique Légale');
+    const base = {
+      shopId: team.shop.id,
+      name: 'Boutique Légale',
+      currency: 'XOF',
+      timeZone: 'Africa/Dakar',
+      country: 'SN',
+    };
+    const fresh = await update(team.members.admin.token, base);
+    expect(fresh.body).toMatchObject({ taxId: '', tradeRegister: '' });
+    const saved = await update(team.members.admin.token, {
+      ...base,
+      taxId: '  0012345   2G3 ',
+      tradeRegister: 'SN-DKR-2019-B-1234',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ taxId: '0012345 2G3', tradeRegister: 'SN-DKR-2019-B-1234' });
+    expect((await update(team.members.admin.token, base)).body.taxId).toBe('0012345 2G3');
+
+    const refused = await update(team.members.admin.token, {
+      ...base,
+      taxId: '=HYPERLINK("x")',
+      tradeRegister: 'R'.repeat(41),
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.details).toEqual({
+      taxId: 'Lettres, chiffres, espaces, points, tirets et barres obliques seulement.',
+      tradeRegister: '40 caractères au plus.',
+    });
+    expect(await shopRow(team.shop.id)).toMatchObject({ taxId: '0012345 2G3' });
+    const cleared = await update(team.members.admin.token, { ...base, taxId: '', tradeRegister: '' });
+    expect(cleared.body).toMatchObject({ taxId: '', tradeRegister: '' });
+    expect((await update(team.members.supervisor.token, { ...base, taxId: 'X1' })).status).toBe(403);
+  });
+
   it('saves name, currency, time zone and country, visible in getShop, and tells the shop room', async () => {
     const team = await createShopFixture(bed.database.db, 'Boutique Réglages');
     const socket = await joinedSocket(team.members.cashier.token, team.shop.id);

@@ -14,7 +14,7 @@ import {
 import { newId } from '@/server/ids';
 import { quotaMonthOf } from '@/features/order/server/order.repository';
 import type { ApiTestbed } from './api-testbed';
-import { createOk, simpleProduct, type ProductBody } from './catalogue';
+import { createOk, simpleProduct } from './catalogue';
 import { createShopFixture, type Member, type ShopFixture } from './fixtures';
 
 type Call = ApiTestbed['server']['call'];
@@ -73,14 +73,16 @@ export function orderCalls(bed: ApiTestbed) {
       return answer.body.planQuotas as { maxNumberOfOrders: number | string; currentNumberOfOrders: number };
     },
     /** The CSV download as bytes and text, as a browser would receive it. */
-    exportCsv: async (a: Actor, params: Params = {}) => {
-      const response = await fetch(
-        `${bed.server.url}/api/order/exportCsv?${query({ shopId: a.shopId, ...params })}`,
-        { headers: a.token ? { authorization: `Bearer ${a.token}` } : {} },
-      );
+    exportCsv: async (a: Actor, params: Params = {}, path = '/api/order/exportCsv') => {
+      const response = await fetch(`${bed.server.url}${path}?${query({ shopId: a.shopId, ...params })}`, {
+        headers: a.token ? { authorization: `Bearer ${a.token}` } : {},
+      });
       const text = Buffer.from(await response.arrayBuffer()).toString('utf8');
       return { status: response.status, headers: response.headers, text };
     },
+    /** « Lignes »: one row per order line. */
+    exportLinesCsv: (a: Actor, params: Params = {}) =>
+      orderCalls(bed).exportCsv(a, params, '/api/order/exportLinesCsv'),
   };
 }
 
@@ -109,7 +111,7 @@ export async function sellable(
   a: Actor,
   name: string,
   price = 1000,
-  extra: Partial<ProductBody> & { stock?: number } = {},
+  extra: Parameters<typeof simpleProduct>[2] = {},
 ): Promise<{ productId: string; variantId: string }> {
   const product = await createOk(bed, a.token!, a.shopId, simpleProduct(name, price, extra));
   return { productId: product._id as string, variantId: product.variants[0]._id as string };

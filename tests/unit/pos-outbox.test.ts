@@ -83,7 +83,10 @@ describe('the till outbox', () => {
     const entries = await listOutbox('shop1');
     expect(entries.map((e) => e.op.type)).toEqual(['open_session', 'sale']);
     // The server judges the prices against the catalogue copy they came from.
-    expect(entries[1]!.op).toMatchObject({ catalogueCursor: '1700000000000000~p1' });
+    expect(entries[1]!.op).toMatchObject({
+      catalogueCursor: '1700000000000000~p1',
+      localReference: sale.localReference,
+    });
     expect(await pendingStock('shop1')).toEqual(new Map([['v1', -2]]));
     expect(await hasUnsyncedPosOps()).toBe(true);
   });
@@ -105,6 +108,10 @@ describe('the till outbox', () => {
       session: first.session,
     });
     expect(second.sale.ticketNumber).toBe(2);
+    // The tablet's series for the till, drawn once: what the receipt prints and the op carries.
+    const series = first.sale.localReference!.split('-')[0];
+    expect(first.sale.localReference).toMatch(/^[A-HJ-NP-Z]{4}-1$/);
+    expect(second.sale.localReference).toBe(`${series}-2`);
     const batch = await nextBatch('shop1', 'user1');
     expect(batch).toHaveLength(3);
     const outcome = await recordResults(batch, [

@@ -1,8 +1,31 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
+import { Fragment } from 'react';
 import { LuChevronDown, LuDownload } from 'react-icons/lu';
 
-/** « Exporter »: the current filter as CSV, with « ; » for Excel in French or « , » for the rest. */
-export function CsvExportMenu({ onExport }: { onExport: (separator: 'semicolon' | 'comma') => void }) {
+export type CsvSeparatorChoice = 'semicolon' | 'comma';
+
+/**
+ * « Exporter »: the current filter as CSV, with « ; » for Excel in French or « , » for the rest.
+ * With `kinds`, one group per kind of file (one row per order, one row per line…), each offering
+ * both separators.
+ */
+export function CsvExportMenu<K extends string = string>({
+  onExport,
+  kinds,
+}: {
+  onExport: (separator: CsvSeparatorChoice, kind: K | undefined) => void;
+  kinds?: ReadonlyArray<{ value: K; label: string }>;
+}) {
+  const items = (kind: K | undefined) => (
+    <>
+      <Menu.Item value={`${kind ?? 'csv'}-semicolon`} onSelect={() => onExport('semicolon', kind)}>
+        CSV pour Excel (séparateur « ; »)
+      </Menu.Item>
+      <Menu.Item value={`${kind ?? 'csv'}-comma`} onSelect={() => onExport('comma', kind)}>
+        CSV standard (séparateur « , »)
+      </Menu.Item>
+    </>
+  );
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
@@ -13,12 +36,17 @@ export function CsvExportMenu({ onExport }: { onExport: (separator: 'semicolon' 
       <Portal>
         <Menu.Positioner>
           <Menu.Content>
-            <Menu.Item value="semicolon" onSelect={() => onExport('semicolon')}>
-              CSV pour Excel (séparateur « ; »)
-            </Menu.Item>
-            <Menu.Item value="comma" onSelect={() => onExport('comma')}>
-              CSV standard (séparateur « , »)
-            </Menu.Item>
+            {kinds
+              ? kinds.map((kind, index) => (
+                  <Fragment key={kind.value}>
+                    {index > 0 ? <Menu.Separator /> : null}
+                    <Menu.ItemGroup aria-label={kind.label}>
+                      <Menu.ItemGroupLabel>{kind.label}</Menu.ItemGroupLabel>
+                      {items(kind.value)}
+                    </Menu.ItemGroup>
+                  </Fragment>
+                ))
+              : items(undefined)}
           </Menu.Content>
         </Menu.Positioner>
       </Portal>

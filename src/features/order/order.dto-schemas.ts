@@ -36,6 +36,10 @@ export const ZOrder = ZOrderSummary.extend({
   deliveryFee: ZStoredAmount,
   deliveryAddress: ZAddressDto.nullable(),
   clientNote: z.string(),
+  /** A till's sale: « KQFT-2 », the local ticket its receipt printed before it had its number. */
+  localReference: z.string().nullable(),
+  /** The shop's invoice for the order, once issued (« FAC-000012 »); null before. */
+  invoice: z.object({ number: z.string(), issuedAt: z.string() }).nullable(),
   createdBy: ZPerson,
   updatedAt: z.string(),
   /** What the current statuses allow, so the page offers only those actions. */
@@ -99,3 +103,14 @@ export const ZOrder = ZOrderSummary.extend({
   ),
 });
 export type TOrder = z.infer<typeof ZOrder>;
+
+export const ZIssuedInvoices = z.object({
+  items: z.array(
+    z.object({
+      orderId: z.string(),
+      invoice: z.object({ number: z.string(), issuedAt: z.string() }).nullable(),
+      refusal: z.string().nullable(),
+    }),
+  ),
+});
+export type TIssuedInvoices = z.infer<typeof ZIssuedInvoices>;

@@ -121,6 +121,25 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   cod: 'Paiement à la livraison',
 };
 
+/**
+ * An invoice's number as printed: « FAC- » and at least six digits (« FAC-000012 »), one
+ * uninterrupted series per shop (see server/issue-invoice.ts).
+ */
+export function invoiceLabel(number: number): string {
+  return `FAC-${String(number).padStart(6, '0')}`;
+}
+
+/** Money can go back in cash, by mobile money or to a card; « Paiement à la livraison » only comes in. */
+export const REFUND_METHODS = [
+  'cash',
+  'orange_money',
+  'wave',
+  'mtn_momo',
+  'moov_money',
+  'card',
+] as const satisfies readonly PaymentMethod[];
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+
 export const ZOrderLineInput = z.object({
   variantId: ZId,
   quantity: ZQuantity,
@@ -181,11 +200,19 @@ export const ZRefundOrderBody = z.object({
     .default([]),
   /** What is handed back; defaults to the value of the lines refunded. */
   amount: ZAmount.optional(),
-  method: z.enum(PAYMENT_METHODS),
+  method: z.enum(PAYMENT_METHODS).refine((method) => (REFUND_METHODS as readonly string[]).includes(method), {
+    error: 'On ne rembourse pas par « Paiement à la livraison » : choisissez espèces, mobile money ou carte.',
+  }),
   restock: z.boolean().default(true),
   reason: z.string().trim().max(300).default(''),
 });
 export type TRefundOrderBody = z.infer<typeof ZRefundOrderBody>;
+
+/** « Facture » for one or several orders (the print page's selection). */
+export const ZIssueInvoicesBody = z.object({
+  shopId: ZId,
+  orderIds: z.array(ZId).min(1).max(200),
+});
 
 export const ZAddOrderNoteBody = z.object({
   shopId: ZId,

@@ -14,6 +14,15 @@ export const ONLINE_PAYMENT_METHODS = [
 export const ZPaymentLinkBody = z.object({ shopId: ZId, orderId: ZId });
 export const ZPaymentLink = z.object({ url: z.string() });
 
+/** How the seller handed the link on: only then does the order's timeline say it was shared. */
+export const PAYMENT_LINK_SHARE_WAYS = ['copy', 'whatsapp'] as const;
+export type PaymentLinkShareWay = (typeof PAYMENT_LINK_SHARE_WAYS)[number];
+export const ZPaymentLinkSharedBody = z.object({
+  shopId: ZId,
+  orderId: ZId,
+  via: z.enum(PAYMENT_LINK_SHARE_WAYS),
+});
+
 /** The token is long and random (base64url); anything else is not a link of ours. */
 const ZToken = z
   .string()

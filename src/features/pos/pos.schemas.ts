@@ -1,6 +1,7 @@
 import { ZId, z } from '@/shared/validation';
 import { ZAmount, ZPositiveAmount, ZPrice, ZQuantity, ZStoredAmount } from '@/shared/bounded-schemas';
 import { MAX_QUANTITY } from '@/shared/bounds';
+import { LOCAL_REFERENCE_PATTERN } from '@/shared/local-reference';
 import { ZCustomerInput } from '@/features/customer/customer.schemas';
 
 /**
@@ -102,6 +103,14 @@ export const ZSaleOp = z.object({
   catalogueCursor: z
     .string()
     .regex(/^\d{1,20}~[^~\s]{0,60}$/, { error: 'Curseur du catalogue invalide.' })
+    .optional(),
+  /**
+   * « KQFT-2 »: what the receipt printed as « Ticket local n° … » (the tablet's series and its
+   * ticket number), kept on the order so the paper finds it. Absent from ops queued before it.
+   */
+  localReference: z
+    .string()
+    .regex(LOCAL_REFERENCE_PATTERN, { error: 'Référence de ticket local invalide.' })
     .optional(),
 });
 
@@ -219,6 +228,10 @@ export const ZCashSession = z.object({
   openingFloat: ZStoredAmount,
   closedAt: z.string().nullable(),
   closedBy: ZPerson,
+  /**
+   * The session's expected cash, from every tablet's ops the server has: as computed at closing,
+   * or the running figure of an open session. Each tablet only knows what it recorded itself.
+   */
   expectedCash: ZStoredAmount.nullable(),
   countedCash: ZStoredAmount.nullable(),
   variance: ZStoredAmount.nullable(),

@@ -1,5 +1,6 @@
 import { api } from '@/client/api/api';
-import type { TOrder, TOrderSummary } from '../order.dto-schemas';
+import type { TIssuedInvoices, TOrder, TOrderSummary } from '../order.dto-schemas';
+import type { PaymentLinkShareWay } from '../payment-link.schemas';
 import type {
   FulfilmentStatus,
   PaymentMethod,
@@ -92,9 +93,21 @@ export const orderApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/order/addPayment', method: 'POST', data: body }),
       invalidatesTags: orderChanged,
     }),
-    shareOrderPaymentLink: build.mutation<{ url: string }, { shopId: string; orderId: string }>({
+    /** « Facture »: numbers the orders' invoices on first issue, answers the numbers given before. */
+    issueInvoices: build.mutation<TIssuedInvoices, { shopId: string; orderIds: string[] }>({
+      query: (body) => ({ url: '/api/order/issueInvoices', method: 'POST', data: body }),
+      invalidatesTags: (_r, _e, arg) => arg.orderIds.map((id) => ({ type: 'Order' as const, id })),
+    }),
+    /** The order's link (made on first ask); asking writes nothing on the timeline. */
+    getOrderPaymentLink: build.mutation<{ url: string }, { shopId: string; orderId: string }>({
       query: (body) => ({ url: '/api/order/paymentLink', method: 'POST', data: body }),
-      // The first share is on the timeline.
+    }),
+    /** The seller copied or sent the link: the timeline notes it. */
+    paymentLinkShared: build.mutation<
+      { ok: true },
+      { shopId: string; orderId: string; via: PaymentLinkShareWay }
+    >({
+      query: (body) => ({ url: '/api/order/paymentLinkShared', method: 'POST', data: body }),
       invalidatesTags: (_r, _e, arg) => [{ type: 'Order', id: arg.orderId }],
     }),
     refundOrder: build.mutation<
@@ -136,7 +149,9 @@ export const {
   useChangeOrderStatusMutation,
   useBulkChangeOrderStatusMutation,
   useAddOrderPaymentMutation,
-  useShareOrderPaymentLinkMutation,
+  useGetOrderPaymentLinkMutation,
+  useIssueInvoicesMutation,
+  usePaymentLinkSharedMutation,
   useRefundOrderMutation,
   useAddOrderNoteMutation,
   useListOrderViewsQuery,

@@ -59,6 +59,8 @@ export interface ChannelPolicy {
   initialFulfilment: FulfilmentStatus;
   /** When it happened, if not now (a till's sale made offline keeps the till's time). */
   placedAt?: Date;
+  /** What a receipt printed before the order had its number (a till's « Ticket local n° KQFT-2 »). */
+  localReference?: string | null;
   /** The payments taken with the order, and the field a refusal of their sum names. */
   payments: OrderPaymentInput[];
   paymentsField: string;
@@ -99,6 +101,8 @@ export interface TillSale {
   /** Split across methods; what they leave unpaid stays due (a sale on credit). */
   payments: OrderPaymentInput[];
   soldAt: Date;
+  /** The local ticket its receipt printed (« KQFT-2 »), if the till sent one. */
+  localReference: string | null;
 }
 
 /**
@@ -112,6 +116,7 @@ export function tillSalePolicy(sale: TillSale): ChannelPolicy {
     enforcesOrderQuota: false,
     initialFulfilment: 'delivered',
     placedAt: sale.soldAt,
+    localReference: sale.localReference,
     payments: sale.payments,
     paymentsField: 'payments',
     runsInCallerTransaction: true,

@@ -89,6 +89,7 @@ export async function createTillOrder(
     internalNote?: string;
     payments: TillSale['payments'];
     soldAt: Date;
+    localReference: string | null;
   },
 ) {
   const placed = await placeOrder(
@@ -113,6 +114,7 @@ export async function createTillOrder(
       keptPrices: new Map(input.lines.map((l) => [l.variantId, { unitPrice: l.unitPrice }])),
       payments: input.payments,
       soldAt: input.soldAt,
+      localReference: input.localReference,
     }),
   );
   return { order: placed.order, shortfalls: placed.shortfalls, announce: placed.announce };
@@ -306,6 +308,7 @@ async function writeOrder(
       clientNote: input.clientNote,
       idempotencyKey: input.idempotencyKey ?? null,
       searchText: orderSearchText(client?.name ?? null, client?.phone ?? null),
+      localReference: policy.localReference ?? null,
       createdByUserId: userId,
     },
     lines,

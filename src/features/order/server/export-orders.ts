@@ -1,13 +1,21 @@
-import { and, desc, inArray, lt } from 'drizzle-orm';
+import { desc, inArray } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { orderPayments, orders } from '@/server/db/schema/order';
-import { currencyOf, formatCsvAmount, guardFormula, serializeCsvRow, type CsvSeparator } from '@/server/csv';
+import {
+  currencyOf,
+  formatCsvAmount,
+  guardFormula,
+  phoneCellsFormatter,
+  serializeCsvRow,
+  type CsvSeparator,
+} from '@/server/csv';
 import { findPeople } from '@/features/user/server/user.repository';
 import {
   CHANNEL_LABELS,
   FULFILMENT_LABELS,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
+  invoiceLabel,
   type FulfilmentStatus,
   type OrderChannel,
   type PaymentMethod,
@@ -15,6 +23,7 @@ import {
   type TOrderFilters,
 } from '../order.schemas';
 import { orderConditions, type OrderScope } from './list-orders';
+import { afterId, dateTimeFormatter, EXPORT_BATCH, keysetBatches } from './export-batches';
 
 const HEADERS = [
   'Numéro',
@@ -22,6 +31,11 @@ const HEADERS = [
   'Canal',
   'Client',
   'Téléphone',
+  'Indicatif',
+  'Quartier',
+  'Commune',
+  'Ville',
+  'Indications de livraison',
   'Statut',
   'Paiement',
   'Moyens de paiement',
@@ -32,45 +46,11 @@ const HEADERS = [
   'Payé',
   'Remboursé',
   'Agent',
+  'Ticket local',
+  'Facture',
 ];
 
-/** Rows read per query: enough to keep the round trips few, small enough to keep memory flat. */
-const EXPORT_BATCH = 1000;
-
-/**
- * formatDateTime (DD-MM-YYYY, HH:mm in the shop's time zone) for many dates: one Intl formatter
- * for the whole export instead of a dayjs time-zone conversion per row, which cost ~80 µs and a
- * heap of short-lived objects each (half the export's time, and hundreds of MB of garbage the
- * collector let pile up on 100 000 rows). Same time-zone database, same text.
- */
-function dateTimeFormatter(timeZone: string): (date: Date) => string {
-  const format = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  return (date) => {
-    let day = '';
-    let month = '';
-    let year = '';
-    let hour = '';
-    let minute = '';
-    for (const part of format.formatToParts(date)) {
-      if (part.type === 'day') day = part.value;
-      else if (part.type === 'month') month = part.value;
-      else if (part.type === 'year') year = part.value.padStart(4, '0');
-      else if (part.type === 'hour') hour = part.value;
-      else if (part.type === 'minute') minute = part.value;
-    }
-    return `${day}-${month}-${year}, ${hour}:${minute}`;
-  };
-}
-
-/** The columns the CSV shows (not the whole row: the address, notes and search text stay behind). */
+/** The columns the CSV shows (not the whole row: the notes and search text stay behind). */
 const EXPORT_COLUMNS = {
   id: orders.id,
   number: orders.number,
@@ -78,6 +58,7 @@ const EXPORT_COLUMNS = {
   channel: orders.channel,
   clientName: orders.clientName,
   clientPhone: orders.clientPhone,
+  deliveryAddress: orders.deliveryAddress,
   fulfilmentStatus: orders.fulfilmentStatus,
   paymentStatus: orders.paymentStatus,
   subtotal: orders.subtotal,
@@ -88,11 +69,25 @@ const EXPORT_COLUMNS = {
   paidAmount: orders.paidAmount,
   refundedAmount: orders.refundedAmount,
   createdByUserId: orders.createdByUserId,
+  localReference: orders.localReference,
+  invoiceNumber: orders.invoiceNumber,
 };
 
+/** What every order export shares: the header row's BOM, amounts, dates and phones as spreadsheets read them. */
+export function exportFormat(shop: { currency: string; timeZone: string }, separator: CsvSeparator) {
+  const { minorDigits } = currencyOf(shop);
+  const decimalMark = separator === ';' ? ',' : '.';
+  return {
+    money: (n: number) => formatCsvAmount(n, minorDigits, decimalMark),
+    dateTime: dateTimeFormatter(shop.timeZone),
+    phone: phoneCellsFormatter(),
+    header: (headers: string[]) => '\uFEFF' + serializeCsvRow(headers, separator),
+  };
+}
+
 /**
- * The orders matching the list's filters as CSV chunks, newest first, read batch by batch on the
- * id keyset: 100 000 orders stream through without ever being held together.
+ * The orders matching the list's filters as CSV chunks, one row per order, newest first, read
+ * batch by batch (export-batches.ts).
  */
 export async function* exportOrdersCsv(
   db: Executor,
@@ -101,32 +96,32 @@ export async function* exportOrdersCsv(
   filters: TOrderFilters,
   separator: CsvSeparator = ';',
 ): AsyncGenerator<string> {
-  const { minorDigits } = currencyOf(shop);
-  const decimalMark = separator === ';' ? ',' : '.';
-  const money = (n: number) => formatCsvAmount(n, minorDigits, decimalMark);
-  const dateTime = dateTimeFormatter(shop.timeZone);
-  yield '\uFEFF' + serializeCsvRow(HEADERS, separator);
+  const { money, dateTime, phone, header } = exportFormat(shop, separator);
+  yield header(HEADERS);
   const conditions = orderConditions(scope, filters);
-  for (let after: string | null = null; ;) {
-    const batch = await db
-      .select({ order: EXPORT_COLUMNS })
-      .from(orders)
-      .where(and(...conditions, after ? lt(orders.id, after) : undefined))
-      .orderBy(desc(orders.id))
-      .limit(EXPORT_BATCH);
-    if (batch.length === 0) return;
+  const batches = keysetBatches(
+    (after) =>
+      db
+        .select(EXPORT_COLUMNS)
+        .from(orders)
+        .where(afterId(conditions, after))
+        .orderBy(desc(orders.id))
+        .limit(EXPORT_BATCH),
+    (order) => order.id,
+  );
+  for await (const batch of batches) {
     const payments = await db
       .selectDistinct({ orderId: orderPayments.orderId, method: orderPayments.method })
       .from(orderPayments)
       .where(
         inArray(
           orderPayments.orderId,
-          batch.map((b) => b.order.id),
+          batch.map((order) => order.id),
         ),
       );
     const people = await findPeople(
       db,
-      batch.map((b) => b.order.createdByUserId),
+      batch.map((order) => order.createdByUserId),
     );
     const methods = new Map<string, string[]>();
     for (const p of payments)
@@ -135,14 +130,21 @@ export async function* exportOrdersCsv(
         PAYMENT_METHOD_LABELS[p.method as PaymentMethod],
       ]);
     yield batch
-      .map(({ order }) =>
-        serializeCsvRow(
+      .map((order) => {
+        const { national, countryCode } = phone(order.clientPhone);
+        const address = order.deliveryAddress;
+        return serializeCsvRow(
           [
             String(order.number),
             dateTime(order.createdAt),
             CHANNEL_LABELS[order.channel as OrderChannel] ?? order.channel,
             guardFormula(order.clientName ?? ''),
-            guardFormula(order.clientPhone ?? ''),
+            national,
+            countryCode,
+            guardFormula(address?.quartier ?? ''),
+            guardFormula(address?.commune ?? ''),
+            guardFormula(address?.ville ?? ''),
+            guardFormula(address?.indications ?? ''),
             FULFILMENT_LABELS[order.fulfilmentStatus as FulfilmentStatus],
             PAYMENT_STATUS_LABELS[order.paymentStatus as PaymentStatus],
             (methods.get(order.id) ?? []).join(', '),
@@ -153,12 +155,12 @@ export async function* exportOrdersCsv(
             money(order.paidAmount),
             money(order.refundedAmount),
             guardFormula(people.get(order.createdByUserId ?? '') ?? ''),
+            order.localReference ?? '',
+            order.invoiceNumber === null ? '' : invoiceLabel(order.invoiceNumber),
           ],
           separator,
-        ),
-      )
+        );
+      })
       .join('');
-    if (batch.length < EXPORT_BATCH) return;
-    after = batch[batch.length - 1]!.order.id;
   }
 }

@@ -4,6 +4,7 @@ import { orderPayments, orders } from '@/server/db/schema/order';
 import { dayjs } from '@/shared/dates';
 import { toE164 } from '@/shared/phone';
 import { normalizeForSearch } from '@/shared/search';
+import { localReferenceInSearch } from '@/shared/local-reference';
 import type { CountryCode } from 'libphonenumber-js';
 import type { TOrderFilters } from '../order.schemas';
 import type { OrderRow } from './order.repository';
@@ -21,7 +22,9 @@ function likePattern(term: string): string {
 }
 
 /**
- * The search box. « #1042 » is that order number only. Digits (spaces, « + » and dashes allowed, as
+ * The search box. « #1042 » is that order number only; « Ticket local n° KQFT-2 » (or « KQFT-2 »),
+ * as a till's receipt printed it before the sale had its number, is that till sale only (its own
+ * partial index). Digits (spaces, « + » and dashes allowed, as
  * people type phones) are an order number or part of the client's phone; a full phone number in
  * any form also matches the client's E.164 phone exactly. Anything else is the client's name, by
  * trigram. `search_text` holds the name and phone digits, not the number, so « 1001 » never finds
@@ -30,6 +33,8 @@ function likePattern(term: string): string {
 function searchCondition(search: string, country: string): SQL | undefined {
   const term = normalizeForSearch(search);
   if (!term) return undefined;
+  const localReference = localReferenceInSearch(search);
+  if (localReference) return eq(orders.localReference, localReference);
   const hashNumber = /^#\s*(\d{1,9})$/.exec(term);
   if (hashNumber) return eq(orders.number, Number(hashNumber[1]));
   if (/^[\d\s+().-]+$/.test(term)) {

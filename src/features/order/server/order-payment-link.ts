@@ -10,7 +10,7 @@ import { paymentProvider } from '@/features/payment/server/payment-gateway';
 import { startCheckout } from '@/features/payment/server/start-checkout';
 import { getShopById } from '@/features/shop/server/shop.repository';
 import type { PaymentStatus } from '../order.schemas';
-import type { PayableOrder } from '../payment-link.schemas';
+import type { PayableOrder, PaymentLinkShareWay } from '../payment-link.schemas';
 import { addOrderEvent, findLinesOf, findOrder, type OrderRow } from './order.repository';
 import { amountDue } from './order-payments';
 
@@ -32,33 +32,55 @@ function refusalOf(order: OrderRow): string | null {
   return null;
 }
 
+async function payableOrderOf(db: Executor, shopId: string, orderId: string): Promise<OrderRow> {
+  const order = await findOrder(db, shopId, orderId);
+  if (!order) throw Errors.notFound('La commande');
+  const refusal = refusalOf(order);
+  if (refusal) throw Errors.conflict(refusal);
+  return order;
+}
+
 /**
  * « Lien de paiement »: the order's public link, made once and then given again, so every message
  * the shop sent stays valid. The link always asks for what is due at the time it is opened.
+ * Opening the dialog asks for it: nothing is shared yet, so the timeline says nothing
+ * (`recordPaymentLinkShared` does, when the seller copies or sends it).
  */
-export async function shareOrderPaymentLink(
+export async function getOrderPaymentLink(
   db: Database,
   shopId: string,
   userId: string,
   orderId: string,
 ): Promise<{ url: string }> {
-  return db.transaction(async (tx) => {
-    const order = await findOrder(tx, shopId, orderId);
-    if (!order) throw Errors.notFound('La commande');
-    const refusal = refusalOf(order);
-    if (refusal) throw Errors.conflict(refusal);
-    const [made] = await tx
-      .insert(orderPaymentLinks)
-      .values({ orderId, shopId, token: randomBytes(24).toString('base64url'), createdByUserId: userId })
-      .onConflictDoNothing({ target: orderPaymentLinks.orderId })
-      .returning();
-    if (made) {
-      await addOrderEvent(tx, order, userId, 'payment_link', { amount: amountDue(order) });
-      return { url: paymentLinkUrl(made.token) };
-    }
-    const [link] = await tx.select().from(orderPaymentLinks).where(eq(orderPaymentLinks.orderId, orderId));
-    return { url: paymentLinkUrl(link!.token) };
-  });
+  await payableOrderOf(db, shopId, orderId);
+  const [made] = await db
+    .insert(orderPaymentLinks)
+    .values({ orderId, shopId, token: randomBytes(24).toString('base64url'), createdByUserId: userId })
+    .onConflictDoNothing({ target: orderPaymentLinks.orderId })
+    .returning();
+  if (made) return { url: paymentLinkUrl(made.token) };
+  const [link] = await db.select().from(orderPaymentLinks).where(eq(orderPaymentLinks.orderId, orderId));
+  return { url: paymentLinkUrl(link!.token) };
+}
+
+/**
+ * The seller copied the link or sent it on WhatsApp: now the timeline says it was shared, how,
+ * and for what was due then. Each share is one entry (a second message is a second share).
+ */
+export async function recordPaymentLinkShared(
+  db: Database,
+  shopId: string,
+  userId: string,
+  input: { orderId: string; via: PaymentLinkShareWay },
+): Promise<void> {
+  const order = await payableOrderOf(db, shopId, input.orderId);
+  const [link] = await db
+    .select({ orderId: orderPaymentLinks.orderId })
+    .from(orderPaymentLinks)
+    .where(eq(orderPaymentLinks.orderId, order.id));
+  if (!link)
+    throw Errors.conflict('Ce lien de paiement n’a pas encore été créé : ouvrez « Lien de paiement ».');
+  await addOrderEvent(db, order, userId, 'payment_link', { amount: amountDue(order), via: input.via });
 }
 
 async function findLinkedOrder(db: Executor, token: string) {

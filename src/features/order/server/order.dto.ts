@@ -1,7 +1,12 @@
 import type { Executor } from '@/server/db';
 import { findPeople } from '@/features/user/server/user.repository';
 import { ZOrder, ZOrderSummary, type TOrder, type TOrderSummary } from '../order.dto-schemas';
-import { allowedFulfilmentMoves, isOrderEditable, type FulfilmentStatus } from '../order.schemas';
+import {
+  allowedFulfilmentMoves,
+  invoiceLabel,
+  isOrderEditable,
+  type FulfilmentStatus,
+} from '../order.schemas';
 import type { findOrderDetails, OrderRow } from './order.repository';
 
 export { ZOrder, ZOrderSummary };
@@ -48,6 +53,11 @@ export function buildOrderDto(row: OrderRow, details: OrderDetails, people: Map<
     deliveryFee: row.deliveryFee,
     deliveryAddress: row.deliveryAddress ?? null,
     clientNote: row.clientNote,
+    localReference: row.localReference,
+    invoice:
+      row.invoiceNumber !== null && row.invoicedAt
+        ? { number: invoiceLabel(row.invoiceNumber), issuedAt: row.invoicedAt.toISOString() }
+        : null,
     createdBy: person(row.createdByUserId),
     updatedAt: row.updatedAt.toISOString(),
     allowedStatuses: allowedFulfilmentMoves(status),

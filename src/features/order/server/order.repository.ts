@@ -106,12 +106,12 @@ export async function insertNumberedOrder(
     )
     insert into orders (id, shop_id, number, channel, client_id, client_name, client_phone, fulfilment_status,
       payment_status, subtotal, line_discount_total, order_discount, delivery_fee, total, paid_amount,
-      delivery_address, client_note, idempotency_key, search_text, created_by_user_id, created_at, updated_at)
+      delivery_address, client_note, idempotency_key, search_text, local_reference, created_by_user_id, created_at, updated_at)
     values (${o.id}, ${o.shopId}, (select number from counter), ${o.channel}, ${o.clientId ?? null},
       ${o.clientName ?? null}, ${o.clientPhone ?? null}, ${o.fulfilmentStatus ?? 'new'}, ${o.paymentStatus ?? 'pending'},
       ${o.subtotal}, ${o.lineDiscountTotal ?? 0}, ${o.orderDiscount ?? 0}, ${o.deliveryFee ?? 0}, ${o.total},
       ${o.paidAmount ?? 0}, ${o.deliveryAddress ? JSON.stringify(o.deliveryAddress) : null}::jsonb,
-      ${o.clientNote ?? ''}, ${o.idempotencyKey ?? null}, ${o.searchText ?? ''}, ${o.createdByUserId},
+      ${o.clientNote ?? ''}, ${o.idempotencyKey ?? null}, ${o.searchText ?? ''}, ${o.localReference ?? null}, ${o.createdByUserId},
       coalesce(${o.createdAt ?? null}::timestamptz, now()), coalesce(${o.updatedAt ?? null}::timestamptz, now()))
     returning *,
       (select month_count from counter) as month_count_taken,

@@ -10,6 +10,7 @@ import {
   ZBulkOrderStatusBody,
   ZChangeOrderStatusBody,
   ZCreateOrderBody,
+  ZIssueInvoicesBody,
   ZListOrdersQuery,
   ZOrderFilters,
   ZRefundOrderBody,
@@ -19,16 +20,19 @@ import {
 } from '../order.schemas';
 import { findOrder, findOrderDetails } from './order.repository';
 import { ZOrder, ZOrderSummary, toOrderDto, toOrderSummary } from './order.dto';
+import { ZIssuedInvoices } from '../order.dto-schemas';
 import { countOrders, listOrders, type OrderScope } from './list-orders';
 import { createOrderWithDto } from './create-order';
 import { bulkChangeOrderStatus, changeOrderStatus } from './change-order-status';
 import { addOrderPayment } from './order-payments';
-import { shareOrderPaymentLink } from './order-payment-link';
-import { ZPaymentLink, ZPaymentLinkBody } from '../payment-link.schemas';
+import { getOrderPaymentLink, recordPaymentLinkShared } from './order-payment-link';
+import { ZPaymentLink, ZPaymentLinkBody, ZPaymentLinkSharedBody } from '../payment-link.schemas';
 import { refundOrder } from './refund-order';
 import { updateOrder } from './update-order';
 import { addOrderNote, deleteOrderView, findOrderViews, saveOrderView } from './order-notes-and-views';
 import { exportOrdersCsv } from './export-orders';
+import { exportOrderLinesCsv } from './export-order-lines';
+import { issueInvoices } from './issue-invoice';
 
 type Context = Pick<RouteContext<unknown, unknown, unknown>, 'membership' | 'user'>;
 
@@ -102,31 +106,57 @@ export const countOrdersRoute = defineRoute({
   },
 });
 
+const ZExportQuery = ZListOrdersQuery.extend({
+  separator: z.enum(['semicolon', 'comma']).default('semicolon'),
+});
+
+/** Both exports: the list's filters (not its page), « ; » by default, streamed as it is read. */
+async function csvExport(
+  ctx: RouteContext<unknown, z.infer<typeof ZExportQuery>, unknown>,
+  name: string,
+  exporter: typeof exportOrdersCsv,
+): Promise<FileResponse> {
+  const { shopId: _shopId, after: _after, limit: _limit, separator, ...filters } = ctx.query;
+  const shop = ctx.membership!.shop;
+  return new FileResponse({
+    filename: `${name}-${dayjs().tz(shop.timeZone).format('YYYY-MM-DD')}.csv`,
+    contentType: 'text/csv; charset=utf-8',
+    body: exporter(
+      ctx.db,
+      scopeOf(ctx),
+      shop,
+      await withAgentUser(ctx.db, shop.id, filters),
+      separator === 'comma' ? ',' : ';',
+    ),
+  });
+}
+
 export const exportOrdersRoute = defineRoute({
   method: 'GET',
   path: '/api/order/exportCsv',
   tag: 'order',
-  summary: 'Les commandes du filtre en CSV (séparateur « ; » par défaut), envoyées au fil de la lecture.',
+  summary:
+    'Les commandes du filtre en CSV, une ligne par commande (adresse de livraison, téléphone au format national et indicatif à part ; séparateur « ; » par défaut), envoyées au fil de la lecture.',
   shop: shopInQuery,
   permission: 'orders:view',
-  query: ZListOrdersQuery.extend({ separator: z.enum(['semicolon', 'comma']).default('semicolon') }),
+  query: ZExportQuery,
   produces: 'text/csv',
   response: z.unknown(),
-  handle: async (ctx) => {
-    const { shopId: _shopId, after: _after, limit: _limit, separator, ...filters } = ctx.query;
-    const shop = ctx.membership!.shop;
-    return new FileResponse({
-      filename: `commandes-${dayjs().tz(shop.timeZone).format('YYYY-MM-DD')}.csv`,
-      contentType: 'text/csv; charset=utf-8',
-      body: exportOrdersCsv(
-        ctx.db,
-        scopeOf(ctx),
-        shop,
-        await withAgentUser(ctx.db, shop.id, filters),
-        separator === 'comma' ? ',' : ';',
-      ),
-    });
-  },
+  handle: (ctx) => csvExport(ctx, 'commandes', exportOrdersCsv),
+});
+
+export const exportOrderLinesRoute = defineRoute({
+  method: 'GET',
+  path: '/api/order/exportLinesCsv',
+  tag: 'order',
+  summary:
+    'Les lignes des commandes du filtre en CSV, une ligne par article vendu (produit, variante, SKU, quantité, prix, remise, total), envoyées au fil de la lecture.',
+  shop: shopInQuery,
+  permission: 'orders:view',
+  query: ZExportQuery,
+  produces: 'text/csv',
+  response: z.unknown(),
+  handle: (ctx) => csvExport(ctx, 'commandes-lignes', exportOrderLinesCsv),
 });
 
 export const getOrderRoute = defineRoute({
@@ -243,13 +273,42 @@ export const shareOrderPaymentLinkRoute = defineRoute({
   path: '/api/order/paymentLink',
   tag: 'order',
   summary:
-    '« Lien de paiement » : le lien public où le client paie en ligne le reste dû (le même lien à chaque fois) ; le paiement crédite le solde de la boutique.',
+    '« Lien de paiement » : le lien public où le client paie en ligne le reste dû (le même lien à chaque fois) ; le paiement crédite le solde de la boutique. Le demander n’écrit rien dans l’historique.',
   shop: shopInBody,
   permission: 'orders:manage',
   body: ZPaymentLinkBody,
   response: ZPaymentLink,
   handle: async ({ db, membership, user, body }) =>
-    shareOrderPaymentLink(db, membership!.shop.id, user.id, body.orderId),
+    getOrderPaymentLink(db, membership!.shop.id, user.id, body.orderId),
+});
+
+export const paymentLinkSharedRoute = defineRoute({
+  method: 'POST',
+  path: '/api/order/paymentLinkShared',
+  tag: 'order',
+  summary:
+    'Le lien de paiement a été copié (`copy`) ou envoyé sur WhatsApp (`whatsapp`) : l’historique de la commande le note, avec le montant dû à ce moment.',
+  shop: shopInBody,
+  permission: 'orders:manage',
+  body: ZPaymentLinkSharedBody,
+  response: z.object({ ok: z.literal(true) }),
+  handle: async ({ db, membership, user, body }) => {
+    await recordPaymentLinkShared(db, membership!.shop.id, user.id, body);
+    return { ok: true as const };
+  },
+});
+
+export const issueInvoicesRoute = defineRoute({
+  method: 'POST',
+  path: '/api/order/issueInvoices',
+  tag: 'order',
+  summary:
+    '« Facture » : numérote la facture des commandes à leur première impression (une série sans trou par boutique, FAC-000001…) et rend le numéro déjà donné ensuite ; une commande annulée n’a pas de facture.',
+  shop: shopInBody,
+  permission: 'orders:view',
+  body: ZIssueInvoicesBody,
+  response: ZIssuedInvoices,
+  handle: async (ctx) => ({ items: await issueInvoices(ctx.db, scopeOf(ctx), ctx.body.orderIds) }),
 });
 
 export const refundOrderRoute = defineRoute({

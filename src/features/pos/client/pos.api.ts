@@ -34,6 +34,11 @@ const posApi = api
       updateTill: build.mutation<Till, { shopId: string; tillId: string; name: string; isActive: boolean }>({
         queryFn: (body) => call<Till>('POST', '/api/pos/updateTill', body),
       }),
+      /** The tills with their open session and its expected cash (every tablet's ops the server has). */
+      listTills: build.query<{ items: Till[] }, { shopId: string }>({
+        queryFn: (params) => call<{ items: Till[] }>('GET', '/api/pos/tills', params),
+        providesTags: ['PosSession'],
+      }),
       listSessions: build.query<
         { items: CashSession[]; nextCursor: string | null },
         { shopId: string; tillId?: string; after?: string }
@@ -87,6 +92,7 @@ const posApi = api
 export const {
   useCreateTillMutation,
   useUpdateTillMutation,
+  useListTillsQuery,
   useListSessionsQuery,
   useGetZReportQuery,
   useListConflictsQuery,

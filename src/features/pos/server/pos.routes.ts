@@ -31,7 +31,7 @@ import { sendReceiptSms } from './receipt-sms';
 import { listSessions, sessionReport } from './sessions';
 import { syncOps } from './sync';
 import { createTill, findTill, listTills, updateTill, type TillRow } from './tills';
-import { toCashSessionDto } from './z-report';
+import { runningExpectedCash, toCashSessionDto } from './z-report';
 
 const shopInQuery = { from: 'query', key: 'shopId' } as const;
 const shopInBody = { from: 'body', key: 'shopId' } as const;
@@ -49,7 +49,7 @@ export const listTillsRoute = defineRoute({
   path: '/api/pos/tills',
   tag: 'pos',
   summary:
-    'Les caisses de la boutique et leur session ouverte (une boutique sans caisse reçoit « Caisse 1 »).',
+    'Les caisses de la boutique et leur session ouverte, avec les espèces attendues de la session (toutes tablettes confondues) ; une boutique sans caisse reçoit « Caisse 1 ».',
   shop: shopInQuery,
   permission: 'pos:use',
   query: ZShopOnly,
@@ -60,10 +60,16 @@ export const listTillsRoute = defineRoute({
       db,
       rows.map((r) => r.session?.openedByUserId ?? null),
     );
+    const expected = await runningExpectedCash(
+      db,
+      rows.flatMap((r) => (r.session ? [r.session] : [])),
+    );
     return {
       items: rows.map(({ till, session }) => ({
         ...tillDto(till),
-        openSession: session ? toCashSessionDto(session, till.name, people) : null,
+        openSession: session
+          ? toCashSessionDto(session, till.name, people, expected.get(session.id) ?? null)
+          : null,
       })),
     };
   },

@@ -125,6 +125,7 @@ export async function sellAtTill(tx: Executor, ctx: PosContext, op: SaleOp) {
     internalNote: op.note || undefined,
     payments: op.payments,
     soldAt,
+    localReference: op.localReference ?? null,
   });
   const { order, shortfalls } = sale;
   await tx.insert(posSales).values({

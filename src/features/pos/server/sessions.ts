@@ -8,7 +8,7 @@ import type { MembershipRow } from '@/server/tenancy/membership';
 import { findPeople } from '@/features/user/server/user.repository';
 import type { CashSession, ZReport } from '../pos.schemas';
 import { findSession } from './session-ops';
-import { computeZReport, toCashSessionDto } from './z-report';
+import { computeZReport, runningExpectedCash, toCashSessionDto } from './z-report';
 
 const PAGE = 30;
 
@@ -43,8 +43,14 @@ export async function listSessions(
     db,
     page.flatMap((r) => [r.session.openedByUserId, r.session.closedByUserId]),
   );
+  const running = await runningExpectedCash(
+    db,
+    page.filter((r) => r.session.status === 'open').map((r) => r.session),
+  );
   return {
-    items: page.map((r) => toCashSessionDto(r.session, r.tillName, people)),
+    items: page.map((r) =>
+      toCashSessionDto(r.session, r.tillName, people, running.get(r.session.id) ?? r.session.expectedCash),
+    ),
     nextCursor: rows.length > PAGE ? page.at(-1)!.session.openedAt.toISOString() : null,
   };
 }

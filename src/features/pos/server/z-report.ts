@@ -1,9 +1,10 @@
-import { asc, count, eq, sql, sum } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql, sum } from 'drizzle-orm';
 import { sumOrders } from '@/features/order/server/order-figures';
 import type { Executor } from '@/server/db';
 import { cashMovements, posPayments, posSales } from '@/server/db/schema/pos';
 import { findPeople } from '@/features/user/server/user.repository';
 import { POS_PAYMENT_METHODS, type CashSession, type PosPaymentMethod, type ZReport } from '../pos.schemas';
+import { expectedCashOf } from '../session-cash';
 import type { CashSessionRow } from './tills';
 
 const asNumber = (value: unknown) => Number(value ?? 0);
@@ -79,7 +80,12 @@ export async function computeZReport(
   const refunds = money.filter((m) => m.kind === 'refund');
   const cashIn = movements.filter((m) => m.kind === 'in').reduce((n, m) => n + m.amount, 0);
   const cashOut = movements.filter((m) => m.kind === 'out').reduce((n, m) => n + m.amount, 0);
-  const expectedCash = session.openingFloat + of('sale', 'cash') - of('refund', 'cash') + cashIn - cashOut;
+  const expectedCash = expectedCashOf(session.openingFloat, {
+    cashSales: of('sale', 'cash'),
+    cashRefunds: of('refund', 'cash'),
+    cashIn,
+    cashOut,
+  });
 
   const people = await findPeople(db, [
     session.openedByUserId,
@@ -112,4 +118,52 @@ export async function computeZReport(
     denominations: session.denominations,
     stockConflicts: asNumber(sales?.conflicts),
   };
+}
+
+/**
+ * The running expected cash of open sessions, from every tablet's ops the server has: the one
+ * figure a till shows for its session (each tablet knows only what it recorded itself). One
+ * statement for all the sessions asked, on the payments' and movements' session indexes.
+ */
+export async function runningExpectedCash(
+  db: Executor,
+  sessions: Array<Pick<CashSessionRow, 'id' | 'openingFloat'>>,
+): Promise<Map<string, number>> {
+  const figures = new Map<string, number>();
+  if (sessions.length === 0) return figures;
+  const ids = sessions.map((s) => s.id);
+  const cashOfPayments = db
+    .select({
+      sessionId: posPayments.sessionId,
+      cashSales: sql<string>`coalesce(sum(${posPayments.amount}) filter (where ${posPayments.kind} = 'sale'), 0)::text`,
+      cashRefunds: sql<string>`coalesce(sum(${posPayments.amount}) filter (where ${posPayments.kind} = 'refund'), 0)::text`,
+      cashIn: sql<string>`'0'`,
+      cashOut: sql<string>`'0'`,
+    })
+    .from(posPayments)
+    .where(sql`${inArray(posPayments.sessionId, ids)} and ${posPayments.method} = 'cash'`)
+    .groupBy(posPayments.sessionId);
+  const movements = db
+    .select({
+      sessionId: cashMovements.sessionId,
+      cashSales: sql<string>`'0'`,
+      cashRefunds: sql<string>`'0'`,
+      cashIn: sql<string>`coalesce(sum(${cashMovements.amount}) filter (where ${cashMovements.kind} = 'in'), 0)::text`,
+      cashOut: sql<string>`coalesce(sum(${cashMovements.amount}) filter (where ${cashMovements.kind} = 'out'), 0)::text`,
+    })
+    .from(cashMovements)
+    .where(inArray(cashMovements.sessionId, ids))
+    .groupBy(cashMovements.sessionId);
+  const rows = await cashOfPayments.unionAll(movements);
+  const flows = new Map(ids.map((id) => [id, { cashSales: 0, cashRefunds: 0, cashIn: 0, cashOut: 0 }]));
+  for (const row of rows) {
+    const f = flows.get(row.sessionId)!;
+    f.cashSales += Number(row.cashSales);
+    f.cashRefunds += Number(row.cashRefunds);
+    f.cashIn += Number(row.cashIn);
+    f.cashOut += Number(row.cashOut);
+  }
+  for (const session of sessions)
+    figures.set(session.id, expectedCashOf(session.openingFloat, flows.get(session.id)!));
+  return figures;
 }

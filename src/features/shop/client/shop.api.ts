@@ -21,6 +21,9 @@ export interface Shop {
   address: string;
   phone: string | null;
   receiptFooter: string;
+  /** NINEA, NCC, NIU… by country (src/shared/legal-ids.ts); '' when not given. */
+  taxId: string;
+  tradeRegister: string;
   createdAt: string;
 }
 
@@ -97,6 +100,8 @@ export const shopApi = api.injectEndpoints({
         address: string;
         phone: string;
         receiptFooter: string;
+        taxId: string;
+        tradeRegister: string;
       }
     >({
       query: (body) => ({ url: '/api/shop/updateShop', method: 'POST', data: body }),

@@ -20,6 +20,8 @@ export async function toShopDto(db: Executor, shop: ShopRow): Promise<TShop> {
     logoUrl: shop.logoUrl,
     address: shop.address,
     receiptFooter: shop.receiptFooter,
+    taxId: shop.taxId,
+    tradeRegister: shop.tradeRegister,
     phone: shop.phone,
     createdAt: shop.createdAt.toISOString(),
   };

@@ -1,6 +1,7 @@
 import { ZId, z } from '@/shared/validation';
 import { CURRENCY_CODES } from '@/shared/countries';
 import { ZStoredAmount } from '@/shared/bounded-schemas';
+import { LEGAL_ID_MAX_LENGTH, LEGAL_ID_PATTERN } from '@/shared/legal-ids';
 
 const ZLimit = z.union([z.number().int(), z.literal('infinity')]);
 
@@ -32,6 +33,9 @@ export const ZShop = z.object({
   address: z.string(),
   phone: z.string().nullable(),
   receiptFooter: z.string(),
+  /** The tax number (NINEA, NCC, NIU… by country) and trade register (RCCM…); '' when not given. */
+  taxId: z.string(),
+  tradeRegister: z.string(),
   createdAt: z.string(),
 });
 export type TShop = z.infer<typeof ZShop>;
@@ -45,6 +49,20 @@ export const ZBalance = z.object({ shopId: z.string(), balance: ZStoredAmount, c
 export const ZSetFcmIdBody = z.object({ fmcId: z.string().trim().min(1).max(4096) });
 export const ZOk = z.object({ success: z.literal(true) });
 
+/** A legal identifier: optional ('' clears it), bounded, as registers write them. */
+const ZLegalId = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/\s+/g, ' '))
+  .pipe(
+    z
+      .string()
+      .max(LEGAL_ID_MAX_LENGTH, { error: `${LEGAL_ID_MAX_LENGTH} caractères au plus.` })
+      .refine((value) => value === '' || LEGAL_ID_PATTERN.test(value), {
+        error: 'Lettres, chiffres, espaces, points, tirets et barres obliques seulement.',
+      }),
+  );
+
 export const ZUpdateShopBody = z.object({
   shopId: ZId,
   name: z.string().trim().min(2).max(80),
@@ -56,4 +74,7 @@ export const ZUpdateShopBody = z.object({
   phone: z.string().trim().max(30).default(''),
   /** The thank-you line of till receipts; left as it is when not sent. */
   receiptFooter: z.string().trim().max(120).optional(),
+  /** Printed on invoices and receipts when given; left as they are when not sent. */
+  taxId: ZLegalId.optional(),
+  tradeRegister: ZLegalId.optional(),
 });

@@ -34,6 +34,8 @@ export async function updateShopSettings(
     address: string;
     phone: string;
     receiptFooter?: string;
+    taxId?: string;
+    tradeRegister?: string;
   },
 ): Promise<ShopRow> {
   if (!findCountry(input.country)) {

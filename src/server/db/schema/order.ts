@@ -9,6 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { clients, type ClientAddress } from './customer';
 import { productVariants } from './product';
 import { shops } from './shop';
@@ -27,6 +28,8 @@ export const orderCounters = pgTable('order_counters', {
   /** The calendar month (YYYY-MM, in the shop's time zone) `monthCount` belongs to. */
   month: text('month').notNull().default(''),
   monthCount: integer('month_count').notNull().default(0),
+  /** The last invoice number given (« FAC-000001 »…), taken under the same row lock: no gap, no repeat. */
+  lastInvoiceNumber: integer('last_invoice_number').notNull().default(0),
 });
 
 export const orders = pgTable(
@@ -57,6 +60,14 @@ export const orders = pgTable(
     isStockReturned: boolean('is_stock_returned').notNull().default(false),
     idempotencyKey: text('idempotency_key'),
     searchText: text('search_text').notNull().default(''),
+    /**
+     * What the till's receipt printed before the server numbered the sale (« Ticket local n°
+     * KQFT-2 »: the tablet's series, then its number), so the paper finds its order.
+     */
+    localReference: text('local_reference'),
+    /** The shop's invoice number, given when the invoice is first issued (see issue-invoice.ts). */
+    invoiceNumber: integer('invoice_number'),
+    invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
     createdByUserId: text('created_by_user_id')
       .notNull()
       .references(() => users.id),
@@ -73,6 +84,12 @@ export const orders = pgTable(
     index('orders_client_idx').on(t.shopId, t.clientId, t.id),
     index('orders_phone_idx').on(t.shopId, t.clientPhone, t.id),
     index('orders_created_idx').on(t.shopId, t.createdAt),
+    index('orders_local_reference_idx')
+      .on(t.shopId, t.localReference)
+      .where(sql`${t.localReference} is not null`),
+    uniqueIndex('orders_invoice_number_uq')
+      .on(t.shopId, t.invoiceNumber)
+      .where(sql`${t.invoiceNumber} is not null`),
     // No pending list: with fastupdate (the default) new orders wait in an unindexed list of up to
     // 4 MB that every search reads through until a vacuum merges it (PGlite never does, PostgreSQL
     // every 200 000 inserts on a million orders) — it nearly doubled a phone search.

@@ -33,6 +33,8 @@ export function describeEvent(event: Event, currency: string): string {
     case 'payment':
       return `Paiement ${d.isOnline ? 'en ligne ' : ''}de ${money('amount')} par ${PAYMENT_METHOD_LABELS[d.method as PaymentMethod]}${d.reference ? ` (réf. ${String(d.reference)})` : ''}`;
     case 'payment_link':
+      if (d.via === 'copy') return `Lien de paiement copié pour le client (${money('amount')} à payer)`;
+      if (d.via === 'whatsapp') return `Lien de paiement envoyé sur WhatsApp (${money('amount')} à payer)`;
       return `Lien de paiement en ligne partagé (${money('amount')} à payer)`;
     case 'refund': {
       const restocked = Number(d.restocked ?? 0);

@@ -5,7 +5,7 @@ import { ApiError } from '@/client/api/api-error';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { toaster } from '@/client/shell/toaster';
 import { formatMoney } from '@/shared/money';
-import { useShareOrderPaymentLinkMutation, type Order } from '../order.api';
+import { useGetOrderPaymentLinkMutation, usePaymentLinkSharedMutation, type Order } from '../order.api';
 
 /** wa.me wants the number in digits only, country code first; without one WhatsApp asks whom to send to. */
 export function whatsAppShareUrl(phone: string | null | undefined, text: string): string {
@@ -25,12 +25,16 @@ export function PaymentLinkDialog(props: {
   onClose: () => void;
 }) {
   const { order } = props;
-  const [share, { data, isLoading, error }] = useShareOrderPaymentLinkMutation();
+  const [getLink, { data, isLoading, error }] = useGetOrderPaymentLinkMutation();
+  const [noteShared] = usePaymentLinkSharedMutation();
   const [copied, setCopied] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  // Opening the dialog only fetches the link: the timeline notes a share when one happens.
   useEffect(() => {
-    void share({ shopId: props.shopId, orderId: order.id });
-  }, [share, props.shopId, order.id]);
+    void getLink({ shopId: props.shopId, orderId: order.id });
+  }, [getLink, props.shopId, order.id]);
+  const shared = (via: 'copy' | 'whatsapp') =>
+    void noteShared({ shopId: props.shopId, orderId: order.id, via });
 
   const due = formatMoney(order.total - order.paidAmount, props.currency);
   const greeting = order.clientName ? `Bonjour ${order.clientName}, voici` : 'Bonjour, voici';
@@ -48,6 +52,7 @@ export function PaymentLinkDialog(props: {
       return;
     }
     setCopied(true);
+    shared('copy');
     toaster.create({ title: 'Lien copié', type: 'success', duration: 2000 });
   }
 
@@ -90,6 +95,9 @@ export function PaymentLinkDialog(props: {
                     href={data ? whatsAppShareUrl(order.clientPhone, message) : undefined}
                     target="_blank"
                     rel="noreferrer"
+                    onClick={() => {
+                      if (data) shared('whatsapp');
+                    }}
                   >
                     <LuMessageCircle /> Envoyer sur WhatsApp
                   </a>

@@ -4,9 +4,16 @@ import { FormDialog } from '@/client/components/FormDialog';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { SelectField, TextField, useServerErrors } from '@/client/components/form';
 import { formatMoney, moneyInputValue, parseMoneyInput } from '@/shared/money';
-import type { PaymentMethod } from '../../order.schemas';
+import { PAYMENT_METHOD_LABELS, REFUND_METHODS, type RefundMethod } from '../../order.schemas';
 import { useRefundOrderMutation, type Order } from '../order.api';
-import { METHOD_OPTIONS } from './PaymentDialog';
+
+const REFUND_OPTIONS = REFUND_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
+
+/** The way the order was paid, if money can go back that way, else cash. */
+function defaultRefundMethod(order: Order): RefundMethod {
+  const paid = order.payments[0]?.method;
+  return REFUND_METHODS.find((m) => m === paid) ?? 'cash';
+}
 
 /** The value of the units chosen, each line at what it was sold for (its discount included). */
 function linesValue(order: Order, quantities: Record<string, number>): number {
@@ -29,7 +36,7 @@ export function RefundDialog(props: {
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [amount, setAmount] = useState('');
   const [isAmountEdited, setAmountEdited] = useState(false);
-  const [method, setMethod] = useState<PaymentMethod>(order.payments[0]?.method ?? 'cash');
+  const [method, setMethod] = useState<RefundMethod>(defaultRefundMethod(order));
   const [restock, setRestock] = useState(true);
   const [reason, setReason] = useState('');
   const [refund, { isLoading }] = useRefundOrderMutation();
@@ -141,8 +148,8 @@ export function RefundDialog(props: {
           label="Remboursé par"
           name="method"
           value={method}
-          onChange={(v) => setMethod(v as PaymentMethod)}
-          options={METHOD_OPTIONS}
+          onChange={(v) => setMethod(v as RefundMethod)}
+          options={REFUND_OPTIONS}
           error={fieldErrors.method}
         />
         <TextField

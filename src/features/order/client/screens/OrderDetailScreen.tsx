@@ -23,6 +23,7 @@ import { formatDateTime } from '@/shared/dates';
 import { formatMoney } from '@/shared/money';
 import { formatPhone } from '@/shared/phone';
 import { withShopId } from '@/shared/navigation';
+import { localTicketLabel } from '@/shared/local-reference';
 import { can } from '@/shared/permissions';
 import type { AgentRole } from '@/shared/roles';
 import type { Shop } from '@/features/shop/client/shop.api';
@@ -247,6 +248,12 @@ function OrderDetail({ shop, role, orderId }: { shop: Shop; role: AgentRole; ord
           <Text color="fg.muted" fontSize="sm">
             {formatDateTime(order.createdAt, shop.timeZone)} · {CHANNEL_LABELS[order.channel]}
             {order.createdBy ? ` · par ${order.createdBy.name}` : ''}
+            {order.localReference ? (
+              <span data-testid="order-local-reference"> · {localTicketLabel(order.localReference)}</span>
+            ) : null}
+            {order.invoice ? (
+              <span data-testid="order-invoice-number"> · Facture {order.invoice.number}</span>
+            ) : null}
           </Text>
         </Stack>
         <HStack gap="2" flexWrap="wrap">

@@ -9,7 +9,11 @@ import { formatPhone } from '@/shared/phone';
 import { findCountry } from '@/shared/countries';
 import type { Shop } from '@/features/shop/client/shop.api';
 import { PAYMENT_METHOD_LABELS } from '../../order.schemas';
-import { useGetOrderQuery, type Order } from '../order.api';
+import { useGetOrderQuery, useIssueInvoicesMutation, type Order } from '../order.api';
+import type { TIssuedInvoices } from '../../order.dto-schemas';
+import { ApiError } from '@/client/api/api-error';
+import { legalIdsLine } from '@/shared/legal-ids';
+import { frenchTypography as fr } from '@/shared/typography';
 import type { PrintDocument } from '../components/OrderBulkBar';
 
 function Address({ order }: { order: Order }) {
@@ -26,22 +30,29 @@ function Address({ order }: { order: Order }) {
   );
 }
 
+type Issued = TIssuedInvoices['items'][number];
+
 /** One « Facture » or « Bon de livraison », one A4 page each. */
 function OrderDocument({
   shop,
   orderId,
   document,
+  issued,
   onReady,
 }: {
   shop: Shop;
   orderId: string;
   document: PrintDocument;
+  /** The invoice's number (or why there is none); undefined while it is being issued. */
+  issued: Issued | undefined;
   onReady: () => void;
 }) {
   const { data: order, isError } = useGetOrderQuery({ shopId: shop._id, orderId });
+  const isInvoice = document === 'facture';
+  const isWaiting = isInvoice && !issued;
   useEffect(() => {
-    if (order || isError) onReady();
-  }, [order, isError, onReady]);
+    if ((order && !isWaiting) || isError) onReady();
+  }, [order, isWaiting, isError, onReady]);
   if (isError)
     return (
       <Alert.Root status="error">
@@ -49,9 +60,16 @@ function OrderDocument({
         <Alert.Title>Une commande est introuvable.</Alert.Title>
       </Alert.Root>
     );
-  if (!order) return <Skeleton h="80" />;
+  if (!order || isWaiting) return <Skeleton h="80" />;
+  if (isInvoice && !issued?.invoice)
+    return (
+      <Alert.Root status="info" css={{ '@media print': { display: 'none' } }}>
+        <Alert.Indicator />
+        <Alert.Title>{fr(`Commande #${order.number} : ${issued?.refusal ?? ''}`)}</Alert.Title>
+      </Alert.Root>
+    );
   const money = (n: number) => formatMoney(n, shop.currency);
-  const isInvoice = document === 'facture';
+  const legalIds = legalIdsLine(shop.country, shop);
   return (
     <Stack
       gap="6"
@@ -77,14 +95,33 @@ function OrderDocument({
               {formatPhone(shop.phone)}
             </Text>
           ) : null}
+          {legalIds ? (
+            <Text fontSize="sm" color="gray.600" data-testid="printed-legal-ids">
+              {fr(legalIds)}
+            </Text>
+          ) : null}
         </Stack>
-        <Stack gap="0" textAlign="end">
-          <Text fontSize="2xl" fontWeight="bold">
-            {isInvoice ? 'Facture' : 'Bon de livraison'}
-          </Text>
-          <Text>Commande #{order.number}</Text>
-          <Text fontSize="sm">{formatDateTime(order.createdAt, shop.timeZone)}</Text>
-        </Stack>
+        {isInvoice && issued?.invoice ? (
+          <Stack gap="0" textAlign="end">
+            <Text fontSize="2xl" fontWeight="bold" data-testid="invoice-number">
+              Facture n° {issued.invoice.number}
+            </Text>
+            <Text fontSize="sm">
+              {fr(`Date de facture : ${formatDateTime(issued.invoice.issuedAt, shop.timeZone)}`)}
+            </Text>
+            <Text fontSize="sm">
+              {`Commande #${order.number} du ${formatDateTime(order.createdAt, shop.timeZone)}`}
+            </Text>
+          </Stack>
+        ) : (
+          <Stack gap="0" textAlign="end">
+            <Text fontSize="2xl" fontWeight="bold">
+              Bon de livraison
+            </Text>
+            <Text>Commande #{order.number}</Text>
+            <Text fontSize="sm">{formatDateTime(order.createdAt, shop.timeZone)}</Text>
+          </Stack>
+        )}
       </Flex>
       <Stack gap="0" fontSize="sm">
         <Text fontWeight="semibold">{isInvoice ? 'Client' : 'Livrer à'}</Text>
@@ -207,6 +244,19 @@ export function OrderPrintScreen() {
     typeof router.query.ids === 'string' ? router.query.ids.split(',').filter(Boolean).slice(0, 200) : [];
   const [ready, setReady] = useState<Set<string>>(new Set());
   const allReady = ids.length > 0 && ids.every((id) => ready.has(id));
+  // Invoices are numbered when first issued, that is here: once per page, for all the orders.
+  const [issue, issuing] = useIssueInvoicesMutation();
+  const idsKey = ids.join(',');
+  const shopId = shop?._id;
+  useEffect(() => {
+    if (document === 'facture' && shopId && idsKey) void issue({ shopId, orderIds: idsKey.split(',') });
+  }, [document, shopId, idsKey, issue]);
+  const issuedById = new Map((issuing.data?.items ?? []).map((item) => [item.orderId, item]));
+  const issueError = !issuing.isError
+    ? null
+    : issuing.error instanceof ApiError
+      ? issuing.error.message
+      : 'Les factures n’ont pas pu être numérotées. Réessayez.';
   useEffect(() => {
     if (allReady) window.print();
   }, [allReady]);
@@ -228,6 +278,10 @@ export function OrderPrintScreen() {
                 shop={shop}
                 orderId={id}
                 document={document}
+                issued={
+                  issuedById.get(id) ??
+                  (issueError ? { orderId: id, invoice: null, refusal: issueError } : undefined)
+                }
                 onReady={() => setReady((r) => (r.has(id) ? r : new Set(r).add(id)))}
               />
             ))

@@ -37,6 +37,11 @@ import { OrderFilters } from '../components/OrderFilters';
 import { OrderBulkBar } from '../components/OrderBulkBar';
 import { SaveViewDialog } from '../components/SaveViewDialog';
 
+const EXPORT_KINDS = [
+  { value: 'orders', label: 'Commandes (une ligne par commande)' },
+  { value: 'lines', label: 'Lignes (une ligne par article vendu)' },
+] as const;
+
 function CountLine({ shopId, filters }: { shopId: string; filters: TOrderFilters }) {
   const { data } = useCountOrdersQuery({ shopId, filters });
   if (!data) return <Text fontSize="sm">&nbsp;</Text>;
@@ -94,12 +99,12 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
     setViewId('custom');
   }
 
-  async function exportCsv(separator: 'semicolon' | 'comma') {
+  async function exportCsv(separator: 'semicolon' | 'comma', kind: 'orders' | 'lines' = 'orders') {
     try {
       await downloadFromApi(
-        '/api/order/exportCsv',
+        kind === 'lines' ? '/api/order/exportLinesCsv' : '/api/order/exportCsv',
         { ...orderQueryParams(shop._id, effective), separator },
-        'commandes.csv',
+        kind === 'lines' ? 'commandes-lignes.csv' : 'commandes.csv',
       );
     } catch {
       toaster.create({ title: 'L’export a échoué. Réessayez.', type: 'error', duration: 3500 });
@@ -125,7 +130,10 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
           <CountLine shopId={shop._id} filters={effective} />
         </Stack>
         <HStack gap="2" flexWrap="wrap">
-          <CsvExportMenu onExport={(separator) => void exportCsv(separator)} />
+          <CsvExportMenu
+            kinds={EXPORT_KINDS}
+            onExport={(separator, kind) => void exportCsv(separator, kind)}
+          />
           {can(role, 'orders:create') ? (
             <Button asChild size="sm" colorPalette="brand">
               <NextLink href={withShopId('/mes-commandes/nouvelle', shop._id)}>
@@ -167,7 +175,7 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
         <InputGroup startElement={<LuSearch />} gridColumn={{ base: 'span 1', md: 'span 2' }}>
           <Input
             size="sm"
-            placeholder="Numéro, nom ou téléphone du client"
+            placeholder="Numéro, client, téléphone ou ticket local"
             aria-label="Rechercher une commande"
             value={searchInput}
             onChange={(e) => {

@@ -1,15 +1,18 @@
 import { Box, chakra, Flex, Stack, Text } from '@chakra-ui/react';
 import { formatMoney } from '@/shared/money';
+import { legalIdsLine } from '@/shared/legal-ids';
 import { formatPhone } from './phone-format';
 import { frenchTypography as fr } from '@/shared/typography';
 import { PAYMENT_METHOD_LABELS } from '../pos-constants';
 import type { LocalSale, ReceiptLine, ReceiptPayment, TillContext } from '../offline/types';
-import { formatTillDate } from '../till/format';
+import { formatTillDate, localLabelOf } from '../till/format';
 
 /** Everything a receipt shows, whether the sale is only on this tablet or on the server. */
 export interface ReceiptData {
   /** « Commande n° 1042 », or the local ticket while the server has not numbered it. */
   numberLabel: string;
+  /** The local ticket printed before, under the order's number once the server gave one. */
+  localLabel: string | null;
   isPending: boolean;
   at: string;
   cashierName: string;
@@ -30,7 +33,8 @@ export interface ReceiptData {
 export function receiptFromSale(sale: LocalSale): ReceiptData {
   const isPending = sale.orderNumber === null;
   return {
-    numberLabel: isPending ? `Ticket local n° ${sale.ticketNumber}` : `Commande n° ${sale.orderNumber}`,
+    numberLabel: isPending ? localLabelOf(sale) : `Commande n° ${sale.orderNumber}`,
+    localLabel: isPending ? null : localLabelOf(sale),
     isPending,
     at: sale.at,
     cashierName: sale.cashierName,
@@ -69,6 +73,7 @@ const Rule = () => <Box borderTop="1px dashed" borderColor="black" my="1.5" />;
 export function Receipt({ data, context }: { data: ReceiptData; context: TillContext }) {
   const { shop } = context;
   const money = (n: number) => formatMoney(n, shop.currency);
+  const legalIds = legalIdsLine(shop.country, shop);
   return (
     <Stack
       gap="0.5"
@@ -96,6 +101,7 @@ export function Receipt({ data, context }: { data: ReceiptData; context: TillCon
         {data.numberLabel}
       </Text>
       {data.isPending ? <Text>(en attente de synchronisation)</Text> : null}
+      {data.localLabel ? <Text data-testid="receipt-local-number">{data.localLabel}</Text> : null}
       <Text>{formatTillDate(data.at, shop.timeZone)}</Text>
       <Text>{fr(`Caisse : ${data.tillName}`)}</Text>
       <Text>{fr(`Caissier : ${data.cashierName}`)}</Text>
@@ -147,6 +153,11 @@ export function Receipt({ data, context }: { data: ReceiptData; context: TillCon
       <Text textAlign="center" fontWeight="bold" pt="1" data-testid="receipt-footer">
         {fr(shop.receiptFooter)}
       </Text>
+      {legalIds ? (
+        <Text textAlign="center" fontSize="10px" data-testid="receipt-legal-ids">
+          {fr(legalIds)}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

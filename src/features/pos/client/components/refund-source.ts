@@ -3,6 +3,8 @@ import type { PosPaymentMethod } from '../../pos.schemas';
 import { PAYMENT_METHODS } from '../pos-constants';
 import type { LocalSale, ReceiptPayment } from '../offline/types';
 import type { ReceiptData } from './Receipt';
+import { localTicketLabel } from '@/shared/local-reference';
+import { localLabelOf } from '../till/format';
 
 export interface RefundableLine {
   lineId?: string;
@@ -43,7 +45,7 @@ function refundedLocally(sale: LocalSale | null, variantId: string): number {
 
 export function sourceFromLocalSale(sale: LocalSale): RefundSource {
   return {
-    label: sale.orderNumber ? `Commande n° ${sale.orderNumber}` : `Ticket local n° ${sale.ticketNumber}`,
+    label: sale.orderNumber ? `Commande n° ${sale.orderNumber}` : localLabelOf(sale),
     orderId: sale.orderId,
     saleOpId: sale.orderId ? null : sale.opId,
     lines: sale.lines.map((l) => ({
@@ -103,6 +105,11 @@ export function receiptFromOrder(order: TOrder, localSale: LocalSale | null, til
     }));
   return {
     numberLabel: `Commande n° ${order.number}`,
+    localLabel: order.localReference
+      ? localTicketLabel(order.localReference)
+      : localSale
+        ? localLabelOf(localSale)
+        : null,
     isPending: false,
     at: order.createdAt,
     cashierName: order.createdBy?.name ?? localSale?.cashierName ?? '',

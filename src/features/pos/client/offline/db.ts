@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPObjectStore, type StoreNames } from 'idb';
+import { newTicketSeries } from '@/shared/local-reference';
 import type { LocalSale, OutboxEntry, ParkedCart, StoredClient, StoredProduct } from './types';
 
 /**
@@ -66,6 +67,21 @@ export async function writeMeta(key: string, value: unknown): Promise<void> {
   await db.put('meta', value, key);
 }
 
+/**
+ * This tablet's ticket series for a till (« KQFT »), drawn on its first sale there and kept: read
+ * and written in one transaction, so two sales at once never draw two series.
+ */
+export async function ticketSeries(shopId: string, tillId: string): Promise<string> {
+  const db = await openPosDb();
+  const tx = db.transaction('meta', 'readwrite');
+  const key = metaKey.ticketSeries(shopId, tillId);
+  const kept = (await tx.store.get(key)) as string | undefined;
+  const series = kept ?? newTicketSeries((n) => crypto.getRandomValues(new Uint8Array(n)));
+  if (!kept) await tx.store.put(series, key);
+  await tx.done;
+  return series;
+}
+
 /** Meta keys, named in one place. */
 export const metaKey = {
   identity: () => 'identity',
@@ -79,6 +95,7 @@ export const metaKey = {
   chosenTill: (shopId: string) => `chosenTill:${shopId}`,
   session: (shopId: string, tillId: string) => `session:${shopId}:${tillId}`,
   ticketSeq: (shopId: string, tillId: string) => `ticketSeq:${shopId}:${tillId}`,
+  ticketSeries: (shopId: string, tillId: string) => `ticketSeries:${shopId}:${tillId}`,
   cart: (shopId: string, tillId: string) => `cart:${shopId}:${tillId}`,
   paperWidth: () => 'paperWidth',
 };

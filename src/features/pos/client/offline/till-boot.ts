@@ -24,6 +24,8 @@ interface ShopAnswer {
   address: string;
   phone: string | null;
   receiptFooter?: string | null;
+  taxId?: string;
+  tradeRegister?: string;
   isBlocked: boolean;
 }
 interface AgentAnswer {
@@ -65,6 +67,8 @@ async function fetchContext(identity: TillIdentity, shopId: string | undefined):
       address: shop.address,
       phone: shop.phone,
       receiptFooter: shop.receiptFooter?.trim() || DEFAULT_RECEIPT_FOOTER,
+      taxId: shop.taxId ?? '',
+      tradeRegister: shop.tradeRegister ?? '',
       isBlocked: shop.isBlocked,
     },
     agent: agent

@@ -1,9 +1,11 @@
 import { formatMoney } from '@/shared/money';
 import { frenchTypography as fr } from '@/shared/typography';
 import type { PosOp, PosPaymentMethod } from '../../pos.schemas';
+import { expectedCashOf } from '../../session-cash';
 import type { Cart } from '../cart/cart-state';
 import { cartTotals, lineTotal, paymentState, type PaymentDraft } from '../cart/cart-math';
-import { metaKey, readMeta } from './db';
+import { localReferenceOf, localTicketLabel } from '@/shared/local-reference';
+import { metaKey, readMeta, ticketSeries } from './db';
 import { commitOp } from './outbox';
 import type { LocalSale, LocalSession, ReceiptLine, StockDelta, StoredClient } from './types';
 
@@ -99,9 +101,12 @@ export async function moveCash(
   return updated;
 }
 
-/** What the drawer should hold by this tablet's records. */
+/**
+ * What the drawer should hold by this tablet's records alone: another tablet's sales in the same
+ * session are not in them. Screens show the session's figure (`useSessionCash`).
+ */
 export function expectedCash(session: LocalSession): number {
-  return session.openingFloat + session.cashSales - session.cashRefunds + session.cashIn - session.cashOut;
+  return expectedCashOf(session.openingFloat, session);
 }
 
 export async function closeSession(
@@ -163,6 +168,8 @@ export async function recordSale(
   const { cart, payments, session } = input;
   const totals = cartTotals(cart);
   const { change, remaining } = paymentState(totals.total, payments);
+  const ticketNumber = ((await readMeta<number>(metaKey.ticketSeq(actor.shopId, actor.tillId))) ?? 0) + 1;
+  const localReference = localReferenceOf(await ticketSeries(actor.shopId, actor.tillId), ticketNumber);
   const op: PosOp = {
     id: newOpId(),
     at: now(),
@@ -195,8 +202,8 @@ export async function recordSale(
     isCredit: input.isCredit,
     ...(input.approvalPin ? { approval: { pin: input.approvalPin } } : {}),
     ...(cart.catalogueCursor ? { catalogueCursor: cart.catalogueCursor } : {}),
+    localReference,
   };
-  const ticketNumber = ((await readMeta<number>(metaKey.ticketSeq(actor.shopId, actor.tillId))) ?? 0) + 1;
   const lines: ReceiptLine[] = cart.lines.map((l) => ({
     productId: l.productId,
     variantId: l.variantId,
@@ -216,6 +223,7 @@ export async function recordSale(
     sessionId: session.id,
     userId: actor.userId,
     ticketNumber,
+    localReference,
     at: op.at,
     cashierName: actor.cashierName,
     client: cart.client,
@@ -247,7 +255,7 @@ export async function recordSale(
     variantId: l.variantId,
     delta: -l.quantity,
   }));
-  const summary = `Vente, ticket n° ${ticketNumber} : ${formatMoney(totals.total, actor.currency)}`;
+  const summary = `Vente, ${localTicketLabel(localReference)} : ${formatMoney(totals.total, actor.currency)}`;
   await commitOp({
     entry: entryOf(actor, op, summary, stock),
     sale,

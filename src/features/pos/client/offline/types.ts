@@ -24,6 +24,9 @@ export interface TillContext {
     address: string;
     phone: string | null;
     receiptFooter: string;
+    /** The shop's legal identifiers for the receipt's foot (absent from contexts kept before them). */
+    taxId?: string;
+    tradeRegister?: string;
     isBlocked: boolean;
   };
   agent: { id: string; firstName: string | null; lastName: string | null; role: string } | null;
@@ -114,6 +117,11 @@ export interface LocalSale {
   sessionId: string;
   userId: string;
   ticketNumber: number;
+  /**
+   * « KQFT-2 »: the tablet's series for this till and the ticket number, printed before the
+   * server numbers the sale and kept on its order. Absent on sales made before it existed.
+   */
+  localReference?: string;
   at: string;
   cashierName: string;
   client: { id: string | null; opId: string | null; name: string; phone: string | null } | null;
@@ -146,7 +154,10 @@ export interface LocalSession {
   openedByName: string;
   openingFloat: number;
   status: 'open' | 'closed';
-  /** Cash the drawer should hold from what this tablet recorded (the server's X report wins online). */
+  /**
+   * Cash this tablet recorded in the session: its own sales, refunds and movements only (another
+   * tablet selling in the same session is in the server's figure, `useSessionCash`).
+   */
   cashSales: number;
   cashRefunds: number;
   cashIn: number;

@@ -8,7 +8,7 @@ import { EMPTY_CART, type Cart } from '../cart/cart-state';
 import { metaKey, readMeta, writeMeta } from '../offline/db';
 import { listLocalSales } from '../offline/sales';
 import type { LocalSale } from '../offline/types';
-import { dayKey, formatTillDate } from '../till/format';
+import { dayKey, formatTillDate, localLabelOf } from '../till/format';
 import { useTill } from '../till/TillProvider';
 import { SaleDetailDialog } from './SaleDetailDialog';
 
@@ -170,9 +170,7 @@ export function HistoryScreen() {
               >
                 <Stack gap="0" align="flex-start" minW="0">
                   <Text fontWeight="medium">
-                    {sale.orderNumber
-                      ? `Commande n° ${sale.orderNumber}`
-                      : `Ticket local n° ${sale.ticketNumber}`}
+                    {sale.orderNumber ? `Commande n° ${sale.orderNumber}` : localLabelOf(sale)}
                   </Text>
                   <Text fontSize="xs" color="fg.muted" truncate>
                     {formatTillDate(sale.at, tz)} · {sale.tillName}

@@ -19,7 +19,7 @@ import { MAX_AMOUNT, amountLimitMessage } from '@/shared/bounds';
 import { frenchTypography as fr } from '@/shared/typography';
 import { countsByDenomination } from '../pos-constants';
 import { useGetZReportQuery, useListSessionsQuery } from '../pos.api';
-import { closeSession, expectedCash, moveCash } from '../offline/till-ops';
+import { closeSession, moveCash } from '../offline/till-ops';
 import type { LocalSession } from '../offline/types';
 import { CashCount, countedTotal, type DenominationCounts } from '../components/CashCount';
 import { MoneyInput } from '../components/MoneyInput';
@@ -29,8 +29,20 @@ import { usePaperWidth } from '../components/use-paper-width';
 import { ZReportView } from '../components/ZReportView';
 import { formatTillDate } from '../till/format';
 import { useTill } from '../till/TillProvider';
+import { useSessionCash } from '../till/use-session-cash';
 
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+function Figure({
+  label,
+  value,
+  testId,
+  note,
+}: {
+  label: string;
+  value: string;
+  testId?: string;
+  /** A line under the figure (« dont cette tablette : … »). */
+  note?: string;
+}) {
   return (
     <Stack gap="0" bg="bg.muted" rounded="md" p="3">
       <Text fontSize="xs" color="fg.muted">
@@ -39,7 +51,34 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
       <Text fontWeight="semibold" fontSize="lg" data-testid={testId}>
         {value}
       </Text>
+      {note ? (
+        <Text fontSize="xs" color="fg.muted" data-testid={testId ? `${testId}-note` : undefined}>
+          {note}
+        </Text>
+      ) : null}
     </Stack>
+  );
+}
+
+/**
+ * « Espèces attendues » of the session, the same figure on the session's summary and at closing:
+ * the server's (every tablet) with what this tablet has not sent yet, and this tablet's share.
+ */
+function ExpectedCash({ session, testId }: { session: LocalSession; testId?: string }) {
+  const { money } = useTill();
+  const cash = useSessionCash(session);
+  const signed = (n: number) => `${n < 0 ? '−' : ''}${money(Math.abs(n))}`;
+  return (
+    <Figure
+      label={cash.isSessionFigure ? 'Espèces attendues (session)' : 'Espèces attendues (cette tablette)'}
+      value={money(cash.expected)}
+      testId={testId}
+      note={
+        cash.isSessionFigure
+          ? fr(`dont cette tablette : ${signed(cash.thisTablet)}`)
+          : fr('Hors ligne : sans les ventes des autres tablettes.')
+      }
+    />
   );
 }
 
@@ -143,11 +182,7 @@ function CloseSession({ session, onClosed }: { session: LocalSession; onClosed: 
   const [totalText, setTotalText] = useState('');
   const [note, setNote] = useState('');
   const [isSaving, setSaving] = useState(false);
-  const { data: xReport } = useGetZReportQuery(
-    { shopId: till.shopId, sessionId: session.id },
-    { skip: !till.syncState.isOnline || till.syncState.pending > 0 },
-  );
-  const expected = xReport && till.syncState.pending === 0 ? xReport.expectedCash : expectedCash(session);
+  const { expected } = useSessionCash(session);
   const counted = byDenomination
     ? countedTotal(counts)
     : (parseMoneyInput(totalText || '0', context.shop.currency) ?? 0);
@@ -190,7 +225,7 @@ function CloseSession({ session, onClosed }: { session: LocalSession; onClosed: 
         </Field.Root>
       )}
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="2">
-        <Figure label="Espèces attendues" value={money(expected)} testId="expected-cash" />
+        <ExpectedCash session={session} testId="expected-cash" />
         <Figure label="Espèces comptées" value={money(counted)} testId="counted-cash" />
         <Figure
           label="Écart"
@@ -288,7 +323,7 @@ export function SessionScreen() {
                 value={String(session.salesCount)}
                 testId="session-sales"
               />
-              <Figure label="Espèces attendues" value={money(expectedCash(session))} />
+              <ExpectedCash session={session} testId="session-expected-cash" />
             </SimpleGrid>
             <CashMovement session={session} />
             <CloseSession session={session} onClosed={setClosed} />

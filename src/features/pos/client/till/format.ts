@@ -1,3 +1,6 @@
+import { localTicketLabel } from '@/shared/local-reference';
+import type { LocalSale } from '../offline/types';
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
@@ -31,4 +34,9 @@ export function dayKey(value: string, timeZone: string): string {
   const [date] = formatTillDate(value, timeZone).split(',');
   const [d, m, y] = date!.split('-');
   return `${y}-${m}-${d}`;
+}
+
+/** « Ticket local n° KQFT-2 » (« n° 2 » for a sale made before tablets had a series). */
+export function localLabelOf(sale: Pick<LocalSale, 'localReference' | 'ticketNumber'>): string {
+  return localTicketLabel(sale.localReference ?? String(sale.ticketNumber));
 }

@@ -7,10 +7,20 @@ import { ImagePicker } from '@/client/components/ImagePicker';
 import { SelectField, SubmitButton, TextField, useServerErrors } from '@/client/components/form';
 import { toaster } from '@/client/shell/toaster';
 import { COUNTRIES, CURRENCIES, findCountry } from '@/shared/countries';
+import { legalIdLabels } from '@/shared/legal-ids';
 import { timeZoneChoices } from '@/shared/time-zones';
 import { useUpdateShopMutation, useUploadShopLogoMutation, type Shop } from '../shop.api';
 
-type Fields = 'name' | 'currency' | 'timeZone' | 'country' | 'address' | 'phone' | 'receiptFooter';
+type Fields =
+  | 'name'
+  | 'currency'
+  | 'timeZone'
+  | 'country'
+  | 'address'
+  | 'phone'
+  | 'receiptFooter'
+  | 'taxId'
+  | 'tradeRegister';
 
 /** « Ma boutique » (administrators): name, currency, time zone, country, address, phone and logo. */
 export function ShopSettingsCard({ shop }: { shop: Shop }) {
@@ -22,6 +32,8 @@ export function ShopSettingsCard({ shop }: { shop: Shop }) {
     address: shop.address,
     phone: shop.phone ? formatPhone(shop.phone) : '',
     receiptFooter: shop.receiptFooter,
+    taxId: shop.taxId,
+    tradeRegister: shop.tradeRegister,
   });
   const { fieldErrors, setFieldErrors, formError, run } = useServerErrors<Fields>();
   const [save, { isLoading }] = useUpdateShopMutation();
@@ -50,6 +62,8 @@ export function ShopSettingsCard({ shop }: { shop: Shop }) {
   }
 
   const set = (key: Fields) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  // Named as the country chosen names them (NINEA and RCCM in Senegal…).
+  const legal = legalIdLabels(values.country);
   return (
     <Card.Root id="boutique">
       <Card.Header>
@@ -143,6 +157,27 @@ export function ShopSettingsCard({ shop }: { shop: Shop }) {
                   error={fieldErrors.phone}
                 />
               </Grid>
+              <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+                <TextField
+                  label={legal.taxId}
+                  name="taxId"
+                  value={values.taxId}
+                  onChange={set('taxId')}
+                  error={fieldErrors.taxId}
+                  helper={`${legal.taxIdHelp} (facultatif).`}
+                />
+                <TextField
+                  label={legal.tradeRegister}
+                  name="tradeRegister"
+                  value={values.tradeRegister}
+                  onChange={set('tradeRegister')}
+                  error={fieldErrors.tradeRegister}
+                  helper={`${legal.tradeRegisterHelp} (facultatif).`}
+                />
+              </Grid>
+              <Text fontSize="sm" color="fg.muted">
+                Les identifiants renseignés s’impriment sur les factures et les tickets de caisse.
+              </Text>
               <TextField
                 label="Message des tickets de caisse"
                 name="receiptFooter"
