@@ -22,6 +22,8 @@ export const shops = pgTable('shops', {
   phone: text('phone'),
   /** The thank-you line at the foot of till receipts. */
   receiptFooter: text('receipt_footer').notNull().default('Merci de votre visite !'),
+  /** « Pour bien démarrer » closed by an admin on Accueil; shops older than the checklist start closed. */
+  checklistDismissedAt: timestamp('checklist_dismissed_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
