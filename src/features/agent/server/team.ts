@@ -155,7 +155,8 @@ export async function setAgentActive(
       .returning();
     return row!;
   });
-  // A deactivated agent's open pages stop hearing the shop (their join is refused from now on).
-  if (!row.isActive) runtime.realtime?.refreshMembership(membership.shop.id, row.userId);
+  // A deactivated agent's open pages stop hearing the shop (their join is refused from now on); a
+  // reactivated one's join again.
+  runtime.realtime?.refreshMembership(membership.shop.id, row.userId);
   return row;
 }

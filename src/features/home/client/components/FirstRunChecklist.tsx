@@ -77,7 +77,7 @@ export function FirstRunChecklist({ shopId }: { shopId: string }) {
           </Progress.Track>
         </Progress.Root>
       </Card.Header>
-      <Card.Body pt="0">
+      <Card.Body pt="4">
         <Stack as="ol" gap="3" listStyleType="none">
           {STEPS.map((step) => {
             const isDone = data.steps[step.key];
