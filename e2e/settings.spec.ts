@@ -157,7 +157,7 @@ test.describe('Mon compte', () => {
 
   test('un rôle sans droit voit « Accès refusé » sur une adresse tapée', async ({ page }) => {
     await signInAs(page, 'cashier');
-    await page.goto('/parametres/abonnement');
+    await page.goto('/mes-produits');
     await expect(page.getByTestId('access-denied')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Accès refusé' })).toBeVisible();
     // The supervisor sees the team but cannot change it.

@@ -46,19 +46,23 @@ test.describe('Inscription d’un nouveau vendeur', () => {
     await expect(form.country).toHaveValue('SN');
     await expect(form.currency).toHaveValue('XOF');
 
-    // 1) Empty first name: a French field error, and nothing reaches the server.
+    // 1) Empty first and last names: a French error under each, and nothing reaches the server.
     const signInCalls = watchRequests(page, '/api/auth/callback/');
     await form.code.fill(firstCode);
-    await form.lastName.fill('Ndiaye');
     await form.shopName.fill(shopName);
     await page.getByRole('button', { name: 'Créer ma boutique' }).click();
 
+    const required = page.getByText('Ce champ est obligatoire.');
     await expect(form.firstName).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText('Ce champ est obligatoire.')).toHaveCount(1);
-    await expect(page.getByText('Ce champ est obligatoire.')).toBeVisible();
-    await expect(form.lastName).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(form.lastName).toHaveAttribute('aria-invalid', 'true');
+    await expect(required).toHaveCount(2);
     expect(currentUrl(page).pathname).toBe('/otp');
     expect(signInCalls).toHaveLength(0);
+    // Typed in: its error goes at once, before any new submit; the other stays.
+    await form.lastName.fill('Ndiaye');
+    await expect(form.lastName).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(required).toHaveCount(1);
+    await expect(form.firstName).toHaveAttribute('aria-invalid', 'true');
 
     // A new code (the answer says nothing of the account): the sign-up goes on with it.
     const since = Date.now();
@@ -73,6 +77,8 @@ test.describe('Inscription d’un nouveau vendeur', () => {
 
     // 2) With the first name, the shop is created and the seller signed in.
     await form.firstName.fill(firstName);
+    await expect(required).toHaveCount(0);
+    await expect(form.firstName).not.toHaveAttribute('aria-invalid', 'true');
     await form.code.fill(code);
     await page.getByRole('button', { name: 'Créer ma boutique' }).click();
 

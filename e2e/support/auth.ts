@@ -48,12 +48,21 @@ export async function requestCode(
   return readCode(e164, since, dataDir);
 }
 
+/**
+ * Signs a demo agent in; they land where their app opens: Accueil (« Bonjour … »), or the till for
+ * the cashier.
+ */
 export async function signInAs(page: Page, role: keyof typeof DEMO): Promise<void> {
   const who = DEMO[role];
   await page.goto('/login');
   const code = await requestCode(page, who.local, who.phone);
   await page.getByLabel('Code reçu par SMS').fill(code);
   await page.getByRole('button', { name: 'Se connecter' }).click();
+  if (role === 'cashier') {
+    await expect(page).toHaveURL((url) => url.pathname === '/point-de-vente');
+    await expect(page.getByTestId('shop-name')).toBeVisible({ timeout: 20_000 });
+    return;
+  }
   await expect(page.getByRole('heading', { name: new RegExp(`Bonjour ${who.firstName}`) })).toBeVisible();
 }
 

@@ -9,6 +9,7 @@ import { system } from '@/client/theme';
 import { makeStore } from '@/client/store';
 import { AccessTokenSync } from '@/client/session/AccessTokenSync';
 import { Toaster } from '@/client/shell/toaster';
+import { MissingNameGuard } from '@/client/shell/MissingNameGuard';
 
 /** Renews the short-lived API token well before it expires (ACCESS_TOKEN_TTL_SECONDS, 1 h by default). */
 const SESSION_REFETCH_SECONDS = 15 * 60;
@@ -25,7 +26,9 @@ export default function App({ Component, pageProps }: AppProps<{ session?: Sessi
             <meta name="viewport" content="width=device-width, initial-scale=1" />
           </Head>
           <AccessTokenSync>
-            <Component {...rest} />
+            <MissingNameGuard>
+              <Component {...rest} />
+            </MissingNameGuard>
           </AccessTokenSync>
           <Toaster />
         </ChakraProvider>

@@ -7,6 +7,18 @@ import type { Database } from './db/client';
  */
 export interface RealtimeEmitter {
   emitToShop(shopId: string, event: string, payload: unknown): void;
+  /** To the shop's sockets whose agent has one of `roles`, none of `exceptUserId`'s. */
+  emitToShopAudience(
+    shopId: string,
+    event: string,
+    payload: unknown,
+    audience: { roles: readonly string[]; exceptUserId?: string },
+  ): void;
+  /**
+   * A member's role changed or they lost access: their sockets leave the shop's rooms and are asked
+   * to join again, which checks the membership afresh (`membershipChanged`).
+   */
+  refreshMembership(shopId: string, userId: string): void;
   /** Closes the sockets of revoked sign-ins: they would otherwise keep receiving their shops' events. */
   disconnectSessions(sessionIds: string[]): void;
 }

@@ -1,4 +1,5 @@
 import type { Limit, PlanQuotas } from './plans';
+import { DEFAULT_TIME_ZONE, dayjs } from './dates';
 
 /**
  * SPEC §4 and §9: which subscription and quota banners a shop shows. One rule set, pure, so the
@@ -33,6 +34,8 @@ export interface BannerInput {
   /** The `message` query parameter (payment_success, payment_error…). */
   message?: string | null;
   page?: QuotaPage | null;
+  /** The shop's: days are counted as its calendar turns (Africa/Dakar when not given). */
+  timeZone?: string;
 }
 
 export const SUBSCRIPTION_PATH = '/parametres/abonnement';
@@ -48,6 +51,23 @@ export function remainingTime(ms: number): string {
   if (ms >= 3_600_000) return plural(Math.floor(ms / 3_600_000), 'heure');
   if (ms >= 60_000) return plural(Math.floor(ms / 60_000), 'minute');
   return plural(Math.max(0, Math.floor(ms / 1000)), 'seconde');
+}
+
+/** Calendar days from `now` to `end` as a person counts them in `timeZone`: 0 on the last day. */
+export function calendarDaysUntil(now: Date, end: Date, timeZone: string = DEFAULT_TIME_ZONE): number {
+  const day = (date: Date) => dayjs.utc(dayjs(date).tz(timeZone).format('YYYY-MM-DD'));
+  return day(end).diff(day(now), 'day');
+}
+
+/**
+ * « dans 14 jours » on a 14-day trial's first day, « demain » on the day before its end, and on its
+ * last day « aujourd’hui », with the hours, minutes or seconds left (SPEC §4).
+ */
+export function endsIn(now: Date, end: Date, timeZone?: string): string {
+  const days = calendarDaysUntil(now, end, timeZone);
+  if (days >= 2) return `dans ${days} jours`;
+  if (days === 1) return 'demain';
+  return `aujourd’hui, dans ${remainingTime(end.getTime() - now.getTime())}`;
 }
 
 /** 80 % or more of a finite, non-zero limit. */
@@ -109,11 +129,10 @@ export function computeBanners(input: BannerInput): Banner[] {
   }
 
   if (trialActive && shopExpired) {
-    const left = remainingTime(input.freeTrialExpiresAt!.getTime() - now);
     banners.push({
       kind: 'free_trial',
       status: 'warning',
-      message: `Votre essai gratuit se termine dans ${left}.`,
+      message: `Votre essai gratuit se termine ${endsIn(input.now, input.freeTrialExpiresAt!, input.timeZone)}.`,
       link: { href: SUBSCRIPTION_PATH, label: 'Choisir une offre' },
     });
   } else if (input.subscriptionPlan !== 'free' && shopExpired && !trialActive) {
@@ -131,7 +150,7 @@ export function computeBanners(input: BannerInput): Banner[] {
     banners.push({
       kind: 'expiry_soon',
       status: 'warning',
-      message: `Votre abonnement expire dans ${remainingTime(input.shopExpiresAt.getTime() - now)}.`,
+      message: `Votre abonnement expire ${endsIn(input.now, input.shopExpiresAt, input.timeZone)}.`,
       link: { href: SUBSCRIPTION_PATH, label: 'Renouveler' },
     });
   }

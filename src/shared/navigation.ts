@@ -85,3 +85,15 @@ export function withShopId(href: string, shopId: string | undefined): string {
 }
 
 export const SIDEBAR_COLLAPSED_KEY = 'sidebar-collapsed';
+
+export const TILL_PATH = '/point-de-vente';
+
+/** Where the app opens for a role: a cashier works at the till, so `/` and sign-in lead there. */
+export function landingPath(role: AgentRole): string {
+  return role === 'cashier' ? TILL_PATH : '/';
+}
+
+/** « Retour au back-office » from the till: `/` would bring a cashier straight back to the till. */
+export function backOfficePath(role: AgentRole): string {
+  return landingPath(role) === TILL_PATH ? '/mes-commandes' : '/';
+}

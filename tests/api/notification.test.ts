@@ -63,6 +63,7 @@ describe('GET /api/notification/getByShop/{shopId}', () => {
       description: 'Le stock du produit Bissap est faible',
       isRead: false,
       createdAt: newer.createdAt.toISOString(),
+      link: null,
     });
   });
 

@@ -193,10 +193,10 @@ describe('POST /api/order/create', () => {
     ]);
   });
 
-  it('pushes the `order` notification live to the shop’s sockets', async () => {
+  it('pushes the `order` notification live to the shop’s sockets that see every order', async () => {
     const shop = await freshShop(bed, 'Boutique Direct');
     const socket = connect(bed.server.url, {
-      auth: { token: shop.members.cashier.token },
+      auth: { token: shop.members.admin.token },
       transports: ['websocket'],
       reconnection: false,
     });
@@ -214,12 +214,13 @@ describe('POST /api/order/create', () => {
         });
       });
       const { variantId } = await sellable(bed, as(shop), 'Attaya', 2000, { stock: 10 });
-      await createOrderOk(bed, as(shop, 'seller'), { lines: [line(variantId)] });
+      const order = await createOrderOk(bed, as(shop, 'seller'), { lines: [line(variantId)] });
       expect(await heard).toMatchObject({
         shopId: shop.shop.id,
         type: 'order',
         title: 'Nouvelle commande #1001',
         description: `Client anonyme · ${formatMoney(2000, 'XOF')}`,
+        link: `/mes-commandes/${order.id}`,
       });
     } finally {
       socket.close();

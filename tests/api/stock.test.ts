@@ -401,9 +401,9 @@ describe('low stock notifications', () => {
     // A refused sale tells nobody.
     expect((await api.adjust(token, shopId, variantId, -3, 'vente')).status).toBe(409);
     expect(await count()).toBe(2);
-    // The bell lists them, newest first.
+    // The bell of those who see products lists them, newest first (a cashier's does not).
     const bell = await bed.server.call('GET', `/api/notification/getByShop/${shopId}`, {
-      token: shop.members.cashier.token,
+      token: shop.members['inventory-manager'].token,
     });
     expect(
       bell.body
@@ -446,7 +446,7 @@ describe('low stock notifications', () => {
   it('pushes newNotification of type low_stock to sockets in the shop room', async () => {
     const shop = await createShopFixture(bed.database.db, 'Boutique En Direct');
     const shopId = shop.shop.id;
-    const socket = openSocket(shop.members.cashier.token);
+    const socket = openSocket(shop.members['inventory-manager'].token);
     const joined = await new Promise<{ ok: boolean }>((resolve) =>
       socket.emit('joinShop', { shopId }, resolve),
     );
@@ -480,6 +480,7 @@ describe('low stock notifications', () => {
       description: 'Rupture de stock.',
       isRead: false,
       createdAt: expect.any(String),
+      link: `/mes-produits/${product._id}`,
     });
     expect(heardElsewhere).toEqual([]);
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { computeBanners, isNearLimit, remainingTime, type BannerInput } from '@/shared/banners';
+import {
+  calendarDaysUntil,
+  computeBanners,
+  isNearLimit,
+  remainingTime,
+  type BannerInput,
+} from '@/shared/banners';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const DAY = 86_400_000;
@@ -86,6 +92,51 @@ describe('subscription banners', () => {
     expect(remainingTime(59 * 60_000)).toBe('59 minutes');
     expect(remainingTime(59_999)).toBe('59 secondes');
     expect(remainingTime(1000)).toBe('1 seconde');
+  });
+  it('counts the trial’s days as a person does: 14 on the first day of a 14-day trial, then demain, aujourd’hui', () => {
+    const trialMessage = (end: Date, input: Partial<BannerInput> = {}) =>
+      computeBanners({
+        ...base,
+        subscriptionPlan: 'free',
+        shopExpiresAt: null,
+        freeTrialExpiresAt: end,
+        ...input,
+      })[0]!.message;
+    // Signed up now (12:00 in Dakar): the trial ends in 14 × 24 h.
+    expect(trialMessage(at(14 * DAY))).toBe('Votre essai gratuit se termine dans 14 jours.');
+    // An hour later, the same calendar day: still 14 (13 days and 23 hours read « 13 jours » before).
+    expect(trialMessage(at(14 * DAY - 3_600_000))).toBe('Votre essai gratuit se termine dans 14 jours.');
+    expect(trialMessage(at(2 * DAY))).toBe('Votre essai gratuit se termine dans 2 jours.');
+    // 20 hours left, past midnight: tomorrow.
+    expect(trialMessage(at(20 * 3_600_000))).toBe('Votre essai gratuit se termine demain.');
+    // The last day: today, with the time left.
+    expect(trialMessage(at(5 * 3_600_000))).toBe(
+      'Votre essai gratuit se termine aujourd’hui, dans 5 heures.',
+    );
+    expect(trialMessage(at(90_000))).toBe('Votre essai gratuit se termine aujourd’hui, dans 1 minute.');
+  });
+  it('counts the days in the shop’s time zone', () => {
+    // 22:30 in Dakar is 01:30 the next day in Nairobi (UTC+3).
+    const late = new Date('2026-11-21T22:30:00Z');
+    const end = new Date('2026-11-23T01:00:00Z');
+    expect(calendarDaysUntil(late, end, 'Africa/Dakar')).toBe(2);
+    expect(calendarDaysUntil(late, end, 'Africa/Nairobi')).toBe(1);
+    expect(calendarDaysUntil(late, end)).toBe(2);
+    const trial = { now: late, subscriptionPlan: 'free', shopExpiresAt: null, freeTrialExpiresAt: end };
+    expect(computeBanners({ ...base, ...trial, timeZone: 'Africa/Nairobi' })[0]!.message).toBe(
+      'Votre essai gratuit se termine demain.',
+    );
+    expect(computeBanners({ ...base, ...trial, timeZone: 'Africa/Dakar' })[0]!.message).toBe(
+      'Votre essai gratuit se termine dans 2 jours.',
+    );
+  });
+  it('says the paid period’s end the same way', () => {
+    expect(computeBanners({ ...base, shopExpiresAt: at(20 * 3_600_000) })[0]!.message).toBe(
+      'Votre abonnement expire demain.',
+    );
+    expect(computeBanners({ ...base, shopExpiresAt: at(3 * 3_600_000) })[0]!.message).toBe(
+      'Votre abonnement expire aujourd’hui, dans 3 heures.',
+    );
   });
   it('shows the red expired banner with a re-subscribe link on a paid plan once both dates passed', () => {
     const [banner] = computeBanners({ ...base, shopExpiresAt: at(-DAY), freeTrialExpiresAt: at(-20 * DAY) });

@@ -45,6 +45,7 @@ export const api = createApi({
     'Order',
     'OrderView',
     'HomeSummary',
+    'HomeChecklist',
   ],
   endpoints: () => ({}),
 });

@@ -9,7 +9,9 @@ import { api } from '../api/api';
 /**
  * Joins the shop's room on the app's socket and turns each `newNotification` into a bell item
  * (prepended), a red dot (an unread item) and, for orders and low stock, a toast; orders and
- * payments refetch what shows them; `shopUpdated` refetches the shop.
+ * payments refetch what shows them; `shopUpdated` refetches the shop. The server sends each
+ * notification only to the roles that may see it, never to whoever caused it (no toast of one's own
+ * order).
  */
 export function useShopRealtime(shopId: string | undefined, isReady: boolean): void {
   const dispatch = useAppDispatch();
@@ -22,6 +24,13 @@ export function useShopRealtime(shopId: string | undefined, isReady: boolean): v
     });
     const join = () => socket.emit('joinShop', { shopId }, () => {});
     socket.on('connect', join);
+    // The agent's role changed (or their access ended): the server took this socket out of the
+    // shop's rooms; joining again is checked afresh, and what the role sees is read again.
+    socket.on('membershipChanged', (payload: { shopId?: string }) => {
+      if (payload?.shopId !== shopId) return;
+      join();
+      dispatch(api.util.invalidateTags(['Agent', 'Notification', 'HomeSummary', 'HomeChecklist']));
+    });
     socket.on('newNotification', (notification: Notification) => {
       if (notification.shopId !== shopId) return;
       dispatch(

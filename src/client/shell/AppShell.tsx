@@ -11,8 +11,6 @@ import {
   Text,
 } from '@chakra-ui/react';
 import NextLink from 'next/link';
-import { useRouter } from 'next/router';
-import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { LuShieldAlert } from 'react-icons/lu';
 import { can, type Capability } from '@/shared/permissions';
@@ -25,13 +23,12 @@ import { DesktopSidebar, SidebarMenu } from './Sidebar';
 import { ShellBanners } from './ShellBanners';
 import { mobileMenuClosed } from './shell.slice';
 import { useCurrentShop } from './use-current-shop';
+import { isMissingName } from './MissingNameGuard';
 import { useShopRealtime } from '../realtime/use-shop-realtime';
 import { usePushTokenBridge } from '../native/push-token-bridge';
 import { useLeaveEndedSession } from '../session/use-ended-session';
 import { analyticsProfile, useAnalyticsIdentify } from '../analytics/analytics';
 import { shopDates, type Shop } from '@/features/shop/client/shop.api';
-
-export const CONFIRM_INFORMATIONS_PATH = '/confirmer-informations';
 
 function AccessDenied({ shopId }: { shopId?: string }) {
   return (
@@ -93,17 +90,9 @@ export function AppShell({ capability, quotaPage, children }: AppShellProps) {
         })
       : null,
   );
-  const router = useRouter();
-  // SPEC §2/§5: an agent without first or last name is held on /confirmer-informations.
-  const isMissingName = !!agent && (!agent.firstName?.trim() || !agent.lastName?.trim());
-  useEffect(() => {
-    if (isMissingName && router.pathname !== CONFIRM_INFORMATIONS_PATH) {
-      void router.replace({
-        pathname: CONFIRM_INFORMATIONS_PATH,
-        query: { message: 'missing_agent_name', ...(shop ? { shopId: shop._id } : {}) },
-      });
-    }
-  }, [isMissingName, router, shop]);
+  // SPEC §2: menu clicks are ignored while the name is missing; every other page is held by
+  // MissingNameGuard (`_app`) on /confirmer-informations until it is saved.
+  const isNameMissing = isMissingName(agent);
 
   if (shop?.isBlocked) {
     // SPEC §2: a blocked shop sees only the header and the message.
@@ -131,7 +120,7 @@ export function AppShell({ capability, quotaPage, children }: AppShellProps) {
     );
   }
 
-  const sidebarProps = { role, shopId: shop?._id, isFreePlan, isLocked: isMissingName };
+  const sidebarProps = { role, shopId: shop?._id, isFreePlan, isLocked: isNameMissing };
   return (
     <Flex minH="100dvh">
       <DesktopSidebar {...sidebarProps} />

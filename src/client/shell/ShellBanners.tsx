@@ -19,6 +19,7 @@ export function ShellBanners({ shop, page }: { shop: Shop; page?: QuotaPage }) {
   const banners = computeBanners({
     now,
     ...shopDates(shop),
+    timeZone: shop.timeZone,
     planQuotas: shop.planQuotas,
     message: typeof router.query.message === 'string' ? router.query.message : null,
     page,

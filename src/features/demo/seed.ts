@@ -85,6 +85,8 @@ export async function seedDemoShop(db: Database): Promise<DemoLogin[]> {
       country: 'SN',
       address: '12, rue Carnot, Dakar Plateau, Dakar',
       phone: '+221338210000',
+      // A shop in business, past its first run: « Pour bien démarrer » is for shops signed up.
+      checklistDismissedAt: new Date(),
     });
     for (const [i, staff] of DEMO_STAFF.entries()) {
       const agent = await insertAgent(tx, {
@@ -112,12 +114,14 @@ export async function seedDemoShop(db: Database): Promise<DemoLogin[]> {
       },
       {
         type: 'order',
+        capability: 'orders:view-all',
         title: 'Nouvelle commande #1001',
         description: 'Mariama Kane — 2 articles, 18 500 FCFA, WhatsApp',
         createdAt: hoursAgo(5),
       },
       {
         type: 'low_stock',
+        capability: 'products:view',
         // The product's name is the title: the toast reads « Le stock du produit <title> est faible ».
         title: 'Bissap 1 L',
         description: 'Stock faible : 3 restants (seuil 5).',
@@ -125,6 +129,7 @@ export async function seedDemoShop(db: Database): Promise<DemoLogin[]> {
       },
       {
         type: 'product',
+        capability: 'products:view',
         title: 'Produit publié',
         description: 'Boubou brodé homme est maintenant visible sur votre site.',
         createdAt: hoursAgo(1),

@@ -13,3 +13,20 @@ export const ZHomeSummary = z.object({
   cap: z.number().int(),
 });
 export type THomeSummary = z.infer<typeof ZHomeSummary>;
+
+/**
+ * « Pour bien démarrer »: each step ticked from what the shop really did, as its owning module
+ * counts it. `delivery` stays false until Livraison exists (see server/home-checklist.ts).
+ */
+export const ZHomeChecklist = z.object({
+  steps: z.object({
+    products: z.boolean(),
+    till: z.boolean(),
+    team: z.boolean(),
+    shop: z.boolean(),
+    delivery: z.boolean(),
+  }),
+  isDismissed: z.boolean(),
+});
+export type THomeChecklist = z.infer<typeof ZHomeChecklist>;
+export type ChecklistStep = keyof THomeChecklist['steps'];

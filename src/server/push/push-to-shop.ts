@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { agents, pushDevices } from '../db/schema';
 import { getLogger } from '../logger';
@@ -8,13 +8,26 @@ import { createPushSender } from './push-senders';
 /** A fresh object each time: callers may push into invalidTokens. */
 const nothingSent = (): PushResult => ({ sent: 0, invalidTokens: [] });
 
-/** The device ids of the shop's active agents: what a push to the shop goes to. */
-export function shopPushTokens(db: Executor, shopId: string) {
+/** Who of the shop's agents a push is for: some roles only, and not the one who caused it. */
+export interface PushAudience {
+  roles?: readonly string[];
+  exceptUserId?: string;
+}
+
+/** The device ids of the shop's active agents (of the audience): what a push to the shop goes to. */
+export function shopPushTokens(db: Executor, shopId: string, audience: PushAudience = {}) {
   return db
     .select({ token: pushDevices.token })
     .from(pushDevices)
     .innerJoin(agents, eq(agents.userId, pushDevices.userId))
-    .where(and(eq(agents.shopId, shopId), eq(agents.isActive, true)));
+    .where(
+      and(
+        eq(agents.shopId, shopId),
+        eq(agents.isActive, true),
+        audience.roles ? inArray(agents.role, [...audience.roles]) : undefined,
+        audience.exceptUserId ? ne(pushDevices.userId, audience.exceptUserId) : undefined,
+      ),
+    );
 }
 
 /**

@@ -6,8 +6,13 @@ import { Errors } from '../http/errors';
 import { getLogger } from '../logger';
 import { runtime } from '../runtime';
 import { findSessionUser, findSessionUserWithMembership } from '../tenancy/membership';
+import { AGENT_ROLES } from '@/shared/roles';
 
 export const shopRoom = (shopId: string) => `shop:${shopId}`;
+/** A shop's sockets by their agent's role and by user: who sees a notification is decided by role. */
+const shopRoleRoom = (shopId: string, role: string) => `shop:${shopId}:role:${role}`;
+const shopUserRoom = (shopId: string, userId: string) => `shop:${shopId}:user:${userId}`;
+export const MEMBERSHIP_CHANGED_EVENT = 'membershipChanged';
 /** Every socket of one sign-in, so that revoking it closes them (see RealtimeEmitter). */
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 const SIGNED_OUT = Errors.unauthenticated().message;
@@ -56,7 +61,14 @@ export function attachRealtime(httpServer: HttpServer): Server {
         );
         if (!user) return reply({ ok: false, error: SIGNED_OUT });
         if (!membership) return reply({ ok: false, error: 'La boutique est introuvable.' });
-        await socket.join(shopRoom(shopId));
+        // A second join (after membershipChanged) must not leave the socket in its former role's room.
+        const former = [...socket.rooms].filter((room) => room.startsWith(`${shopRoom(shopId)}:role:`));
+        for (const room of former) await socket.leave(room);
+        await socket.join([
+          shopRoom(shopId),
+          shopRoleRoom(shopId, membership.agent.role),
+          shopUserRoom(shopId, user.id),
+        ]);
         reply({ ok: true });
       } catch (error) {
         getLogger().error({ err: error }, 'joinShop failed');
@@ -65,12 +77,25 @@ export function attachRealtime(httpServer: HttpServer): Server {
     });
     socket.on('leaveShop', async (payload: unknown) => {
       const shopId = (payload as { shopId?: unknown })?.shopId;
-      if (typeof shopId === 'string') await socket.leave(shopRoom(shopId));
+      if (typeof shopId !== 'string') return;
+      for (const room of [...socket.rooms])
+        if (room === shopRoom(shopId) || room.startsWith(`${shopRoom(shopId)}:`)) await socket.leave(room);
     });
   });
 
   runtime.realtime = {
     emitToShop: (shopId, event, payload) => io.to(shopRoom(shopId)).emit(event, payload),
+    emitToShopAudience: (shopId, event, payload, { roles, exceptUserId }) => {
+      if (roles.length === 0) return;
+      const to = io.to(roles.map((role) => shopRoleRoom(shopId, role)));
+      (exceptUserId ? to.except(shopUserRoom(shopId, exceptUserId)) : to).emit(event, payload);
+    },
+    refreshMembership: (shopId, userId) => {
+      const sockets = io.in(shopUserRoom(shopId, userId));
+      // Out of the shop's rooms first; the join the event prompts is checked like the first one.
+      sockets.socketsLeave([shopRoom(shopId), ...AGENT_ROLES.map((role) => shopRoleRoom(shopId, role))]);
+      sockets.emit(MEMBERSHIP_CHANGED_EVENT, { shopId });
+    },
     disconnectSessions: (sessionIds) => {
       if (sessionIds.length) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
     },

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { agents } from '@/server/db/schema/agent';
 import { newId } from '@/server/ids';
@@ -19,6 +19,16 @@ export async function countActiveAgents(db: Executor, shopId: string): Promise<n
     .from(agents)
     .where(and(eq(agents.shopId, shopId), eq(agents.isActive, true)));
   return Number(row?.n ?? 0);
+}
+
+/** Someone besides `userId` (the owner) was ever added to the shop's team, active or not since. */
+export async function hasOtherAgents(db: Executor, shopId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(and(eq(agents.shopId, shopId), ne(agents.userId, userId)))
+    .limit(1);
+  return !!row;
 }
 
 /** Active agents of each shop named (a shop with none is absent). */

@@ -4,6 +4,7 @@ import { agents } from '@/server/db/schema/agent';
 import { Errors } from '@/server/http/errors';
 import { getEnv, publicUrl } from '@/server/env';
 import { getLogger } from '@/server/logger';
+import { runtime } from '@/server/runtime';
 import { createSmsGateway } from '@/server/sms/sms-gateway';
 import { assertCanAddAgent } from '@/features/subscription/server/plan-quotas';
 import { describeDetails } from '@/shared/validation';
@@ -100,6 +101,8 @@ export async function inviteAgent(
   const roleLabel = ROLE_LABELS[input.role].label;
   await createNotification(db, membership.shop.id, {
     type: 'shop',
+    link: '/parametres/general?section=equipe',
+    capability: 'team:view',
     title: 'Nouvel agent',
     description: `${displayName(agent)} a rejoint l’équipe en tant que ${roleLabel}.`,
   });
@@ -123,6 +126,8 @@ export async function changeAgentRole(
   const target = await findAgentInShop(db, membership.shop.id, input.agentId);
   assertMayChange(membership, target, 'role');
   const [row] = await db.update(agents).set({ role: input.role }).where(eq(agents.id, target.id)).returning();
+  // Their open pages are told by role (notifications): they join again under the new one.
+  runtime.realtime?.refreshMembership(membership.shop.id, target.userId);
   return row!;
 }
 
@@ -132,7 +137,7 @@ export async function setAgentActive(
   membership: MembershipRow,
   input: { agentId: string; isActive: boolean },
 ): Promise<AgentRow> {
-  return db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const shop = await lockShop(tx, membership.shop.id);
     const [target] = await tx
       .select()
@@ -150,4 +155,8 @@ export async function setAgentActive(
       .returning();
     return row!;
   });
+  // A deactivated agent's open pages stop hearing the shop (their join is refused from now on); a
+  // reactivated one's join again.
+  runtime.realtime?.refreshMembership(membership.shop.id, row.userId);
+  return row;
 }

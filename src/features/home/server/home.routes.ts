@@ -1,7 +1,8 @@
 import { defineRoute } from '@/server/http/define-route';
 import { ZId, z } from '@/shared/validation';
-import { ZHomeSummary } from '../home.schemas';
+import { ZHomeChecklist, ZHomeSummary } from '../home.schemas';
 import { homeSummary } from './home-summary';
+import { homeChecklist } from './home-checklist';
 
 export const homeSummaryRoute = defineRoute({
   method: 'GET',
@@ -15,4 +16,17 @@ export const homeSummaryRoute = defineRoute({
   response: ZHomeSummary,
   handle: ({ db, membership, user }) =>
     homeSummary(db, membership!.shop, membership!.agent.role === 'cashier' ? user.id : null),
+});
+
+export const homeChecklistRoute = defineRoute({
+  method: 'GET',
+  path: '/api/home/checklist',
+  tag: 'home',
+  summary:
+    'Accueil : « Pour bien démarrer » (produits, caisse, équipe, boutique, livraison), chaque étape cochée d’après ce que la boutique a fait, et si elle a été fermée (administrateur).',
+  shop: { from: 'query', key: 'shopId' },
+  permission: 'shop:checklist',
+  query: z.object({ shopId: ZId }),
+  response: ZHomeChecklist,
+  handle: ({ db, membership }) => homeChecklist(db, membership!.shop),
 });

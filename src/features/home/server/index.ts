@@ -1,4 +1,4 @@
 import type { Route } from '@/server/http/define-route';
-import { homeSummaryRoute } from './home.routes';
+import { homeChecklistRoute, homeSummaryRoute } from './home.routes';
 
-export const routes: Route[] = [homeSummaryRoute];
+export const routes: Route[] = [homeSummaryRoute, homeChecklistRoute];

@@ -1,7 +1,10 @@
 import { Box, Flex, Icon, IconButton, Popover, Portal, Stack, Text } from '@chakra-ui/react';
+import NextLink from 'next/link';
+import { useState } from 'react';
 import { LuBell, LuPackage, LuShoppingCart, LuStore, LuTriangleAlert } from 'react-icons/lu';
 import type { IconType } from 'react-icons';
 import { formatDateTime } from '@/shared/dates';
+import { withShopId } from '@/shared/navigation';
 import {
   useGetNotificationsByShopQuery,
   useMarkNotificationsReadMutation,
@@ -15,10 +18,42 @@ const TYPE_ICONS: Record<Notification['type'], { icon: IconType; color: string }
   low_stock: { icon: LuTriangleAlert, color: 'orange.600' },
 };
 
-/** SPEC §2/§4: the bell, its popover, marking the shop's unread notifications read on open and on close. */
+function ItemContent({ notification: n, timeZone }: { notification: Notification; timeZone: string }) {
+  return (
+    <>
+      <Icon
+        as={TYPE_ICONS[n.type].icon}
+        color={TYPE_ICONS[n.type].color}
+        boxSize="5"
+        mt="0.5"
+        flexShrink={0}
+        aria-hidden
+      />
+      <Stack gap="0.5" minW="0">
+        <Text fontSize="sm" fontWeight="semibold">
+          {n.title}
+        </Text>
+        {n.description ? (
+          <Text fontSize="sm" color="fg.muted">
+            {n.description}
+          </Text>
+        ) : null}
+        <Text fontSize="xs" color="fg.subtle">
+          {formatDateTime(n.createdAt, timeZone)}
+        </Text>
+      </Stack>
+    </>
+  );
+}
+
+/**
+ * SPEC §2/§4: the bell, its popover, marking the shop's unread notifications read on open and on
+ * close. The server lists only what the caller's role may open; an item with a page opens it.
+ */
 export function NotificationBell({ shopId, timeZone }: { shopId: string; timeZone: string }) {
   const { data, isLoading } = useGetNotificationsByShopQuery({ shopId });
   const [markRead] = useMarkNotificationsReadMutation();
+  const [isOpen, setOpen] = useState(false);
   const notifications = data ?? [];
   const unread = notifications.filter((n) => !n.isRead);
 
@@ -27,7 +62,15 @@ export function NotificationBell({ shopId, timeZone }: { shopId: string; timeZon
   }
 
   return (
-    <Popover.Root positioning={{ placement: 'bottom-end' }} onOpenChange={() => markAllRead()} lazyMount>
+    <Popover.Root
+      positioning={{ placement: 'bottom-end' }}
+      open={isOpen}
+      onOpenChange={(e) => {
+        setOpen(e.open);
+        markAllRead();
+      }}
+      lazyMount
+    >
       <Popover.Trigger asChild>
         <IconButton
           variant="ghost"
@@ -69,39 +112,36 @@ export function NotificationBell({ shopId, timeZone }: { shopId: string; timeZon
                 </Text>
               ) : (
                 <Stack as="ul" gap="0" maxH="200px" overflowY="auto" data-testid="notification-list">
-                  {notifications.map((n) => (
-                    <Flex
-                      as="li"
-                      key={n._id}
-                      gap="3"
-                      px="4"
-                      py="2.5"
-                      borderTopWidth="1px"
-                      bg={n.isRead ? 'transparent' : 'brand.subtle'}
-                    >
-                      <Icon
-                        as={TYPE_ICONS[n.type].icon}
-                        color={TYPE_ICONS[n.type].color}
-                        boxSize="5"
-                        mt="0.5"
-                        flexShrink={0}
-                        aria-hidden
-                      />
-                      <Stack gap="0.5" minW="0">
-                        <Text fontSize="sm" fontWeight="semibold">
-                          {n.title}
-                        </Text>
-                        {n.description ? (
-                          <Text fontSize="sm" color="fg.muted">
-                            {n.description}
-                          </Text>
-                        ) : null}
-                        <Text fontSize="xs" color="fg.subtle">
-                          {formatDateTime(n.createdAt, timeZone)}
-                        </Text>
-                      </Stack>
-                    </Flex>
-                  ))}
+                  {notifications.map((n) => {
+                    const item = {
+                      gap: '3',
+                      px: '4',
+                      py: '2.5',
+                      bg: n.isRead ? 'transparent' : 'brand.subtle',
+                    };
+                    return (
+                      <Box as="li" key={n._id} borderTopWidth="1px" listStyleType="none">
+                        {n.link ? (
+                          <Flex {...item} asChild _hover={{ bg: 'bg.muted' }}>
+                            <NextLink
+                              href={withShopId(n.link, shopId)}
+                              onClick={() => {
+                                // Closing by navigation is a close too (SPEC §4: marked read again).
+                                setOpen(false);
+                                markAllRead();
+                              }}
+                            >
+                              <ItemContent notification={n} timeZone={timeZone} />
+                            </NextLink>
+                          </Flex>
+                        ) : (
+                          <Flex {...item}>
+                            <ItemContent notification={n} timeZone={timeZone} />
+                          </Flex>
+                        )}
+                      </Box>
+                    );
+                  })}
                 </Stack>
               )}
             </Popover.Body>

@@ -8,6 +8,8 @@ export interface Notification {
   description: string;
   isRead: boolean;
   createdAt: string;
+  /** The app page it is about (without the shop), opened from the bell; null: nothing to open. */
+  link: string | null;
 }
 
 export const notificationApi = api.injectEndpoints({
@@ -16,6 +18,8 @@ export const notificationApi = api.injectEndpoints({
     getNotificationsByShop: build.query<Notification[], { shopId: string }>({
       query: ({ shopId }) => ({ url: `/api/notification/getByShop/${encodeURIComponent(shopId)}` }),
       keepUnusedDataFor: 24 * 3600,
+      // Refetched only when the caller's role changed: what they may see changed with it.
+      providesTags: ['Notification'],
     }),
     markNotificationsRead: build.mutation<
       { success: true; modifiedCount: number },

@@ -1,15 +1,20 @@
 import type { Executor } from '@/server/db';
 import { Errors } from '@/server/http/errors';
-import { findNotificationIdsInShop, markNotificationsRead } from './notification.repository';
+import type { AgentRole } from '@/shared/roles';
+import { findVisibleNotificationIds, markNotificationsRead } from './notification.repository';
 
-/** Ids from the body must all belong to the shop: one foreign id refuses the whole call. */
+/**
+ * Ids from the body must all belong to the shop and be among those the caller's role sees (one it
+ * does not see is « introuvable » to it): one such id refuses the whole call.
+ */
 export async function markShopNotificationsRead(
   db: Executor,
   shopId: string,
+  role: AgentRole,
   ids: string[],
 ): Promise<number> {
   const unique = [...new Set(ids)];
-  const known = new Set(await findNotificationIdsInShop(db, shopId, unique));
+  const known = new Set(await findVisibleNotificationIds(db, shopId, role, unique));
   const unknown = unique.filter((id) => !known.has(id));
   if (unknown.length > 0) {
     throw Errors.validation(

@@ -13,5 +13,6 @@ export function toNotificationDto(row: NotificationRow): TNotification {
     description: row.description,
     isRead: row.isRead,
     createdAt: row.createdAt.toISOString(),
+    link: row.link,
   };
 }

@@ -1,4 +1,5 @@
 import { ZId, z } from '@/shared/validation';
+import { isCapability, type Capability } from '@/shared/permissions';
 
 export const NOTIFICATION_TYPES = ['order', 'shop', 'product', 'low_stock'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -11,6 +12,8 @@ export const ZNotification = z.object({
   description: z.string(),
   isRead: z.boolean(),
   createdAt: z.string(),
+  /** The app page it is about (the order, the product…), without the shop; null: nothing to open. */
+  link: z.string().nullable(),
 });
 export type TNotification = z.infer<typeof ZNotification>;
 
@@ -27,5 +30,18 @@ export const ZCreateNotificationInput = z.object({
   type: z.enum(NOTIFICATION_TYPES),
   title: z.string().trim().min(1).max(200),
   description: z.string().trim().max(1000).default(''),
+  /** An app path (« /mes-commandes/<id> »): the bell opens it in the shop. */
+  link: z
+    .string()
+    .regex(/^\/[^/]/)
+    .max(300)
+    .optional(),
+  /**
+   * Who may see it: the roles holding this capability (the order's news to those who see every
+   * order, low stock to those who see products…). Absent: every member of the shop.
+   */
+  capability: z.custom<Capability>((v) => typeof v === 'string' && isCapability(v)).optional(),
+  /** The user whose action it reports: told nothing live (no toast of their own order). */
+  authorId: z.string().optional(),
 });
 export type TCreateNotificationInput = z.input<typeof ZCreateNotificationInput>;

@@ -364,10 +364,17 @@ function applyAdjustments(draft: OrderDraft, adjustments: OrderAdjustment[]): vo
   }
 }
 
-/** The `order` notification (bell, socket and its toast, push), whatever channel the order came from. */
+/**
+ * The `order` notification (bell, socket and its toast, push), whatever channel the order came from;
+ * whoever took the order is not told of it.
+ */
 export async function announceNewOrder(db: Executor, order: OrderRow, currency: string): Promise<void> {
   await createNotification(db, order.shopId, {
     type: 'order',
+    link: `/mes-commandes/${order.id}`,
+    // The client's name is in it: for those who see every order, not a cashier (own sales only).
+    capability: 'orders:view-all',
+    authorId: order.createdByUserId,
     title: `Nouvelle commande #${order.number}`,
     description: `${order.clientName ?? 'Client anonyme'} · ${formatMoney(order.total, currency)}`,
   });

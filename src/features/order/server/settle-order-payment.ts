@@ -54,12 +54,14 @@ async function applyOnlineOrderPayment(
 /** After the commit: the shop learns of the money at once (bell, socket, push). */
 async function announceOnlineOrderPayment(
   db: Executor,
-  settled: { order: { shopId: string; number: number }; method: PaymentMethod },
+  settled: { order: { id: string; shopId: string; number: number }; method: PaymentMethod },
   amount: number,
   currency: string,
 ): Promise<void> {
   await createNotification(db, settled.order.shopId, {
     type: 'shop',
+    link: `/mes-commandes/${settled.order.id}`,
+    capability: 'orders:view-all',
     title: 'Paiement en ligne reçu',
     description: `Commande #${settled.order.number} : ${formatMoney(amount, currency)} payés par ${PAYMENT_METHOD_LABELS[settled.method]}. Le montant est crédité sur votre solde.`,
   });

@@ -72,3 +72,13 @@ export async function sessionReport(
     .where(inArray(tills.id, [session.tillId]));
   return computeZReport(db, session, membership.shop.currency, till?.name ?? '');
 }
+
+/** A cash session was ever opened in the shop (Accueil's « Ouvrir la caisse », done once). */
+export async function hasOpenedCashSession(db: Executor, shopId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: cashSessions.id })
+    .from(cashSessions)
+    .where(eq(cashSessions.shopId, shopId))
+    .limit(1);
+  return !!row;
+}

@@ -43,6 +43,7 @@ export interface StockBatch {
 /** A variant that went from above its product's threshold to at or below it. */
 export interface LowStockCrossing {
   shopId: string;
+  productId: string;
   productName: string;
   variantTitle: string;
   stock: number;
@@ -165,6 +166,7 @@ export async function changeStockBatch(
     if (variant.track_stock && before > variant.low_stock_threshold && stock <= variant.low_stock_threshold)
       crossings.push({
         shopId: batch.shopId,
+        productId: variant.product_id,
         productName: variant.name,
         variantTitle: variant.option_values.join(' / '),
         stock,
@@ -293,6 +295,8 @@ export async function notifyLowStock(db: Executor, crossings: Array<LowStockCros
     const what = crossing.variantTitle ? ` (${crossing.variantTitle})` : '';
     await createNotification(db, crossing.shopId, {
       type: 'low_stock',
+      link: `/mes-produits/${crossing.productId}`,
+      capability: 'products:view',
       title: crossing.productName,
       description:
         crossing.stock <= 0

@@ -105,7 +105,7 @@ export const shopApi = api.injectEndpoints({
       }
     >({
       query: (body) => ({ url: '/api/shop/updateShop', method: 'POST', data: body }),
-      invalidatesTags: ['Shop', 'User'],
+      invalidatesTags: ['Shop', 'User', 'HomeChecklist'],
     }),
     uploadShopLogo: build.mutation<Shop, { shopId: string; file: File }>({
       query: ({ shopId, file }) => ({
@@ -115,7 +115,12 @@ export const shopApi = api.injectEndpoints({
         data: file,
         headers: { 'Content-Type': file.type || 'application/octet-stream' },
       }),
-      invalidatesTags: ['Shop'],
+      invalidatesTags: ['Shop', 'HomeChecklist'],
+    }),
+    /** Closes Accueil's « Pour bien démarrer » for the shop. */
+    dismissChecklist: build.mutation<{ success: true }, { shopId: string }>({
+      query: (body) => ({ url: '/api/shop/dismissChecklist', method: 'POST', data: body }),
+      invalidatesTags: ['HomeChecklist'],
     }),
     getShopBalance: build.query<{ shopId: string; balance: number; currency: string }, { shopId: string }>({
       query: ({ shopId }) => ({ url: '/api/shop/getShopBalance', params: { shopId } }),
@@ -132,4 +137,5 @@ export const {
   useUploadMyPhotoMutation,
   useUpdateShopMutation,
   useUploadShopLogoMutation,
+  useDismissChecklistMutation,
 } = shopApi;

@@ -1,5 +1,6 @@
 import type { Route } from '@/server/http/define-route';
 import {
+  dismissChecklistRoute,
   getShopBalanceRoute,
   getShopByIdRoute,
   getShopRoute,
@@ -17,4 +18,5 @@ export const routes: Route[] = [
   setFcmIdRoute,
   updateShopRoute,
   uploadShopLogoRoute,
+  dismissChecklistRoute,
 ];

@@ -12,12 +12,14 @@ import {
   ZSetFcmIdBody,
   ZShop,
   ZShopIdQuery,
+  ZShopIdBody,
   ZShopIdRequiredQuery,
   ZUpdateShopBody,
 } from './shop.schemas';
 import { announceShopUpdate, updateShopSettings } from './update-shop-settings';
 import { updateShop } from './shop.repository';
 import { LOGO_SIZE, storeImage } from '@/server/storage/store-image';
+import { dismissChecklist } from './shop-checklist';
 
 export const getShopRoute = defineRoute({
   method: 'GET',
@@ -114,5 +116,21 @@ export const uploadShopLogoRoute = defineRoute({
     const shop = await updateShop(db, membership!.shop.id, { logoUrl });
     announceShopUpdate(shop.id);
     return toShopDto(db, shop);
+  },
+});
+
+export const dismissChecklistRoute = defineRoute({
+  method: 'POST',
+  path: '/api/shop/dismissChecklist',
+  tag: 'shop',
+  summary:
+    'Ferme « Pour bien démarrer » sur l’accueil, pour la boutique (administrateur) ; sans effet si c’est déjà fait.',
+  shop: { from: 'body', key: 'shopId' },
+  permission: 'shop:checklist',
+  body: ZShopIdBody,
+  response: ZOk,
+  handle: async ({ db, membership }) => {
+    await dismissChecklist(db, membership!.shop);
+    return { success: true as const };
   },
 });

@@ -42,6 +42,7 @@ export type TShop = z.infer<typeof ZShop>;
 
 export const ZShopIdQuery = z.object({ shopId: ZId.optional() });
 export const ZShopIdRequiredQuery = z.object({ shopId: ZId });
+export const ZShopIdBody = z.object({ shopId: ZId });
 export const ZIdParams = z.object({ id: ZId });
 export const ZSellerIdParams = z.object({ sellerId: ZId });
 /** The balance sums every online payment the shop ever received: a sum, shown as stored. */

@@ -32,6 +32,8 @@ export const subscriptionSettlement: SettlementHandler = {
     return async (db) => {
       await createNotification(db, shop.id, {
         type: 'shop',
+        link: '/parametres/abonnement',
+        capability: 'subscription:view',
         title: 'Abonnement activé',
         description: `Paiement reçu pour le forfait ${PLANS[plan].label} (${periodLabel(months)}). Votre abonnement est actif jusqu’au ${formatDateTime(end, shop.timeZone)}.`,
       });

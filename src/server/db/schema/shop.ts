@@ -28,6 +28,8 @@ export const shops = pgTable('shops', {
    */
   taxId: text('tax_id').notNull().default(''),
   tradeRegister: text('trade_register').notNull().default(''),
+  /** « Pour bien démarrer » closed by an admin on Accueil; shops older than the checklist start closed. */
+  checklistDismissedAt: timestamp('checklist_dismissed_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

@@ -1,31 +1,38 @@
-import {
-  Alert,
-  Button,
-  Field,
-  Grid,
-  HStack,
-  Input,
-  NativeSelect,
-  Separator,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Field, Grid, HStack, Input, Separator, Stack, Text } from '@chakra-ui/react';
 import { useRouter } from 'next/router';
 import { signIn } from 'next-auth/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { ApiError } from '@/client/api/api-error';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
+import { FormSelectField, FormTextField } from '@/client/forms/fields';
 import { queryWithout, safeCallbackUrl } from '@/client/navigation';
 import { COUNTRIES, CURRENCIES, CURRENCY_CODES, DEFAULT_COUNTRY, findCountry } from '@/shared/countries';
 import { formatPhone } from '@/shared/phone';
-import { issuesToDetails } from '@/shared/validation';
+import { z } from '@/shared/validation';
 import { SIGN_UP_NEEDED, ZSignUpFields } from '@/features/auth/auth.schemas';
 import { AuthLayout } from '../components/AuthLayout';
 import { requestSignInCode, signInErrorMessage } from '../auth.client';
 
 const RESEND_DELAY_SECONDS = 30;
-type SignUpKey = 'firstName' | 'lastName' | 'shopName' | 'country' | 'currency';
+
+/** The code, and for a phone without an account the sign-up fields the server checks too. */
+const ZSignUpStep = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'Saisissez les 6 chiffres reçus par SMS.'),
+  })
+  .extend(ZSignUpFields.shape);
+/** Before the server says the phone is new: the code alone is checked (the other fields are hidden). */
+const ZCodeStep = ZSignUpStep.extend({ firstName: z.string(), lastName: z.string(), shopName: z.string() });
+type OtpFormValues = z.input<typeof ZSignUpStep>;
+
+const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: c.name }));
+const CURRENCY_OPTIONS = CURRENCY_CODES.map((c) => ({ value: c, label: `${CURRENCIES[c].label} — ${c}` }));
 
 export function OtpScreen() {
   const router = useRouter();
@@ -33,21 +40,29 @@ export function OtpScreen() {
   const phoneCountry = parsePhoneNumberFromString(phone)?.country ?? DEFAULT_COUNTRY.code;
   const defaultCountry = findCountry(phoneCountry) ?? DEFAULT_COUNTRY;
 
-  const [code, setCode] = useState('');
-  const [signUp, setSignUp] = useState<Record<SignUpKey, string>>({
-    firstName: '',
-    lastName: '',
-    shopName: '',
-    country: defaultCountry.code,
-    currency: defaultCountry.currency,
+  // Learnt at the code step: the server says a right code belongs to a phone without an account.
+  const [isNewUser, setIsNewUser] = useState(false);
+  const resolver = useMemo(() => zodResolver(isNewUser ? ZSignUpStep : ZCodeStep), [isNewUser]);
+  // Checked at submit, then again at each change (reValidateMode): an error goes as soon as the
+  // field is put right, « Ce champ est obligatoire. » included.
+  const form = useForm({
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: {
+      code: '',
+      firstName: '',
+      lastName: '',
+      shopName: '',
+      country: defaultCountry.code,
+      currency: defaultCountry.currency,
+    },
   });
-  const [errors, setErrors] = useState<Partial<Record<SignUpKey | 'code', string>>>({});
+  const { errors } = form.formState;
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [resendIn, setResendIn] = useState(RESEND_DELAY_SECONDS);
-  // Learnt at the code step: the server says a right code belongs to a phone without an account.
-  const [isNewUser, setIsNewUser] = useState(false);
 
   useEffect(() => {
     if (router.isReady && !phone)
@@ -60,40 +75,21 @@ export function OtpScreen() {
     return () => clearTimeout(timer);
   }, [resendIn]);
 
-  function setField(key: SignUpKey, value: string) {
-    setSignUp((current) => {
-      const next = { ...current, [key]: value };
-      // Picking a country suggests its currency; the seller can still choose another.
-      if (key === 'country') next.currency = findCountry(value)?.currency ?? current.currency;
-      return next;
-    });
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function submit(values: OtpFormValues) {
     setFormError(null);
     setNotice(null);
-    const nextErrors: typeof errors = {};
-    if (!/^\d{6}$/.test(code.trim())) nextErrors.code = 'Saisissez les 6 chiffres reçus par SMS.';
-    if (isNewUser) {
-      const parsed = ZSignUpFields.safeParse(signUp);
-      if (!parsed.success) Object.assign(nextErrors, issuesToDetails(parsed.error));
-    }
-    setErrors(nextErrors);
-    if (Object.keys(nextErrors).length > 0) return;
-
     setIsSubmitting(true);
     const result = await signIn('phone-otp', {
       redirect: false,
       phone,
-      code: code.trim(),
+      code: values.code,
       ...(isNewUser
         ? {
-            firstName: signUp.firstName,
-            lastName: signUp.lastName,
-            shopName: signUp.shopName,
-            signupCountry: signUp.country,
-            currency: signUp.currency,
+            firstName: values.firstName,
+            lastName: values.lastName,
+            shopName: values.shopName,
+            signupCountry: values.country,
+            currency: values.currency,
           }
         : {}),
     });
@@ -110,6 +106,8 @@ export function OtpScreen() {
     setIsSubmitting(false);
     if (result?.error === SIGN_UP_NEEDED) {
       setIsNewUser(true);
+      // The sign-up fields are new: checked at the next submit, not while the first letters are typed.
+      form.reset(form.getValues());
       setNotice('Ce numéro n’a pas encore de compte : créez votre boutique avec ce même code.');
       return;
     }
@@ -117,7 +115,7 @@ export function OtpScreen() {
     setFormError(message);
     // Sign-up field errors name their field first; any other refusal is about the code.
     if (!/^(Prénom|Nom|Pays|Devise)/.test(message))
-      setErrors((e) => ({ ...e, code: 'Vérifiez le code, ou demandez-en un nouveau.' }));
+      form.setError('code', { type: 'server', message: 'Vérifiez le code, ou demandez-en un nouveau.' });
   }
 
   async function resend() {
@@ -126,7 +124,8 @@ export function OtpScreen() {
       await requestSignInCode(phone, phoneCountry);
       setNotice('Un nouveau code vous a été envoyé.');
       setResendIn(RESEND_DELAY_SECONDS);
-      setCode('');
+      form.setValue('code', '');
+      form.clearErrors('code');
     } catch (error) {
       setFormError(error instanceof ApiError ? error.message : 'Une erreur est survenue. Réessayez.');
     }
@@ -141,7 +140,7 @@ export function OtpScreen() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
         <Stack gap="5">
           <FormErrorAlert message={formError} />
           {notice ? (
@@ -150,95 +149,45 @@ export function OtpScreen() {
               <Alert.Title>{notice}</Alert.Title>
             </Alert.Root>
           ) : null}
-          <Field.Root invalid={!!errors.code} required>
-            <Field.Label>Code reçu par SMS</Field.Label>
-            <Input
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder="••••••"
-              fontSize="2xl"
-              letterSpacing="0.5em"
-              textAlign="center"
-              textIndent="0.5em"
-              size="xl"
-              value={code}
-              onChange={(e) => {
-                setCode(e.currentTarget.value.replace(/\D/g, '').slice(0, 6));
-                setErrors(({ code: _code, ...rest }) => rest);
-              }}
-              autoFocus
-            />
-            {errors.code ? <Field.ErrorText>{errors.code}</Field.ErrorText> : null}
-          </Field.Root>
+          <CodeField control={form.control} error={errors.code?.message} />
 
           {isNewUser ? (
             <Stack gap="4">
               <Separator />
               <Text fontWeight="semibold">Vos informations</Text>
               <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4">
-                <TextField
-                  label="Prénom"
+                <FormTextField
+                  control={form.control}
                   name="firstName"
-                  value={signUp.firstName}
-                  error={errors.firstName}
-                  onChange={setField}
+                  label="Prénom"
                   autoComplete="given-name"
                 />
-                <TextField
-                  label="Nom"
+                <FormTextField
+                  control={form.control}
                   name="lastName"
-                  value={signUp.lastName}
-                  error={errors.lastName}
-                  onChange={setField}
+                  label="Nom"
                   autoComplete="family-name"
                 />
               </Grid>
-              <TextField
-                label="Nom de la boutique"
-                name="shopName"
-                value={signUp.shopName}
-                error={errors.shopName}
-                onChange={setField}
-              />
+              <FormTextField control={form.control} name="shopName" label="Nom de la boutique" />
               <Grid templateColumns="1fr" gap="4">
-                <Field.Root invalid={!!errors.country} required>
-                  <Field.Label>Pays</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field
-                      name="country"
-                      value={signUp.country}
-                      onChange={(e) => setField('country', e.currentTarget.value)}
-                    >
-                      {COUNTRIES.map((c) => (
-                        <option key={c.code} value={c.code}>
-                          {c.name}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                  {errors.country ? <Field.ErrorText>{errors.country}</Field.ErrorText> : null}
-                </Field.Root>
-                <Field.Root invalid={!!errors.currency} required>
-                  <Field.Label>Devise</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field
-                      name="currency"
-                      value={signUp.currency}
-                      onChange={(e) => setField('currency', e.currentTarget.value)}
-                    >
-                      {CURRENCY_CODES.map((c) => (
-                        <option key={c} value={c}>
-                          {CURRENCIES[c].label} — {c}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                  {errors.currency ? <Field.ErrorText>{errors.currency}</Field.ErrorText> : null}
-                </Field.Root>
+                <FormSelectField
+                  control={form.control}
+                  name="country"
+                  label="Pays"
+                  options={COUNTRY_OPTIONS}
+                  // Picking a country suggests its currency; the seller can still choose another.
+                  onPicked={(code) => {
+                    const currency = findCountry(code)?.currency;
+                    if (currency) form.setValue('currency', currency);
+                  }}
+                />
+                <FormSelectField
+                  control={form.control}
+                  name="currency"
+                  label="Devise"
+                  options={CURRENCY_OPTIONS}
+                />
               </Grid>
               <Text fontSize="sm" color="fg.muted">
                 Votre boutique démarre avec 14 jours d’essai gratuit de l’offre Pro.
@@ -283,24 +232,36 @@ export function OtpScreen() {
   );
 }
 
-function TextField(props: {
-  label: string;
-  name: SignUpKey;
-  value: string;
+/** The 6 digits, anything else typed or pasted dropped. */
+function CodeField({
+  control,
+  error,
+}: {
+  control: ReturnType<typeof useForm<OtpFormValues>>['control'];
   error?: string;
-  autoComplete?: string;
-  onChange: (key: SignUpKey, value: string) => void;
 }) {
+  const { field } = useController({ control, name: 'code' });
   return (
-    <Field.Root invalid={!!props.error} required>
-      <Field.Label>{props.label}</Field.Label>
+    <Field.Root invalid={!!error} required>
+      <Field.Label>Code reçu par SMS</Field.Label>
       <Input
-        name={props.name}
-        value={props.value}
-        autoComplete={props.autoComplete}
-        onChange={(e) => props.onChange(props.name, e.currentTarget.value)}
+        name={field.name}
+        ref={field.ref}
+        onBlur={field.onBlur}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        placeholder="••••••"
+        fontSize="2xl"
+        letterSpacing="0.5em"
+        textAlign="center"
+        textIndent="0.5em"
+        size="xl"
+        value={field.value}
+        onChange={(e) => field.onChange(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
+        autoFocus
       />
-      {props.error ? <Field.ErrorText>{props.error}</Field.ErrorText> : null}
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
     </Field.Root>
   );
 }

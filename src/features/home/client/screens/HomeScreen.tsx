@@ -1,10 +1,14 @@
 import { Alert, Badge, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useRouter } from 'next/router';
+import { useEffect } from 'react';
 import { AppShell } from '@/client/shell/AppShell';
 import { formatMoney } from '@/shared/money';
 import { can } from '@/shared/permissions';
+import { landingPath, withShopId } from '@/shared/navigation';
 import { ROLE_LABELS, type AgentRole } from '@/shared/roles';
 import { useGetShopBalanceQuery, type Shop } from '@/features/shop/client/shop.api';
 import { TodayCards } from '../components/TodayCards';
+import { FirstRunChecklist } from '../components/FirstRunChecklist';
 import { PlanLine, QuotaMeters } from '@/features/subscription/client/components/PlanUsage';
 
 function HomeContent({ shop, role, firstName }: { shop: Shop | null; role: AgentRole; firstName: string }) {
@@ -29,6 +33,7 @@ function HomeContent({ shop, role, firstName }: { shop: Shop | null; role: Agent
         </Alert.Root>
       ) : (
         <>
+          {can(role, 'shop:checklist') ? <FirstRunChecklist shopId={shop._id} /> : null}
           <TodayCards shop={shop} role={role} />
           <SimpleGrid columns={{ base: 1, md: canSeeBalance ? 3 : 2 }} gap="4">
             <Card.Root>
@@ -83,13 +88,26 @@ function HomeContent({ shop, role, firstName }: { shop: Shop | null; role: Agent
   );
 }
 
+/** A role whose app opens elsewhere (a cashier: the till) is taken there, the shop kept. */
+function ToLanding({ path, shopId }: { path: string; shopId?: string }) {
+  const router = useRouter();
+  useEffect(() => {
+    void router.replace(withShopId(path, shopId));
+  }, [router, path, shopId]);
+  return <Skeleton h="40" />;
+}
+
 /** Accueil (PRODUCT.md): greeting, the shop's key figures so far, and the banners. */
 export function HomeScreen() {
   return (
     <AppShell capability="home:view" quotaPage="home">
-      {({ shop, role, agent, user }) => (
-        <HomeContent shop={shop} role={role} firstName={agent?.firstName ?? user?.firstName ?? ''} />
-      )}
+      {({ shop, role, agent, user }) =>
+        shop && landingPath(role) !== '/' ? (
+          <ToLanding path={landingPath(role)} shopId={shop._id} />
+        ) : (
+          <HomeContent shop={shop} role={role} firstName={agent?.firstName ?? user?.firstName ?? ''} />
+        )
+      }
     </AppShell>
   );
 }

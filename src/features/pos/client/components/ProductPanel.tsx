@@ -1,7 +1,21 @@
-import { Box, Button, Flex, HStack, IconButton, Input, InputGroup, Spinner, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Flex,
+  Heading,
+  HStack,
+  IconButton,
+  Input,
+  InputGroup,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { LuCamera, LuScanBarcode, LuSearch } from 'react-icons/lu';
 import { frenchTypography as fr } from '@/shared/typography';
+import { can } from '@/shared/permissions';
+import { withShopId } from '@/shared/navigation';
 import type { IndexedVariant, ProductCard } from '../offline/product-index';
 import { useTill } from '../till/TillProvider';
 import { ProductGrid } from './ProductGrid';
@@ -39,6 +53,27 @@ function CategoryTabs(props: {
       {tab(null, 'Tout')}
       {props.categories.map((c) => tab(c.id, c.name))}
     </HStack>
+  );
+}
+
+/** The shop has no product yet: who may add some is sent to Mes produits, a cashier to their manager. */
+function EmptyCatalogue({ canManageProducts, shopId }: { canManageProducts: boolean; shopId: string }) {
+  return (
+    <Stack align="center" textAlign="center" gap="3" py="12" px="4" data-testid="till-empty-catalogue">
+      <Heading as="h2" size="md">
+        Aucun produit dans le catalogue pour le moment.
+      </Heading>
+      {canManageProducts ? (
+        <>
+          <Text color="fg.muted">{fr('Ajoutez ou importez vos produits : ils apparaîtront ici.')}</Text>
+          <Button asChild colorPalette="brand">
+            <a href={withShopId('/mes-produits', shopId)}>Mes produits</a>
+          </Button>
+        </>
+      ) : (
+        <Text color="fg.muted">Demandez à votre gérant d’ajouter des produits.</Text>
+      )}
+    </Stack>
   );
 }
 
@@ -152,6 +187,9 @@ export const ProductPanel = memo(function ProductPanel(props: {
     [index, onPick, onVariant],
   );
 
+  // The server answered at least once (the copy has a cursor) and the shop has no product: not
+  // « loading », an empty catalogue, said as such.
+  const isCatalogueEmpty = index.size === 0 && index.cursor !== undefined;
   const emptyText =
     index.size === 0
       ? till.syncState.referenceError
@@ -186,6 +224,8 @@ export const ProductPanel = memo(function ProductPanel(props: {
           <HStack justify="center" py="10">
             <Spinner />
           </HStack>
+        ) : isCatalogueEmpty ? (
+          <EmptyCatalogue canManageProducts={can(till.role, 'products:edit')} shopId={till.shopId} />
         ) : (
           <ProductGrid
             cards={cards}

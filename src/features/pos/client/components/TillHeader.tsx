@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { LuArrowLeft, LuChevronDown, LuKeyRound, LuLogOut, LuStore } from 'react-icons/lu';
 import { LogoMark } from '@/client/brand/Logo';
 import { ROLE_LABELS } from '@/shared/roles';
-import { withShopId } from '@/shared/navigation';
+import { backOfficePath, withShopId } from '@/shared/navigation';
 import { useTill } from '../till/TillProvider';
 import { TILL_VIEW_LABELS, type TillView } from '../till/views';
 import { SyncBadge } from './SyncBadge';
@@ -64,7 +64,7 @@ function AccountMenu(props: { onSetPin: () => void; onChangeTill: () => void; on
           role="menu"
         >
           <Button asChild variant="ghost" justifyContent="flex-start" size="md">
-            <a href={withShopId('/', shopId)}>
+            <a href={withShopId(backOfficePath(role), shopId)}>
               <LuArrowLeft /> Retour au back-office
             </a>
           </Button>

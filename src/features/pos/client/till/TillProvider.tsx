@@ -47,6 +47,7 @@ export interface TillValue {
   index: ProductIndex;
   /** Bumped when the catalogue or its stock changes, so screens re-read the index. */
   catalogueVersion: number;
+  /** The tablet's copy was read from IndexedDB (it may be empty: see `index.cursor`). */
   isCatalogueLoaded: boolean;
   categories: Category[];
   clients: StoredClient[];
@@ -143,8 +144,14 @@ export function TillProvider(props: {
     () =>
       new TillSync(shopId, userId, {
         onCatalogue: (changed, cursor) => {
+          const isFirstCopy = indexRef.current.cursor === undefined;
           indexRef.current.upsert(changed, cursor);
-          if (changed.length === 0) return;
+          // A page without changes redraws nothing, except the first one the tablet ever files:
+          // an empty catalogue is then known to be empty, no longer « loading ».
+          if (changed.length === 0) {
+            if (isFirstCopy) bump();
+            return;
+          }
           bump();
           void loadCategories(shopId).then(setCategories);
         },

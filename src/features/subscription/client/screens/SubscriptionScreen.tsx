@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { AppShell } from '@/client/shell/AppShell';
 import { toaster } from '@/client/shell/toaster';
 import { ApiError } from '@/client/api/api-error';
-import { formatDateTime } from '@/shared/dates';
 import { withShopId } from '@/shared/navigation';
 import { can } from '@/shared/permissions';
 import {
@@ -17,17 +16,10 @@ import {
 import { shopDates, type Shop } from '@/features/shop/client/shop.api';
 import { PlanLine, QuotaMeters } from '../components/PlanUsage';
 import { PlanCards } from '../components/PlanCards';
+import { PlanDates } from '../components/PlanDates';
+import { PlanReadOnly } from '../components/PlanReadOnly';
 import { InvoiceList } from '../components/InvoiceList';
 import { useStartCheckoutMutation } from '../subscription.api';
-
-function DateLine({ label, iso, timeZone }: { label: string; iso: string | null; timeZone: string }) {
-  return (
-    <HStack justify="space-between" fontSize="sm">
-      <Text color="fg.muted">{label}</Text>
-      <Text fontWeight="medium">{iso ? formatDateTime(iso, timeZone) : '—'}</Text>
-    </HStack>
-  );
-}
 
 function Subscription({ shop, canPay }: { shop: Shop; canPay: boolean }) {
   const [months, setMonths] = useState<BillingPeriod>(1);
@@ -75,12 +67,7 @@ function Subscription({ shop, canPay }: { shop: Shop; canPay: boolean }) {
           </Card.Header>
           <Card.Body>
             <Stack gap="2">
-              <DateLine
-                label="Fin de l’essai gratuit"
-                iso={shop.freeTrialExpiresAt}
-                timeZone={shop.timeZone}
-              />
-              <DateLine label="Fin de l’abonnement" iso={shop.shopExpiresAt} timeZone={shop.timeZone} />
+              <PlanDates shop={shop} />
               <Text fontSize="sm" color="fg.muted" pt="2">
                 Un nouveau paiement prolonge l’abonnement à partir de sa date de fin (ou d’aujourd’hui s’il
                 est terminé). À l’échéance, la boutique garde ses données et repasse aux limites de l’offre
@@ -134,12 +121,20 @@ function Subscription({ shop, canPay }: { shop: Shop; canPay: boolean }) {
   );
 }
 
-/** /parametres/abonnement: plans, usage, trial and expiry, « Payer », invoices. */
+/**
+ * /parametres/abonnement: plans, usage, trial and expiry, « Payer », invoices. Every role may open
+ * it (the trial banner and the account menu lead here): those who may not see invoices get the plan
+ * and its dates, read-only.
+ */
 export function SubscriptionScreen() {
   return (
-    <AppShell capability="subscription:view">
+    <AppShell capability="plan:view">
       {({ shop, role }) =>
-        shop ? <Subscription shop={shop} canPay={can(role, 'subscription:manage')} /> : null
+        !shop ? null : can(role, 'subscription:view') ? (
+          <Subscription shop={shop} canPay={can(role, 'subscription:manage')} />
+        ) : (
+          <PlanReadOnly shop={shop} />
+        )
       }
     </AppShell>
   );
