@@ -17,7 +17,7 @@ export const exportProductsCsvRoute = defineRoute({
   path: '/api/product/exportCsv',
   tag: 'product',
   summary:
-    'Exporte en CSV (UTF-8 avec BOM, « ; » ou « , ») les produits du filtre courant de la liste : une ligne par variante, prix dans l’unité de la devise.',
+    'Exporte en CSV (UTF-8 avec BOM, «\u202f;\u00a0» ou «\u00a0,\u00a0») les produits du filtre courant de la liste\u00a0: une ligne par variante, prix dans l’unité de la devise.',
   shop: { from: 'query', key: 'shopId' },
   permission: 'products:view',
   query: ZListProductsQuery.pick({
@@ -49,10 +49,10 @@ export const importProductsCsvRoute = defineRoute({
   path: '/api/product/importCsv',
   tag: 'product',
   summary:
-    'Importe un CSV de produits (le corps est le fichier, 20 000 lignes au plus) : notre format, un export Shopify, Loyverse ou WooCommerce (reconnu à ses colonnes), ' +
-    'ou tout fichier avec mapping (JSON : notre champ → colonne du fichier ; name et price obligatoires). Crée, ou met à jour le produit dont la première ligne porte un SKU connu. ' +
-    'Les produits dont une ligne est en erreur sont ignorés et leurs erreurs listées (ligne, colonne du fichier) ; tous les autres sont écrits en une seule transaction. ' +
-    'Les adresses d’images ne sont jamais téléchargées : elles sont rendues dans images. ' +
+    'Importe un CSV de produits (le corps est le fichier, 20 000 lignes au plus)\u00a0: notre format, un export Shopify, Loyverse ou WooCommerce (reconnu à ses colonnes), ' +
+    'ou tout fichier avec mapping (JSON\u00a0: notre champ → colonne du fichier\u202f; name et price obligatoires). Crée, ou met à jour le produit dont la première ligne porte un SKU connu. ' +
+    'Les produits dont une ligne est en erreur sont ignorés et leurs erreurs listées (ligne, colonne du fichier)\u202f; tous les autres sont écrits en une seule transaction. ' +
+    'Les adresses d’images ne sont jamais téléchargées\u00a0: elles sont rendues dans images. ' +
     'dryRun=true n’écrit rien et répond ce qui serait fait. Au-delà de la limite de produits du forfait, tout l’import est refusé.',
   shop: { from: 'query', key: 'shopId' },
   permission: 'products:edit',
@@ -80,7 +80,7 @@ export const inspectProductsCsvRoute = defineRoute({
   path: '/api/product/inspectCsv',
   tag: 'product',
   summary:
-    'Lit l’en-tête d’un CSV de produits (le corps est le fichier) : le format reconnu (standard, shopify, loyverse, woocommerce) ou null, ' +
+    'Lit l’en-tête d’un CSV de produits (le corps est le fichier)\u00a0: le format reconnu (standard, shopify, loyverse, woocommerce) ou null, ' +
     'les colonnes du fichier, et pour un format inconnu les colonnes dont le nom dit le champ (mapping proposé).',
   shop: { from: 'query', key: 'shopId' },
   permission: 'products:edit',
@@ -95,7 +95,7 @@ export const productsCsvTemplateRoute = defineRoute({
   path: '/api/product/csvTemplate',
   tag: 'product',
   summary:
-    'Le modèle d’import (UTF-8 avec BOM) : les colonnes de l’export et trois lignes d’exemple, montants dans la devise de la boutique.',
+    'Le modèle d’import (UTF-8 avec BOM)\u00a0: les colonnes de l’export et trois lignes d’exemple, montants dans la devise de la boutique.',
   shop: { from: 'query', key: 'shopId' },
   permission: 'products:edit',
   query: z.object({ shopId: ZId, separator: z.enum(['semicolon', 'comma']).default('semicolon') }),

@@ -12,7 +12,7 @@ export function parseWhole(raw: string): { value: number } | { error: string } {
   const cleaned = raw.replace(/[\s\u00a0\u202f]/g, '');
   return /^\d+$/.test(cleaned)
     ? { value: Number(cleaned) }
-    : { error: `« ${raw} » n’est pas un nombre entier positif ou nul.` };
+    : { error: `«\u00a0${raw}\u00a0» n’est pas un nombre entier positif ou nul.` };
 }
 
 export const STATUS_WORDS: Record<string, ProductStatus> = {

@@ -56,7 +56,7 @@ function summary(file: ImportFile, plan: ImportPlan): CsvImportResult {
       row: plan.errors[MAX_LISTED_ERRORS]!.row,
       field: 'Fichier',
       message: frenchTypography(
-        `… et ${omitted.toLocaleString('fr-FR')} autres erreurs, non listées : corrigez celles-ci puis importez de nouveau.`,
+        `… et ${omitted.toLocaleString('fr-FR')} autres erreurs, non listées\u00a0: corrigez celles-ci puis importez de nouveau.`,
       ),
     });
   return {

@@ -115,12 +115,18 @@ function planGroup(
   if (statusCell) {
     const known = STATUS_WORDS[normalizeForSearch(statusCell)];
     if (known) status = known;
-    else errors.add(first, 'status', `« ${statusCell} » n’est pas un statut : Actif, Brouillon ou Archivé.`);
+    else
+      errors.add(
+        first,
+        'status',
+        `«\u00a0${statusCell}\u00a0» n’est pas un statut\u00a0: Actif, Brouillon ou Archivé.`,
+      );
   }
   const trackCell = normalizeForSearch(head.cell('trackStock'));
   let trackStock = true;
   if (NO.has(trackCell)) trackStock = false;
-  else if (trackCell && !YES.has(trackCell)) errors.add(first, 'trackStock', 'Répondez « Oui » ou « Non ».');
+  else if (trackCell && !YES.has(trackCell))
+    errors.add(first, 'trackStock', 'Répondez «\u00a0Oui\u00a0» ou «\u00a0Non\u00a0».');
   const whole = (column: Column, fallback: number | null): number | null => {
     const raw = head.cell(column);
     if (!raw) return fallback;
@@ -136,7 +142,11 @@ function planGroup(
   if (categoryCell) {
     const levels = categoryCell.split(CATEGORY_SEPARATOR).map((l) => l.trim());
     if (levels.some((l) => l === ''))
-      errors.add(first, 'category', `Chaque niveau de la catégorie doit avoir un nom (« ${categoryCell} »).`);
+      errors.add(
+        first,
+        'category',
+        `Chaque niveau de la catégorie doit avoir un nom («\u00a0${categoryCell}\u00a0»).`,
+      );
     else if (levels.some((l) => l.length > 60))
       errors.add(first, 'category', 'Un nom de catégorie a au plus 60 caractères.');
     else categoryPath = levels;
@@ -180,7 +190,7 @@ function planGroup(
       errors.add(
         first,
         'sku',
-        `Plusieurs produits sans SKU s’appellent « ${head.cell('name')} » : renseignez un SKU pour dire lequel mettre à jour.`,
+        `Plusieurs produits sans SKU s’appellent «\u00a0${head.cell('name')}\u00a0»\u00a0: renseignez un SKU pour dire lequel mettre à jour.`,
       );
   }
   const existingVariants = existing ? (ctx.existing.variantsOf.get(existing.id) ?? []) : [];
@@ -272,7 +282,7 @@ function planGroup(
       errors.add(
         v.row.line,
         'stock',
-        `Votre rôle ne permet pas de modifier le stock : laissez la cellule vide ou à ${match.stock}.`,
+        `Votre rôle ne permet pas de modifier le stock\u00a0: laissez la cellule vide ou à ${match.stock}.`,
       );
   });
 
@@ -321,7 +331,7 @@ function planGroup(
       errors.add(
         rows[1]?.line ?? first,
         'name',
-        `Plusieurs lignes à la suite s’appellent « ${input.name} » : un produit sans option n’a qu’une ligne. ` +
+        `Plusieurs lignes à la suite s’appellent «\u00a0${input.name}\u00a0»\u00a0: un produit sans option n’a qu’une ligne. ` +
           'Renseignez ses options, ou donnez des noms différents aux produits.',
       );
     else {

@@ -28,7 +28,7 @@ function refuseFile(message: string): never {
 
 function readRecords(csvText: string): { header: Header; data: CsvRecord[] } {
   if (Buffer.byteLength(csvText, 'utf8') > CSV_MAX_BYTES)
-    refuseFile('Le fichier dépasse la taille maximale de 10 Mo : découpez-le en plusieurs fichiers.');
+    refuseFile('Le fichier dépasse la taille maximale de 10 Mo\u00a0: découpez-le en plusieurs fichiers.');
   let records: CsvRecord[];
   try {
     records = parseCsv(csvText).records;
@@ -40,7 +40,7 @@ function readRecords(csvText: string): { header: Header; data: CsvRecord[] } {
   if (!header) refuseFile('Le fichier est vide.');
   if (data.length > CSV_MAX_ROWS)
     refuseFile(
-      `Le fichier compte plus de ${CSV_MAX_ROWS.toLocaleString('fr-FR')} lignes : découpez-le en plusieurs fichiers.`,
+      `Le fichier compte plus de ${CSV_MAX_ROWS.toLocaleString('fr-FR')} lignes\u00a0: découpez-le en plusieurs fichiers.`,
     );
   return { header: new Header(header.fields), data };
 }
@@ -51,14 +51,14 @@ function checkMapping(header: Header, mapping: TImportMapping): void {
   for (const field of PRODUCT_CSV_FIELDS) {
     const column = mapping[field];
     if (column && !header.has(column))
-      details[`mapping.${field}`] = `La colonne « ${column} » n’est pas dans le fichier.`;
+      details[`mapping.${field}`] = `La colonne «\u00a0${column}\u00a0» n’est pas dans le fichier.`;
   }
   const [first] = Object.entries(details);
   if (first) {
     const field = first[0].slice('mapping.'.length) as keyof typeof PRODUCT_CSV_COLUMNS;
     throw Errors.validation(
       details,
-      `${PRODUCT_CSV_COLUMNS[field]} : ${first[1].charAt(0).toLowerCase()}${first[1].slice(1)}`,
+      `${PRODUCT_CSV_COLUMNS[field]}\u00a0: ${first[1].charAt(0).toLowerCase()}${first[1].slice(1)}`,
     );
   }
 }
@@ -73,16 +73,16 @@ export function readImportFile(csvText: string, mapping?: TImportMapping): Impor
   if (mapping) checkMapping(header, mapping);
   const layout = mapping ? mappedLayout(mapping) : detectLayout(header);
   if (!layout) {
-    const missing = ownColumnsMissing(header).map((c) => `« ${c} »`);
+    const missing = ownColumnsMissing(header).map((c) => `«\u00a0${c}\u00a0»`);
     refuseFile(
       missing.length
-        ? `${missing.length > 1 ? 'Colonnes manquantes' : 'Colonne manquante'} : ${missing.join(', ')}. ` +
+        ? `${missing.length > 1 ? 'Colonnes manquantes' : 'Colonne manquante'}\u00a0: ${missing.join(', ')}. ` +
             'Associez les colonnes du fichier à nos champs, ou partez du modèle à télécharger.'
         : `Ce fichier n’a les colonnes d’aucun format connu (${(
             ['standard', 'shopify', 'loyverse', 'woocommerce'] as const
           )
             .map((id) => IMPORT_LAYOUT_LABELS[id])
-            .join(', ')}) : associez ses colonnes à nos champs.`,
+            .join(', ')})\u00a0: associez ses colonnes à nos champs.`,
     );
   }
   return { layout: layout.id, readAmount: layout.readAmount, ...layout.read(header, data) };

@@ -22,14 +22,14 @@ export function readPlatformAmount(raw: string, currency: Currency): { value: nu
   if (grouping) {
     const decimal = grouping === ',' ? '.' : ',';
     const grouped = new RegExp(`^\\d{1,3}(\\${grouping}\\d{3})+(\\${decimal}\\d*)?$`);
-    if (!grouped.test(text)) return { error: `« ${raw} » n’est pas un montant valide.` };
+    if (!grouped.test(text)) return { error: `«\u00a0${raw}\u00a0» n’est pas un montant valide.` };
   }
   const source = grouping ? raw.replaceAll(grouping, '') : raw;
   const parsed = parseCsvAmount(source, currency);
   if ('value' in parsed) return parsed;
   if (currency.minorDigits === 0 && /^\d{1,3}[.,]\d{3}$/.test(text))
     return {
-      error: `« ${raw} » : les montants en ${currency.code} n’ont pas de décimales. S’il s’agit de ${formatMoney(Number(text.replace(/[.,]/, '')), currency.code)}, écrivez-le sans séparateur.`,
+      error: `«\u00a0${raw}\u00a0»\u00a0: les montants en ${currency.code} n’ont pas de décimales. S’il s’agit de ${formatMoney(Number(text.replace(/[.,]/, '')), currency.code)}, écrivez-le sans séparateur.`,
     };
-  return { error: parsed.error.replace(`« ${source} »`, `« ${raw} »`) };
+  return { error: parsed.error.replace(`«\u00a0${source}\u00a0»`, `«\u00a0${raw}\u00a0»`) };
 }

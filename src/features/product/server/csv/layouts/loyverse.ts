@@ -51,7 +51,7 @@ export const loyverseLayout: ImportLayout = {
     const notes: string[] = [];
     if (stores.length > 1)
       notes.push(
-        `Le fichier décrit ${stores.length} magasins (${stores.join(', ')}) : la disponibilité, le prix et le stock sont lus pour le premier, « ${store} ».`,
+        `Le fichier décrit ${stores.length} magasins (${stores.join(', ')})\u00a0: la disponibilité, le prix et le stock sont lus pour le premier, «\u00a0${store}\u00a0».`,
       );
     let composites = 0;
     const groups: ImportGroup[] = groupByKey(
@@ -102,8 +102,8 @@ export const loyverseLayout: ImportLayout = {
     if (composites > 0)
       notes.push(
         composites > 1
-          ? `${composites} articles composés : ils sont importés comme des produits simples, sans leurs composants.`
-          : '1 article composé : il est importé comme un produit simple, sans ses composants.',
+          ? `${composites} articles composés\u00a0: ils sont importés comme des produits simples, sans leurs composants.`
+          : '1 article composé\u00a0: il est importé comme un produit simple, sans ses composants.',
       );
     const labels: Partial<Record<Column, string>> = {
       name: C.name,

@@ -57,7 +57,7 @@ export const shopifyLayout: ImportLayout = {
         rejected.push({
           row: record.line,
           field: header.title([C.handle]),
-          message: 'Cette ligne n’a pas de Handle : Shopify en donne un à chaque ligne du produit.',
+          message: 'Cette ligne n’a pas de Handle\u00a0: Shopify en donne un à chaque ligne du produit.',
         });
     }
     const groups: ImportGroup[] = groupByKey(handled, (r) => header.reader(r)(C.handle)).map((records) => {

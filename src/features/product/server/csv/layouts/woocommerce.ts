@@ -107,7 +107,7 @@ export const wooCommerceLayout: ImportLayout = {
               line,
               title(C.parent),
               ref
-                ? `Le produit parent « ${ref} » de cette variation n’est pas dans le fichier.`
+                ? `Le produit parent «\u00a0${ref}\u00a0» de cette variation n’est pas dans le fichier.`
                 : 'Cette variation n’indique pas son produit parent.',
             ),
           );
@@ -117,10 +117,10 @@ export const wooCommerceLayout: ImportLayout = {
             line,
             title(C.type),
             row.type === 'grouped'
-              ? 'Les produits groupés ne sont pas importés : importez chacun de leurs produits.'
+              ? 'Les produits groupés ne sont pas importés\u00a0: importez chacun de leurs produits.'
               : row.type === 'external'
                 ? 'Les produits externes (affiliés) ne sont pas importés.'
-                : `Type de produit inconnu : « ${row.cell(...C.type)} » (simple, variable ou variation).`,
+                : `Type de produit inconnu\u00a0: «\u00a0${row.cell(...C.type)}\u00a0» (simple, variable ou variation).`,
           ),
         );
     }
@@ -163,7 +163,7 @@ export const wooCommerceLayout: ImportLayout = {
             problem(
               productLine,
               title(attributeName(4)),
-              `Un produit a au plus 3 options : celui-ci en a ${optionNames.length}.`,
+              `Un produit a au plus 3 options\u00a0: celui-ci en a ${optionNames.length}.`,
             ),
           );
       }
@@ -195,7 +195,7 @@ export const wooCommerceLayout: ImportLayout = {
               problem(
                 line,
                 found?.column ?? title(attributeValue(1)),
-                `Cette variation vaut pour toutes les valeurs de « ${name} » : ici, chaque variante a une valeur précise par option.`,
+                `Cette variation vaut pour toutes les valeurs de «\u00a0${name}\u00a0»\u00a0: ici, chaque variante a une valeur précise par option.`,
               ),
             );
           return found?.value ?? '';
@@ -229,8 +229,8 @@ export const wooCommerceLayout: ImportLayout = {
     if (manyCategories > 0)
       notes.push(
         manyCategories > 1
-          ? `${manyCategories} produits ont plusieurs catégories : seule la première de chacun est reprise.`
-          : '1 produit a plusieurs catégories : seule la première est reprise.',
+          ? `${manyCategories} produits ont plusieurs catégories\u00a0: seule la première de chacun est reprise.`
+          : '1 produit a plusieurs catégories\u00a0: seule la première est reprise.',
       );
     const labels: Partial<Record<Column, string>> = {
       name: title(C.name),
