@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUpNewShop } from './support/auth';
 import { currentUrl } from './support/helpers';
 
-const FIXTURES = path.resolve(__dirname, '../tests/fixtures/imports');
+const FIXTURES = path.resolve(import.meta.dirname, '../tests/fixtures/imports');
 
 async function openImport(page: Page, shopName: string) {
   await signUpNewShop(page, shopName);

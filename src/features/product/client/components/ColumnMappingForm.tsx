@@ -10,6 +10,11 @@ import {
 export type DraftMapping = Partial<Record<ProductCsvField, string>>;
 
 const IGNORE = { value: '', label: 'Ignorer' };
+// The fields every file needs first, then ours in the export's order.
+const FIELD_ORDER: ProductCsvField[] = [
+  ...REQUIRED_MAPPED_FIELDS,
+  ...PRODUCT_CSV_FIELDS.filter((f) => !(REQUIRED_MAPPED_FIELDS as readonly string[]).includes(f)),
+];
 
 /** True once every field the import needs has a column. */
 export function isMappingComplete(mapping: DraftMapping): boolean {
@@ -40,7 +45,7 @@ export function ColumnMappingForm({
         }
       </Text>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3" maxH="80" overflowY="auto" pe="1">
-        {PRODUCT_CSV_FIELDS.map((field) => (
+        {FIELD_ORDER.map((field) => (
           <SelectField
             key={field}
             name={`mapping-${field}`}
