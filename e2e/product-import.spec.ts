@@ -33,8 +33,10 @@ test.describe('Importer des produits depuis une autre plateforme', () => {
     await expect(page.getByText('Import terminé')).toBeVisible();
     await expect(page.getByText('5 produits créés, 1 produit ignoré.')).toBeVisible();
 
-    // The same file again: nothing to write, and that is not a failure.
-    await page.getByRole('button', { name: 'Importer' }).click();
+    // The same file again: nothing to write, and that is not a failure. (The first dialog must be
+    // gone, or its closing « Importer » would be a second button of that name.)
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Importer', exact: true }).click();
     await page
       .getByRole('dialog')
       .getByLabel('Fichier CSV')
