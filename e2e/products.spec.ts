@@ -118,7 +118,7 @@ test.describe('Mes produits', () => {
       .getByLabel('Fichier CSV')
       .setInputFiles({ name: 'produits.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const preview = page.getByTestId('import-preview');
-    await expect(preview).toContainText('2 produit(s) à créer');
+    await expect(preview).toContainText('2 produits à créer');
     await expect(preview).toContainText('Prix');
     await expect(preview.getByRole('row').filter({ hasText: '3' }).first()).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: 'Importer' }).click();

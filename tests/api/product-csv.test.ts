@@ -291,7 +291,16 @@ describe('POST /api/product/importCsv', () => {
 
     const dry = await importCsv(shop, file, true);
     expect(dry.status).toBe(200);
-    expect(dry.body).toEqual({ created: 2, updated: 0, unchanged: 0, skipped: 0, errors: [] });
+    expect(dry.body).toEqual({
+      layout: 'standard',
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      skipped: 0,
+      errors: [],
+      notes: [],
+      images: [],
+    });
     expect(await snapshot(shop.shop.id)).toEqual({
       products: [],
       variants: [],
@@ -430,7 +439,16 @@ describe('POST /api/product/importCsv', () => {
       ]),
       false,
     );
-    expect(answer.body).toEqual({ created: 0, updated: 1, unchanged: 0, skipped: 0, errors: [] });
+    expect(answer.body).toEqual({
+      layout: 'standard',
+      created: 0,
+      updated: 1,
+      unchanged: 0,
+      skipped: 0,
+      errors: [],
+      notes: [],
+      images: [],
+    });
     const [product] = await productsOf(shop.shop.id);
     expect(product).toMatchObject({
       id: created._id,
@@ -470,7 +488,16 @@ describe('POST /api/product/importCsv', () => {
     ]);
 
     const answer = await importCsv(shop, file('1'), false);
-    expect(answer.body).toEqual({ created: 0, updated: 1, unchanged: 0, skipped: 0, errors: [] });
+    expect(answer.body).toEqual({
+      layout: 'standard',
+      created: 0,
+      updated: 1,
+      unchanged: 0,
+      skipped: 0,
+      errors: [],
+      notes: [],
+      images: [],
+    });
     const history = await bed.server.call(
       'GET',
       `/api/product/stockHistory?shopId=${shop.shop.id}&productId=${created._id}`,
@@ -550,7 +577,16 @@ describe('POST /api/product/importCsv', () => {
       const file = await exportCsv(shop, separator);
       expect(file.text).toContain(`'=HYPERLINK`);
       const answer = await importCsv(shop, file.bytes, false);
-      expect(answer.body).toEqual({ created: 0, updated: 0, unchanged: 4, skipped: 0, errors: [] });
+      expect(answer.body).toEqual({
+        layout: 'standard',
+        created: 0,
+        updated: 0,
+        unchanged: 4,
+        skipped: 0,
+        errors: [],
+        notes: [],
+        images: [],
+      });
       expect(await snapshot(shop.shop.id)).toEqual(before);
     }
   });

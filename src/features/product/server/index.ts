@@ -17,7 +17,12 @@ import {
   listCategoriesRoute,
   updateCategoryRoute,
 } from './category.routes';
-import { exportProductsCsvRoute, importProductsCsvRoute } from './csv.routes';
+import {
+  exportProductsCsvRoute,
+  importProductsCsvRoute,
+  inspectProductsCsvRoute,
+  productsCsvTemplateRoute,
+} from './csv.routes';
 
 export const routes: Route[] = [
   listProductsRoute,
@@ -38,4 +43,6 @@ export const routes: Route[] = [
   deleteCategoryRoute,
   exportProductsCsvRoute,
   importProductsCsvRoute,
+  inspectProductsCsvRoute,
+  productsCsvTemplateRoute,
 ];

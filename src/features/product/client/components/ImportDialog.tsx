@@ -1,26 +1,28 @@
-import {
-  Alert,
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  HStack,
-  Portal,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
-import { LuUpload } from 'react-icons/lu';
+import { LuDownload, LuUpload } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
 import { toaster } from '@/client/shell/toaster';
 import { api } from '@/client/api/api';
 import { useAppDispatch } from '@/client/store';
-import { sendProductsCsv, type ImportReport } from '../csv-transfer';
+import type { CsvInspection, TImportMapping } from '../../product-csv.schemas';
+import {
+  downloadProductsCsvTemplate,
+  inspectProductsCsv,
+  sendProductsCsv,
+  type ImportReport,
+} from '../csv-transfer';
+import { importCountsText } from '../import-report';
+import { ColumnMappingForm, isMappingComplete, type DraftMapping } from './ColumnMappingForm';
+import { ImportPreview } from './ImportPreview';
+
+type Busy = 'inspect' | 'preview' | 'import' | 'template' | null;
 
 /**
- * CSV import in two steps: a preview that writes nothing (each row checked, errors listed by row
- * and column), then « Importer » writes every valid row in one transaction; invalid rows are skipped.
+ * CSV import in two steps: a preview that writes nothing (the layout recognised, each row checked,
+ * errors listed by row and column), then « Importer » writes every valid product in one
+ * transaction; products with an error are skipped. A file no layout reads first gets its columns
+ * mapped to our fields.
  */
 export function ImportDialog({
   shopId,
@@ -34,55 +36,94 @@ export function ImportDialog({
   const input = useRef<HTMLInputElement>(null);
   const dispatch = useAppDispatch();
   const [file, setFile] = useState<File | null>(null);
+  const [inspection, setInspection] = useState<CsvInspection | null>(null);
+  const [mapping, setMapping] = useState<DraftMapping>({});
   const [preview, setPreview] = useState<ImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'preview' | 'import' | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState<Busy>(null);
 
-  function close() {
+  function reset() {
     setFile(null);
+    setInspection(null);
+    setMapping({});
     setPreview(null);
     setError(null);
+    setFieldErrors({});
+  }
+
+  function close() {
+    reset();
     onClose();
   }
 
-  async function run(chosen: File, dryRun: boolean) {
-    setBusy(dryRun ? 'preview' : 'import');
+  async function attempt(step: Exclude<Busy, null>, action: () => Promise<void>) {
+    setBusy(step);
     setError(null);
+    setFieldErrors({});
     try {
-      const report = await sendProductsCsv(shopId, chosen, dryRun);
-      if (dryRun) setPreview(report);
-      else {
-        dispatch(api.util.invalidateTags(['Product', 'Shop', 'Category']));
-        toaster.create({
-          title: 'Import terminé',
-          description: `${report.created} créé(s), ${report.updated} mis à jour, ${report.skipped} ligne(s) ignorée(s).`,
-          type: 'success',
-          duration: 5000,
-        });
-        close();
-      }
+      await action();
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'Une erreur est survenue. Réessayez.');
+      if (e instanceof ApiError) setFieldErrors(e.details);
     } finally {
       setBusy(null);
     }
   }
 
+  /** The mapping to send: only for a file no layout reads. */
+  const mappingToSend = (found: CsvInspection | null, draft: DraftMapping) =>
+    found && found.layout === null ? (draft as TImportMapping) : undefined;
+
+  function choose(chosen: File) {
+    reset();
+    setFile(chosen);
+    void attempt('inspect', async () => {
+      const found = await inspectProductsCsv(shopId, chosen);
+      setInspection(found);
+      if (found.layout) setPreview(await sendProductsCsv(shopId, chosen, true));
+      else setMapping(found.suggestedMapping as DraftMapping);
+    });
+  }
+
+  function previewMapped() {
+    if (!file) return;
+    void attempt('preview', async () => {
+      setPreview(await sendProductsCsv(shopId, file, true, mappingToSend(inspection, mapping)));
+    });
+  }
+
+  function runImport() {
+    if (!file) return;
+    void attempt('import', async () => {
+      const report = await sendProductsCsv(shopId, file, false, mappingToSend(inspection, mapping));
+      dispatch(api.util.invalidateTags(['Product', 'Shop', 'Category']));
+      toaster.create({
+        title: 'Import terminé',
+        description: importCountsText(report, 'done'),
+        type: 'success',
+        duration: 5000,
+      });
+      close();
+    });
+  }
+
+  const needsMapping = inspection !== null && inspection.layout === null;
   return (
     <Dialog.Root open={isOpen} onOpenChange={(e) => !e.open && close()} placement="center" size="lg">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content maxW={{ base: '95%', md: '720px' }}>
+          <Dialog.Content maxW={{ base: '95%', md: '760px' }}>
             <Dialog.Header>
               <Dialog.Title>Importer des produits (CSV)</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
                 <Text fontSize="sm" color="fg.muted">
-                  Une ligne par variante, avec les colonnes de l’export (« Nom », « SKU », « Prix »…). Un
-                  produit dont le SKU existe déjà est mis à jour ; les autres sont créés. Rien n’est
-                  enregistré avant votre confirmation.
+                  {
+                    'Notre modèle (une ligne par variante, les colonnes de l’export), un export Shopify, Loyverse ou WooCommerce, ou tout fichier CSV dont vous associez les colonnes. Un produit dont le SKU existe déjà est mis à jour\u202f; les autres sont créés. Rien n’est enregistré avant votre confirmation.'
+                  }
                 </Text>
                 <input
                   ref={input}
@@ -92,19 +133,24 @@ export function ImportDialog({
                   aria-label="Fichier CSV"
                   onChange={(e) => {
                     const chosen = e.currentTarget.files?.[0];
-                    if (!chosen) return;
-                    setFile(chosen);
-                    setPreview(null);
-                    void run(chosen, true);
+                    e.currentTarget.value = '';
+                    if (chosen) choose(chosen);
                   }}
                 />
-                <HStack>
+                <HStack wrap="wrap">
                   <Button
                     variant="outline"
                     onClick={() => input.current?.click()}
-                    loading={busy === 'preview'}
+                    loading={busy === 'inspect'}
                   >
                     <LuUpload /> Choisir un fichier
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    loading={busy === 'template'}
+                    onClick={() => void attempt('template', () => downloadProductsCsvTemplate(shopId))}
+                  >
+                    <LuDownload /> Télécharger le modèle
                   </Button>
                   {file ? <Text fontSize="sm">{file.name}</Text> : null}
                 </HStack>
@@ -114,36 +160,29 @@ export function ImportDialog({
                     <Alert.Title>{error}</Alert.Title>
                   </Alert.Root>
                 ) : null}
-                {preview ? (
-                  <Stack gap="3" data-testid="import-preview">
-                    <Text>
-                      {preview.created} produit(s) à créer, {preview.updated} à mettre à jour
-                      {preview.errors.length ? `, ${preview.skipped} ligne(s) en erreur ignorée(s)` : ''}.
-                    </Text>
-                    {preview.errors.length ? (
-                      <Box maxH="64" overflowY="auto" borderWidth="1px" rounded="md">
-                        <Table.Root size="sm">
-                          <Table.Header>
-                            <Table.Row>
-                              <Table.ColumnHeader>Ligne</Table.ColumnHeader>
-                              <Table.ColumnHeader>Colonne</Table.ColumnHeader>
-                              <Table.ColumnHeader>Erreur</Table.ColumnHeader>
-                            </Table.Row>
-                          </Table.Header>
-                          <Table.Body>
-                            {preview.errors.map((e, i) => (
-                              <Table.Row key={i}>
-                                <Table.Cell>{e.row}</Table.Cell>
-                                <Table.Cell>{e.field}</Table.Cell>
-                                <Table.Cell color="fg.error">{e.message}</Table.Cell>
-                              </Table.Row>
-                            ))}
-                          </Table.Body>
-                        </Table.Root>
-                      </Box>
-                    ) : null}
+                {needsMapping ? (
+                  <Stack gap="3">
+                    <ColumnMappingForm
+                      columns={inspection.columns}
+                      mapping={mapping}
+                      errors={fieldErrors}
+                      onChange={(next) => {
+                        setMapping(next);
+                        setPreview(null);
+                      }}
+                    />
+                    <Button
+                      alignSelf="flex-start"
+                      variant="outline"
+                      disabled={!isMappingComplete(mapping)}
+                      loading={busy === 'preview'}
+                      onClick={previewMapped}
+                    >
+                      Prévisualiser
+                    </Button>
                   </Stack>
                 ) : null}
+                {preview ? <ImportPreview report={preview} /> : null}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
@@ -155,7 +194,7 @@ export function ImportDialog({
                 disabled={!file || !preview || preview.created + preview.updated === 0}
                 loading={busy === 'import'}
                 loadingText="Import…"
-                onClick={() => file && void run(file, false)}
+                onClick={runImport}
               >
                 Importer
               </Button>

@@ -3,7 +3,7 @@ import type { Executor } from '@/server/db';
 import { productCategories, productVariants, products } from '@/server/db/schema/product';
 import { newId } from '@/server/ids';
 import { findVariantsOf, type CategoryRow, type ProductRow, type VariantRow } from '../product.repository';
-import type { Row } from './read-rows';
+import type { ImportGroup } from './read-rows';
 
 const categoryKey = (parentId: string | null, name: string) => `${parentId ?? ''}\u0000${name.toLowerCase()}`;
 
@@ -40,10 +40,10 @@ export class CategoryTree {
 }
 
 /** What the shop already has that the file's codes point at, read in a few queries for the whole file. */
-export async function loadExisting(db: Executor, shopId: string, groups: Row[][]) {
+export async function loadExisting(db: Executor, shopId: string, groups: ImportGroup[]) {
   const skus = new Set<string>();
   const barcodes = new Set<string>();
-  for (const row of groups.flat()) {
+  for (const row of groups.flatMap((g) => g.rows)) {
     if (row.cell('sku')) skus.add(row.cell('sku'));
     if (row.cell('barcode')) barcodes.add(row.cell('barcode'));
   }
@@ -73,11 +73,11 @@ export async function loadExisting(db: Executor, shopId: string, groups: Row[][]
   // without any SKU the products of the same name (only those without SKUs will qualify).
   const matched = new Set<string>();
   const namesWithoutSku = new Set<string>();
-  for (const group of groups) {
-    const firstSku = group.map((r) => r.cell('sku')).find(Boolean);
+  for (const { rows } of groups) {
+    const firstSku = rows.map((r) => r.cell('sku')).find(Boolean);
     const productId = firstSku ? productOfSku.get(firstSku) : undefined;
     if (productId) matched.add(productId);
-    if (!firstSku && group[0]!.cell('name')) namesWithoutSku.add(group[0]!.cell('name'));
+    if (!firstSku && rows[0]!.cell('name')) namesWithoutSku.add(rows[0]!.cell('name'));
   }
   for (const chunk of chunks(namesWithoutSku)) {
     const namesakes = await db

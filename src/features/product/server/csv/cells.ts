@@ -2,22 +2,17 @@
 // its field came from.
 import { frenchTypography } from '@/shared/typography';
 import type { ProductStatus } from '../../product.schemas';
-import { COLUMNS, OPTION_COLUMNS, type Column } from './columns';
-import type { Row } from './read-rows';
+import type { CsvImportError } from '../../product-csv.schemas';
+import { COLUMN_KEYS, OPTION_COLUMNS, type Column } from './columns';
+import type { Row } from './layouts';
 
-export interface CsvImportError {
-  /** The line in the file (1 is the header, so 2 is the first product row). */
-  row: number;
-  /** The column's French header. */
-  field: string;
-  message: string;
-}
+export type { CsvImportError };
 
 export function parseWhole(raw: string): { value: number } | { error: string } {
   const cleaned = raw.replace(/[\s\u00a0\u202f]/g, '');
   return /^\d+$/.test(cleaned)
     ? { value: Number(cleaned) }
-    : { error: `« ${raw} » n’est pas un nombre entier positif ou nul.` };
+    : { error: `«\u00a0${raw}\u00a0» n’est pas un nombre entier positif ou nul.` };
 }
 
 export const STATUS_WORDS: Record<string, ProductStatus> = {
@@ -31,15 +26,32 @@ export const STATUS_WORDS: Record<string, ProductStatus> = {
 export const YES = new Set(['oui', 'o', 'yes', 'y', 'vrai', 'true', '1']);
 export const NO = new Set(['non', 'n', 'no', 'faux', 'false', '0']);
 
-/** Errors of one product, the first per cell kept. */
+/** An error and where it sorts among its line's: by our column order, the layout's own last. */
+export interface SortableError {
+  error: CsvImportError;
+  order: number;
+}
+
+/** Errors of one product, the first per cell kept, each named by the file's column. */
 export class GroupErrors {
-  readonly list: CsvImportError[] = [];
+  readonly list: SortableError[] = [];
   private readonly seen = new Set<string>();
+  constructor(private readonly label: (column: Column, line: number) => string) {}
   add(row: number, column: Column, message: string): void {
     const key = `${row}:${column}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    this.list.push({ row, field: COLUMNS[column], message: frenchTypography(message) });
+    this.list.push({
+      error: { row, field: this.label(column, row), message: frenchTypography(message) },
+      order: COLUMN_KEYS.indexOf(column),
+    });
+  }
+  /** What the layout found before any cell was read (a WooCommerce variation without a value…). */
+  addFound(error: CsvImportError): void {
+    this.list.push({
+      error: { ...error, message: frenchTypography(error.message) },
+      order: COLUMN_KEYS.length,
+    });
   }
   get count(): number {
     return this.list.length;
@@ -51,8 +63,8 @@ export function locate(
   path: string,
   rows: Row[],
   input: { options: Array<{ values: string[] }>; variants: Array<{ optionValues: string[] }> },
+  first: number,
 ): { row: number; column: Column } {
-  const first = rows[0]!.line;
   const [head, a, b, c] = path.split('.');
   const index = (part: string | undefined) =>
     part !== undefined && /^\d+$/.test(part) ? Number(part) : null;

@@ -1,28 +1,9 @@
+import { PRODUCT_CSV_COLUMNS, PRODUCT_CSV_FIELDS, type ProductCsvField } from '../../product-csv.schemas';
+
 /** The product format: one row per variant; the first row of a product carries its fields. */
-export const COLUMNS = {
-  name: 'Nom',
-  description: 'Description',
-  status: 'Statut',
-  category: 'Catégorie',
-  tags: 'Étiquettes',
-  trackStock: 'Suivi du stock',
-  lowStockThreshold: 'Seuil de stock faible',
-  weightGrams: 'Poids (g)',
-  option1Name: 'Option 1 nom',
-  option1Value: 'Option 1 valeur',
-  option2Name: 'Option 2 nom',
-  option2Value: 'Option 2 valeur',
-  option3Name: 'Option 3 nom',
-  option3Value: 'Option 3 valeur',
-  sku: 'SKU',
-  barcode: 'Code-barres',
-  price: 'Prix',
-  compareAtPrice: 'Prix barré',
-  costPrice: 'Prix de revient',
-  stock: 'Stock',
-} as const;
-export type Column = keyof typeof COLUMNS;
-export const COLUMN_KEYS = Object.keys(COLUMNS) as Column[];
+export const COLUMNS = PRODUCT_CSV_COLUMNS;
+export type Column = ProductCsvField;
+export const COLUMN_KEYS = PRODUCT_CSV_FIELDS;
 export const PRODUCT_CSV_HEADERS: readonly string[] = Object.values(COLUMNS);
 export const OPTION_COLUMNS = [
   { name: 'option1Name', value: 'option1Value' },

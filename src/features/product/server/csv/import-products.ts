@@ -5,26 +5,18 @@ import { assertCanAddProducts } from '@/features/subscription/server/plan-quotas
 import { frenchTypography } from '@/shared/typography';
 import type { ShopRow } from '@/features/shop/server/shop.repository';
 import type { TProductInput } from '../../product.schemas';
+import type { CsvImportReport, TImportMapping } from '../../product-csv.schemas';
 import { lockShopCatalogue, lockVariantsOf } from '../product.repository';
 import { applyProductUpdate, insertProducts } from '../save-product';
 import { changeStockBatch, notifyLowStock, type LowStockCrossing } from '../stock';
-import type { CsvImportError } from './cells';
 import { planImport, type ImportPlan, type PlannedProduct, type StockTarget } from './plan-import';
-import { readProductGroups } from './read-rows';
+import { readImportFile, type ImportFile } from './read-rows';
 
 /** Past this many, the list would be longer than anyone reads; `skipped` still counts them all. */
 const MAX_LISTED_ERRORS = 1000;
 const STOCK_NOTE = 'Import CSV';
 
-export interface CsvImportResult {
-  created: number;
-  updated: number;
-  /** Products the file describes exactly as they are: nothing written (an export re-imported). */
-  unchanged: number;
-  /** Products not written because one of their rows has an error. */
-  skipped: number;
-  errors: CsvImportError[];
-}
+export type CsvImportResult = CsvImportReport;
 
 /**
  * Counted stock on existing variants, as one batch: each variant moves by the difference with its
@@ -55,7 +47,7 @@ async function applyStockTargets(
   return crossings;
 }
 
-function summary(plan: ImportPlan): CsvImportResult {
+function summary(file: ImportFile, plan: ImportPlan): CsvImportResult {
   const count = (kind: PlannedProduct['kind']) => plan.products.filter((p) => p.kind === kind).length;
   const errors = plan.errors.slice(0, MAX_LISTED_ERRORS);
   const omitted = plan.errors.length - errors.length;
@@ -64,20 +56,27 @@ function summary(plan: ImportPlan): CsvImportResult {
       row: plan.errors[MAX_LISTED_ERRORS]!.row,
       field: 'Fichier',
       message: frenchTypography(
-        `… et ${omitted.toLocaleString('fr-FR')} autres erreurs, non listées : corrigez celles-ci puis importez de nouveau.`,
+        `… et ${omitted.toLocaleString('fr-FR')} autres erreurs, non listées\u00a0: corrigez celles-ci puis importez de nouveau.`,
       ),
     });
   return {
+    layout: file.layout,
     created: count('create'),
     updated: count('update'),
     unchanged: count('unchanged'),
     skipped: plan.skipped,
     errors,
+    notes: file.notes.map(frenchTypography),
+    images: plan.products
+      .filter((p) => p.imageUrls.length > 0)
+      .slice(0, MAX_LISTED_ERRORS)
+      .map((p) => ({ row: p.productLine, product: p.input.name, urls: p.imageUrls })),
   };
 }
 
 /**
- * Imports a product CSV (one row per variant; see exportProductsCsv for the format). A product
+ * Imports a product CSV: our format (one row per variant; see exportProductsCsv), a Shopify,
+ * Loyverse or WooCommerce export, or any file with a mapping (read-rows.ts). A product
  * whose first SKU belongs to a product of the shop updates it (one without any SKU updates the
  * shop's only product of that name without SKUs); any other creates one. The file describes whole
  * products: existing variants missing from a product's rows are removed, as the form does.
@@ -98,16 +97,16 @@ export async function importProductsCsv(
   shop: ShopRow,
   userId: string | null,
   csvText: string,
-  options: { dryRun: boolean; canAdjustStock?: boolean },
+  options: { dryRun: boolean; canAdjustStock?: boolean; mapping?: TImportMapping },
 ): Promise<CsvImportResult> {
-  const groups = readProductGroups(csvText);
+  const file = readImportFile(csvText, options.mapping);
   const canAdjustStock = options.canAdjustStock ?? false;
   const creating = (plan: ImportPlan) => plan.products.filter((p) => p.kind === 'create').length;
 
   if (options.dryRun) {
-    const plan = await planImport(db, shop, groups, canAdjustStock);
+    const plan = await planImport(db, shop, file, canAdjustStock);
     if (creating(plan) > 0) await assertCanAddProducts(db, shop, creating(plan));
-    return summary(plan);
+    return summary(file, plan);
   }
 
   const written = await db.transaction(async (tx) => {
@@ -115,7 +114,7 @@ export async function importProductsCsv(
     // free codes) but not the sales inserting stock movements, which lockShop would block, or
     // deadlock with, for the length of a big import.
     const locked = await lockShopCatalogue(tx, shop.id);
-    const plan = await planImport(tx, locked, groups, canAdjustStock);
+    const plan = await planImport(tx, locked, file, canAdjustStock);
     if (creating(plan) > 0) await assertCanAddProducts(tx, locked, creating(plan));
     // All the updated products' variants at once, in id order as an inventory count takes them:
     // locked product by product, an import and a count could each hold what the other waits for.
@@ -139,5 +138,5 @@ export async function importProductsCsv(
     return { plan, crossings: await applyStockTargets(tx, locked.id, targets, userId) };
   });
   await notifyLowStock(db, written.crossings);
-  return summary(written.plan);
+  return summary(file, written.plan);
 }

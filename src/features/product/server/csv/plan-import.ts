@@ -1,6 +1,7 @@
 import type { Executor } from '@/server/db';
-import { currencyOf, parseCsvAmount, type Currency } from '@/server/csv';
+import { currencyOf, type Currency } from '@/server/csv';
 import { normalizeForSearch } from '@/shared/search';
+import { frenchTypography } from '@/shared/typography';
 import { issuesToDetails } from '@/shared/validation';
 import { BOUND_MESSAGES, MAX_STOCK } from '@/shared/bounds';
 import type { ShopRow } from '@/features/shop/server/shop.repository';
@@ -8,16 +9,11 @@ import { MAX_VARIANTS, ZProductInput, type ProductStatus, type TProductInput } f
 import { findCategories, type ProductRow, type VariantRow } from '../product.repository';
 import { safeDescription, variantRuleErrors } from '../product-rules';
 import { CategoryTree, loadExisting, type Existing } from './catalogue';
-import { GroupErrors, locate, NO, parseWhole, STATUS_WORDS, YES, type CsvImportError } from './cells';
-import {
-  CATEGORY_SEPARATOR,
-  COLUMNS,
-  COLUMN_KEYS,
-  OPTION_COLUMNS,
-  TAG_SEPARATOR,
-  type Column,
-} from './columns';
-import type { Row } from './read-rows';
+import { GroupErrors, locate, NO, parseWhole, STATUS_WORDS, YES, type SortableError } from './cells';
+import { CATEGORY_SEPARATOR, COLUMN_KEYS, OPTION_COLUMNS, TAG_SEPARATOR, type Column } from './columns';
+import type { CsvImportError } from '../../product-csv.schemas';
+import type { AmountReader } from './layouts/layout';
+import type { ImportFile, ImportGroup } from './read-rows';
 
 export interface StockTarget {
   variantId: string;
@@ -30,6 +26,9 @@ export interface PlannedProduct {
   categoryPath: string[] | null;
   existing: ProductRow | null;
   stockTargets: StockTarget[];
+  /** The line of its own fields, and the images the file gives it (never fetched). */
+  productLine: number;
+  imageUrls: string[];
 }
 
 export interface ImportPlan {
@@ -94,9 +93,10 @@ interface FileCodes {
  * for the whole file, with the same messages, as is the same rule between the file's products.
  */
 function planGroup(
-  rows: Row[],
+  group: ImportGroup,
   ctx: {
     currency: Currency;
+    readAmount: AmountReader;
     existing: Existing;
     categories: CategoryTree;
     canAdjustStock: boolean;
@@ -104,8 +104,10 @@ function planGroup(
   },
   errors: GroupErrors,
 ): PlannedProduct | null {
+  const rows = group.rows;
   const head = rows[0]!;
-  const first = head.line;
+  const first = group.productLine;
+  group.problems.forEach((problem) => errors.addFound(problem));
 
   // Product fields, from the first row only.
   const statusCell = head.cell('status');
@@ -113,12 +115,18 @@ function planGroup(
   if (statusCell) {
     const known = STATUS_WORDS[normalizeForSearch(statusCell)];
     if (known) status = known;
-    else errors.add(first, 'status', `« ${statusCell} » n’est pas un statut : Actif, Brouillon ou Archivé.`);
+    else
+      errors.add(
+        first,
+        'status',
+        `«\u00a0${statusCell}\u00a0» n’est pas un statut\u00a0: Actif, Brouillon ou Archivé.`,
+      );
   }
   const trackCell = normalizeForSearch(head.cell('trackStock'));
   let trackStock = true;
   if (NO.has(trackCell)) trackStock = false;
-  else if (trackCell && !YES.has(trackCell)) errors.add(first, 'trackStock', 'Répondez « Oui » ou « Non ».');
+  else if (trackCell && !YES.has(trackCell))
+    errors.add(first, 'trackStock', 'Répondez «\u00a0Oui\u00a0» ou «\u00a0Non\u00a0».');
   const whole = (column: Column, fallback: number | null): number | null => {
     const raw = head.cell(column);
     if (!raw) return fallback;
@@ -134,7 +142,11 @@ function planGroup(
   if (categoryCell) {
     const levels = categoryCell.split(CATEGORY_SEPARATOR).map((l) => l.trim());
     if (levels.some((l) => l === ''))
-      errors.add(first, 'category', `Chaque niveau de la catégorie doit avoir un nom (« ${categoryCell} »).`);
+      errors.add(
+        first,
+        'category',
+        `Chaque niveau de la catégorie doit avoir un nom («\u00a0${categoryCell}\u00a0»).`,
+      );
     else if (levels.some((l) => l.length > 60))
       errors.add(first, 'category', 'Un nom de catégorie a au plus 60 caractères.');
     else categoryPath = levels;
@@ -178,7 +190,7 @@ function planGroup(
       errors.add(
         first,
         'sku',
-        `Plusieurs produits sans SKU s’appellent « ${head.cell('name')} » : renseignez un SKU pour dire lequel mettre à jour.`,
+        `Plusieurs produits sans SKU s’appellent «\u00a0${head.cell('name')}\u00a0»\u00a0: renseignez un SKU pour dire lequel mettre à jour.`,
       );
   }
   const existingVariants = existing ? (ctx.existing.variantsOf.get(existing.id) ?? []) : [];
@@ -213,7 +225,7 @@ function planGroup(
         if (required) errors.add(row.line, column, 'Le prix est obligatoire.');
         return null;
       }
-      const parsed = parseCsvAmount(raw, ctx.currency);
+      const parsed = ctx.readAmount(raw, ctx.currency);
       if ('value' in parsed) return parsed.value;
       errors.add(row.line, column, parsed.error);
       return null;
@@ -270,7 +282,7 @@ function planGroup(
       errors.add(
         v.row.line,
         'stock',
-        `Votre rôle ne permet pas de modifier le stock : laissez la cellule vide ou à ${match.stock}.`,
+        `Votre rôle ne permet pas de modifier le stock\u00a0: laissez la cellule vide ou à ${match.stock}.`,
       );
   });
 
@@ -304,7 +316,7 @@ function planGroup(
   if (!parsed.success) {
     for (const [path, message] of Object.entries(issuesToDetails(parsed.error))) {
       if (path === 'variants' && rows.length > MAX_VARIANTS) continue;
-      const at = locate(path, rows, { options, variants });
+      const at = locate(path, rows, { options, variants }, first);
       errors.add(at.row, at.column, message);
     }
     return null;
@@ -319,11 +331,11 @@ function planGroup(
       errors.add(
         rows[1]?.line ?? first,
         'name',
-        `Plusieurs lignes à la suite s’appellent « ${input.name} » : un produit sans option n’a qu’une ligne. ` +
+        `Plusieurs lignes à la suite s’appellent «\u00a0${input.name}\u00a0»\u00a0: un produit sans option n’a qu’une ligne. ` +
           'Renseignez ses options, ou donnez des noms différents aux produits.',
       );
     else {
-      const at = locate(path, rows, input);
+      const at = locate(path, rows, input, first);
       errors.add(at.row, at.column, message);
     }
   }
@@ -373,36 +385,55 @@ function planGroup(
     : isUnchanged(existing, existingVariants, input, categoryId, stockTargets)
       ? 'unchanged'
       : 'update';
-  return { kind, input, categoryPath, existing, stockTargets };
+  return {
+    kind,
+    input,
+    categoryPath,
+    existing,
+    stockTargets,
+    productLine: first,
+    imageUrls: group.imageUrls,
+  };
 }
 
-/** Every group of the file checked against the shop as it is now; errors sorted by line, then column. */
+/**
+ * Every product of the file checked against the shop as it is now; the rows its layout could not
+ * place are errors and count as skipped. Errors sorted by line, then by our column order.
+ */
 export async function planImport(
   db: Executor,
   shop: ShopRow,
-  groups: Row[][],
+  file: ImportFile,
   canAdjustStock: boolean,
 ): Promise<ImportPlan> {
   const ctx = {
     currency: currencyOf(shop),
-    existing: await loadExisting(db, shop.id, groups),
+    readAmount: file.readAmount,
+    existing: await loadExisting(db, shop.id, file.groups),
     categories: new CategoryTree(await findCategories(db, shop.id)),
     canAdjustStock,
     file: { skus: new Map(), barcodes: new Map(), products: new Map() } satisfies FileCodes,
   };
   const planned: PlannedProduct[] = [];
-  const errors: CsvImportError[] = [];
-  let skipped = 0;
-  for (const rows of groups) {
-    const groupErrors = new GroupErrors();
-    const product = planGroup(rows, ctx, groupErrors);
+  const errors: SortableError[] = file.rejected.map((error) => ({
+    error: { ...error, message: frenchTypography(error.message) },
+    order: COLUMN_KEYS.length,
+  }));
+  let skipped = file.rejected.length;
+  for (const group of file.groups) {
+    const groupErrors = new GroupErrors(file.label);
+    const product = planGroup(group, ctx, groupErrors);
     if (product) planned.push(product);
     else {
       skipped++;
       errors.push(...groupErrors.list);
     }
   }
-  const order = new Map(COLUMN_KEYS.map((c, i) => [COLUMNS[c] as string, i]));
-  errors.sort((a, b) => a.row - b.row || order.get(a.field)! - order.get(b.field)!);
-  return { products: planned, skipped, errors, categories: ctx.categories };
+  errors.sort((a, b) => a.error.row - b.error.row || a.order - b.order);
+  return {
+    products: planned,
+    skipped,
+    errors: errors.map((e) => e.error),
+    categories: ctx.categories,
+  };
 }

@@ -1,13 +1,24 @@
-import { CsvSyntaxError, parseCsv, unguardFormula, type CsvRecord } from '@/server/csv';
+import { CsvSyntaxError, parseCsv, type CsvRecord } from '@/server/csv';
 import { Errors } from '@/server/http/errors';
-import { normalizeForSearch } from '@/shared/search';
 import { describeDetails } from '@/shared/validation';
-import { COLUMNS, COLUMN_KEYS, CSV_MAX_BYTES, CSV_MAX_ROWS, type Column } from './columns';
+import {
+  IMPORT_LAYOUT_LABELS,
+  PRODUCT_CSV_FIELDS,
+  PRODUCT_CSV_COLUMNS,
+  type CsvInspection,
+  type ImportLayoutId,
+  type TImportMapping,
+} from '../../product-csv.schemas';
+import { CSV_MAX_BYTES, CSV_MAX_ROWS } from './columns';
+import { detectLayout, Header, mappedLayout, ownColumnsMissing, suggestMapping } from './layouts';
+import type { AmountReader, LayoutReading } from './layouts/layout';
 
-/** A data row: the file line it starts on, and its cells by column, trimmed and without the formula guard. */
-export interface Row {
-  line: number;
-  cell: (column: Column) => string;
+export type { ImportGroup, Row } from './layouts';
+
+/** A file read by its layout: its products in our terms, ready for the plan. */
+export interface ImportFile extends LayoutReading {
+  layout: ImportLayoutId;
+  readAmount: AmountReader;
 }
 
 function refuseFile(message: string): never {
@@ -15,10 +26,9 @@ function refuseFile(message: string): never {
   throw Errors.validation(details, describeDetails(details));
 }
 
-/** The rows of the file grouped by product: consecutive rows with the same Nom (or an empty one). */
-export function readProductGroups(csvText: string): Row[][] {
+function readRecords(csvText: string): { header: Header; data: CsvRecord[] } {
   if (Buffer.byteLength(csvText, 'utf8') > CSV_MAX_BYTES)
-    refuseFile('Le fichier dépasse la taille maximale de 10 Mo : découpez-le en plusieurs fichiers.');
+    refuseFile('Le fichier dépasse la taille maximale de 10 Mo\u00a0: découpez-le en plusieurs fichiers.');
   let records: CsvRecord[];
   try {
     records = parseCsv(csvText).records;
@@ -30,38 +40,61 @@ export function readProductGroups(csvText: string): Row[][] {
   if (!header) refuseFile('Le fichier est vide.');
   if (data.length > CSV_MAX_ROWS)
     refuseFile(
-      `Le fichier compte plus de ${CSV_MAX_ROWS.toLocaleString('fr-FR')} lignes : découpez-le en plusieurs fichiers.`,
+      `Le fichier compte plus de ${CSV_MAX_ROWS.toLocaleString('fr-FR')} lignes\u00a0: découpez-le en plusieurs fichiers.`,
     );
-  // Columns are found by name (accents and case aside), so a file whose columns were moved still reads.
-  const wanted = new Map(COLUMN_KEYS.map((c) => [normalizeForSearch(COLUMNS[c]), c]));
-  const index = new Map<Column, number>();
-  header.fields.forEach((title, i) => {
-    const column = wanted.get(normalizeForSearch(title));
-    if (column && !index.has(column)) index.set(column, i);
-  });
-  const missing = COLUMN_KEYS.filter((c) => !index.has(c)).map((c) => `« ${COLUMNS[c]} »`);
-  if (missing.length)
-    refuseFile(
-      `${missing.length > 1 ? 'Colonnes manquantes' : 'Colonne manquante'} : ${missing.join(', ')}. ` +
-        'Partez d’un fichier exporté pour avoir les bonnes colonnes.',
-    );
+  return { header: new Header(header.fields), data };
+}
 
-  const groups: Row[][] = [];
-  let current: Row[] | null = null;
-  let currentName = '';
-  for (const record of data) {
-    const row: Row = {
-      line: record.line,
-      cell: (column) => unguardFormula(record.fields[index.get(column)!] ?? '').trim(),
-    };
-    const name = row.cell('name');
-    // An empty Nom continues the product above, as in files where only its first row is named.
-    if (current && (name === '' || name === currentName)) current.push(row);
-    else {
-      current = [row];
-      groups.push(current);
-      currentName = name;
-    }
+/** Each mapped column must be one of the file's: a 422 naming the field, in French, otherwise. */
+function checkMapping(header: Header, mapping: TImportMapping): void {
+  const details: Record<string, string> = {};
+  for (const field of PRODUCT_CSV_FIELDS) {
+    const column = mapping[field];
+    if (column && !header.has(column))
+      details[`mapping.${field}`] = `La colonne «\u00a0${column}\u00a0» n’est pas dans le fichier.`;
   }
-  return groups;
+  const [first] = Object.entries(details);
+  if (first) {
+    const field = first[0].slice('mapping.'.length) as keyof typeof PRODUCT_CSV_COLUMNS;
+    throw Errors.validation(
+      details,
+      `${PRODUCT_CSV_COLUMNS[field]}\u00a0: ${first[1].charAt(0).toLowerCase()}${first[1].slice(1)}`,
+    );
+  }
+}
+
+/**
+ * The file's products, read by the layout its header is (our own, Shopify, Loyverse, WooCommerce),
+ * or by the merchant's mapping when one is given. A header no layout reads is refused whole: the
+ * dialog then asks for a mapping.
+ */
+export function readImportFile(csvText: string, mapping?: TImportMapping): ImportFile {
+  const { header, data } = readRecords(csvText);
+  if (mapping) checkMapping(header, mapping);
+  const layout = mapping ? mappedLayout(mapping) : detectLayout(header);
+  if (!layout) {
+    const missing = ownColumnsMissing(header).map((c) => `«\u00a0${c}\u00a0»`);
+    refuseFile(
+      missing.length
+        ? `${missing.length > 1 ? 'Colonnes manquantes' : 'Colonne manquante'}\u00a0: ${missing.join(', ')}. ` +
+            'Associez les colonnes du fichier à nos champs, ou partez du modèle à télécharger.'
+        : `Ce fichier n’a les colonnes d’aucun format connu (${(
+            ['standard', 'shopify', 'loyverse', 'woocommerce'] as const
+          )
+            .map((id) => IMPORT_LAYOUT_LABELS[id])
+            .join(', ')})\u00a0: associez ses colonnes à nos champs.`,
+    );
+  }
+  return { layout: layout.id, readAmount: layout.readAmount, ...layout.read(header, data) };
+}
+
+/** What the dialog needs before a preview: the layout recognised, or the columns to map. */
+export function inspectImportFile(csvText: string): CsvInspection {
+  const { header } = readRecords(csvText);
+  const layout = detectLayout(header);
+  return {
+    layout: layout?.id ?? null,
+    columns: header.titles.map((t) => t.trim()).filter(Boolean),
+    suggestedMapping: layout ? {} : suggestMapping(header),
+  };
 }
