@@ -4,7 +4,7 @@ import { useListLayout } from './ResponsiveList';
 /** The loading and « Afficher plus » rows of a cursor-paginated list (one query per page). */
 export function LoadingRow({ colSpan }: { colSpan?: number }) {
   const { layout, columns } = useListLayout();
-  if (layout === 'cards') return <Skeleton h="20" rounded="lg" />;
+  if (layout === 'cards') return <Skeleton h="20" rounded="lg" gridColumn="1 / -1" />;
   return (
     <Table.Row>
       <Table.Cell colSpan={colSpan ?? columns}>
@@ -27,7 +27,12 @@ export function MoreRow({
   const { layout, columns } = useListLayout();
   if (!cursor || !onMore) return null;
   const button = (
-    <Button size={layout === 'cards' ? 'md' : 'sm'} variant="ghost" onClick={() => onMore(cursor)}>
+    <Button
+      size={layout === 'cards' ? 'md' : 'sm'}
+      variant="ghost"
+      gridColumn="1 / -1"
+      onClick={() => onMore(cursor)}
+    >
       Afficher plus
     </Button>
   );

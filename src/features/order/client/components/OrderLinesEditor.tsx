@@ -66,7 +66,7 @@ function LineRow({ index, currency, onRemove }: { index: number; currency: strin
             </Stack>
             {removeButton}
           </HStack>
-          <SimpleGrid columns={3} gap="2" alignItems="end">
+          <SimpleGrid columns={3} gap="2" alignItems="start">
             <Field.Root>
               <Field.Label fontSize="xs" color="fg.muted">
                 Qté
@@ -79,7 +79,7 @@ function LineRow({ index, currency, onRemove }: { index: number; currency: strin
               </Field.Label>
               {discount}
             </Field.Root>
-            <Stack gap="0" textAlign="end">
+            <Stack gap="1.5" textAlign="end">
               <Text fontSize="xs" color="fg.muted">
                 Total
               </Text>

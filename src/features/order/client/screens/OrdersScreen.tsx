@@ -139,7 +139,7 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
     <InputGroup startElement={<LuSearch />} flex="1" gridColumn={{ base: 'span 1', md: 'span 2' }}>
       <Input
         size={isPhone ? 'md' : 'sm'}
-        placeholder="Numéro, nom ou téléphone du client"
+        placeholder={isPhone ? 'Numéro, nom ou téléphone' : 'Numéro, nom ou téléphone du client'}
         aria-label="Rechercher une commande"
         value={searchInput}
         onChange={(e) => {

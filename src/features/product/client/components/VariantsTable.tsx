@@ -253,6 +253,7 @@ export function VariantsTable(props: VariantsProps) {
     <ResponsiveList
       testId="variants-table"
       columns={columns}
+      cardsWhenTooWide
       header={
         <>
           {hasOptions ? <Table.ColumnHeader>Variante</Table.ColumnHeader> : null}
