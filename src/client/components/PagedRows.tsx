@@ -1,10 +1,13 @@
 import { Button, Skeleton, Table } from '@chakra-ui/react';
+import { useListLayout } from './ResponsiveList';
 
-/** The loading and « Afficher plus » rows of a cursor-paginated table (one query per page). */
-export function LoadingRow({ colSpan }: { colSpan: number }) {
+/** The loading and « Afficher plus » rows of a cursor-paginated list (one query per page). */
+export function LoadingRow({ colSpan }: { colSpan?: number }) {
+  const { layout, columns } = useListLayout();
+  if (layout === 'cards') return <Skeleton h="20" rounded="lg" gridColumn="1 / -1" />;
   return (
     <Table.Row>
-      <Table.Cell colSpan={colSpan}>
+      <Table.Cell colSpan={colSpan ?? columns}>
         <Skeleton h="10" />
       </Table.Cell>
     </Table.Row>
@@ -17,17 +20,27 @@ export function MoreRow({
   cursor,
   onMore,
 }: {
-  colSpan: number;
+  colSpan?: number;
   cursor?: string | null;
   onMore?: (cursor: string) => void;
 }) {
+  const { layout, columns } = useListLayout();
   if (!cursor || !onMore) return null;
+  const button = (
+    <Button
+      size={layout === 'cards' ? 'md' : 'sm'}
+      variant="ghost"
+      gridColumn="1 / -1"
+      onClick={() => onMore(cursor)}
+    >
+      Afficher plus
+    </Button>
+  );
+  if (layout === 'cards') return button;
   return (
     <Table.Row>
-      <Table.Cell colSpan={colSpan} textAlign="center">
-        <Button size="sm" variant="ghost" onClick={() => onMore(cursor)}>
-          Afficher plus
-        </Button>
+      <Table.Cell colSpan={colSpan ?? columns} textAlign="center">
+        {button}
       </Table.Cell>
     </Table.Row>
   );

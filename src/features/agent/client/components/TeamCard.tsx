@@ -69,34 +69,37 @@ function AgentRow(props: {
           {agent.isActive ? '' : ' · désactivé'}
         </Text>
       </Box>
-      {props.canManage && !props.isLocked && agent.isActive ? (
-        <NativeSelect.Root size="sm" w="auto">
-          <NativeSelect.Field
-            aria-label={`Rôle de ${fullName(agent)}`}
-            value={agent.role}
-            onChange={(e) => props.onRole(e.currentTarget.value as AgentRole)}
+      {/* On a phone the role and its button go under the name, aligned with it. */}
+      <HStack gap="3" pl={{ base: '12', md: '0' }} w={{ base: 'full', md: 'auto' }} flexWrap="wrap">
+        {props.canManage && !props.isLocked && agent.isActive ? (
+          <NativeSelect.Root size="sm" w="auto">
+            <NativeSelect.Field
+              aria-label={`Rôle de ${fullName(agent)}`}
+              value={agent.role}
+              onChange={(e) => props.onRole(e.currentTarget.value as AgentRole)}
+            >
+              {AGENT_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r].label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        ) : (
+          <Badge colorPalette={ROLE_LABELS[agent.role].colorPalette}>{ROLE_LABELS[agent.role].label}</Badge>
+        )}
+        {props.canManage && !props.isLocked ? (
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette={agent.isActive ? 'red' : 'gray'}
+            onClick={props.onToggle}
           >
-            {AGENT_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r].label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      ) : (
-        <Badge colorPalette={ROLE_LABELS[agent.role].colorPalette}>{ROLE_LABELS[agent.role].label}</Badge>
-      )}
-      {props.canManage && !props.isLocked ? (
-        <Button
-          size="sm"
-          variant="outline"
-          colorPalette={agent.isActive ? 'red' : 'gray'}
-          onClick={props.onToggle}
-        >
-          {agent.isActive ? 'Désactiver' : 'Réactiver'}
-        </Button>
-      ) : null}
+            {agent.isActive ? 'Désactiver' : 'Réactiver'}
+          </Button>
+        ) : null}
+      </HStack>
     </HStack>
   );
 }
@@ -174,6 +177,13 @@ export function TeamCard({ shop, me, canManage }: { shop: Shop; me: Agent; canMa
           </Stack>
         ) : (
           <Stack gap="0">
+            {agents.data?.length === 1 && canManage ? (
+              <Text fontSize="sm" color="fg.muted" pb="2" data-testid="team-alone">
+                {
+                  'Vous êtes seul dans l’équipe pour le moment. Invitez vos vendeurs, caissiers et responsables du stock\u00a0: chacun se connecte avec son téléphone et ne voit que ce que son rôle lui permet.'
+                }
+              </Text>
+            ) : null}
             {(agents.data ?? []).map((agent) => {
               const isMe = agent._id === me._id;
               const isOwner = agent.userId === shop.sellerId._id;

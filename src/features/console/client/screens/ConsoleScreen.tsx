@@ -1,10 +1,8 @@
 import {
-  Badge,
   Box,
   Button,
   Flex,
   Heading,
-  HStack,
   Input,
   InputGroup,
   Skeleton,
@@ -13,7 +11,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import NextLink from 'next/link';
-import { LoadingRow, MoreRow } from '@/client/components/PagedRows';
+import { ResponsiveList } from '@/client/components/ResponsiveList';
 import { useDebounced } from '@/client/hooks/use-debounced';
 import { useState } from 'react';
 import { LuArrowLeft, LuSearch } from 'react-icons/lu';
@@ -22,90 +20,10 @@ import { ConfirmDialog } from '@/client/components/ConfirmDialog';
 import { useApiReady } from '@/client/session/use-api-ready';
 import { toaster } from '@/client/shell/toaster';
 import { ApiError } from '@/client/api/api-error';
-import { formatDateTime } from '@/shared/dates';
-import { formatPhone } from '@/shared/phone';
-import { PLANS, type PlanId } from '@/shared/plans';
 import { useGetUserInfoQuery } from '@/features/user/client/user.api';
-import { useListConsoleShopsQuery, useSetShopBlockedMutation, type ConsoleShop } from '../console.api';
+import { useSetShopBlockedMutation, type ConsoleShop } from '../console.api';
 import { EditSubscriptionDialog } from '../components/EditSubscriptionDialog';
-
-const planLabel = (id: string) => PLANS[id as PlanId]?.label ?? id;
-const date = (iso: string | null) => (iso ? formatDateTime(iso).slice(0, 10) : '—');
-
-interface RowActions {
-  onBlock: (shop: ConsoleShop) => void;
-  onEdit: (shop: ConsoleShop) => void;
-}
-
-/** One page of the cursor-paginated list; the last one offers « Afficher plus ». */
-function ShopPage(props: RowActions & { search: string; after?: string; onMore?: (cursor: string) => void }) {
-  const page = useListConsoleShopsQuery({ search: props.search, after: props.after });
-  if (page.isLoading) return <LoadingRow colSpan={7} />;
-  const items = page.data?.items ?? [];
-  return (
-    <>
-      {items.map((shop) => (
-        <Table.Row key={shop._id} data-testid="console-shop">
-          <Table.Cell>
-            <Text fontWeight="medium">{shop.name}</Text>
-            <Text fontSize="xs" color="fg.muted">
-              {shop.slug} · créée le {date(shop.createdAt)}
-            </Text>
-          </Table.Cell>
-          <Table.Cell>
-            <Text>{[shop.owner.firstName, shop.owner.lastName].filter(Boolean).join(' ') || '—'}</Text>
-            <Text fontSize="xs" color="fg.muted">
-              {formatPhone(shop.owner.phone)}
-            </Text>
-          </Table.Cell>
-          <Table.Cell>
-            <Text>{planLabel(shop.subscriptionPlan)}</Text>
-            {shop.effectivePlan !== shop.subscriptionPlan ? (
-              <Text fontSize="xs" color="fg.muted">
-                limites {planLabel(shop.effectivePlan)}
-              </Text>
-            ) : null}
-          </Table.Cell>
-          <Table.Cell fontSize="sm">
-            <Text>Essai : {date(shop.freeTrialExpiresAt)}</Text>
-            <Text>Abonnement : {date(shop.shopExpiresAt)}</Text>
-          </Table.Cell>
-          <Table.Cell textAlign="end">{shop.activeAgents}</Table.Cell>
-          <Table.Cell>
-            {shop.isBlocked ? (
-              <Badge colorPalette="red">Bloquée</Badge>
-            ) : (
-              <Badge colorPalette="green">Active</Badge>
-            )}
-          </Table.Cell>
-          <Table.Cell>
-            <HStack justify="flex-end">
-              <Button size="xs" variant="outline" onClick={() => props.onEdit(shop)}>
-                Modifier l’offre
-              </Button>
-              <Button
-                size="xs"
-                variant="outline"
-                colorPalette={shop.isBlocked ? 'green' : 'red'}
-                onClick={() => props.onBlock(shop)}
-              >
-                {shop.isBlocked ? 'Débloquer' : 'Bloquer'}
-              </Button>
-            </HStack>
-          </Table.Cell>
-        </Table.Row>
-      ))}
-      {!props.after && items.length === 0 ? (
-        <Table.Row>
-          <Table.Cell colSpan={7}>
-            <Text color="fg.muted">Aucune boutique ne correspond à cette recherche.</Text>
-          </Table.Cell>
-        </Table.Row>
-      ) : null}
-      <MoreRow colSpan={7} cursor={page.data?.nextCursor} onMore={props.onMore} />
-    </>
-  );
-}
+import { ShopPage } from '../components/ShopRows';
 
 function ShopTable({ search }: { search: string }) {
   const [cursors, setCursors] = useState<string[]>([]);
@@ -136,33 +54,34 @@ function ShopTable({ search }: { search: string }) {
   const pages = [undefined, ...cursors];
   return (
     <>
-      <Table.ScrollArea borderWidth="1px" rounded="md" bg="bg">
-        <Table.Root size="sm" stickyHeader>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Boutique</Table.ColumnHeader>
-              <Table.ColumnHeader>Propriétaire</Table.ColumnHeader>
-              <Table.ColumnHeader>Forfait</Table.ColumnHeader>
-              <Table.ColumnHeader>Échéances</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Agents</Table.ColumnHeader>
-              <Table.ColumnHeader>Statut</Table.ColumnHeader>
-              <Table.ColumnHeader />
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {pages.map((after, index) => (
-              <ShopPage
-                key={after ?? 'first'}
-                search={search}
-                after={after}
-                onBlock={setToBlock}
-                onEdit={setToEdit}
-                onMore={index === pages.length - 1 ? (c) => setCursors((list) => [...list, c]) : undefined}
-              />
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <ResponsiveList
+        testId="console-shops"
+        columns={7}
+        stickyHeader
+        bg="bg"
+        header={
+          <>
+            <Table.ColumnHeader>Boutique</Table.ColumnHeader>
+            <Table.ColumnHeader>Propriétaire</Table.ColumnHeader>
+            <Table.ColumnHeader>Forfait</Table.ColumnHeader>
+            <Table.ColumnHeader>Échéances</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Agents</Table.ColumnHeader>
+            <Table.ColumnHeader>Statut</Table.ColumnHeader>
+            <Table.ColumnHeader />
+          </>
+        }
+      >
+        {pages.map((after, index) => (
+          <ShopPage
+            key={after ?? 'first'}
+            search={search}
+            after={after}
+            onBlock={setToBlock}
+            onEdit={setToEdit}
+            onMore={index === pages.length - 1 ? (c) => setCursors((list) => [...list, c]) : undefined}
+          />
+        ))}
+      </ResponsiveList>
       <ConfirmDialog
         isOpen={!!toBlock}
         onClose={() => setToBlock(null)}

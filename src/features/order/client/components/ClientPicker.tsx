@@ -90,8 +90,8 @@ export function ClientPicker(props: { shopId: string }) {
 
   return (
     <Stack gap="2">
-      <HStack gap="2">
-        <InputGroup startElement={<LuSearch />} flex="1">
+      <HStack gap="2" flexWrap="wrap">
+        <InputGroup startElement={<LuSearch />} flex="1" minW="56">
           <Input
             placeholder="Nom ou téléphone du client"
             aria-label="Rechercher un client"
@@ -101,6 +101,7 @@ export function ClientPicker(props: { shopId: string }) {
         </InputGroup>
         <Button
           variant="outline"
+          flexGrow={{ base: 1, sm: 0 }}
           onClick={() => {
             const looksLikePhone = /^[\d\s+().-]{6,}$/.test(input.trim());
             choose(null, {

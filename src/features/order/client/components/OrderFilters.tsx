@@ -1,4 +1,4 @@
-import { Field, Input, SimpleGrid } from '@chakra-ui/react';
+import { Field, Input, InputGroup, SimpleGrid } from '@chakra-ui/react';
 import { FilterSelect } from '@/client/components/FilterSelect';
 import type { Agent } from '@/features/shop/client/shop.api';
 import {
@@ -34,7 +34,7 @@ export function OrderFilters({
   const fulfilment = single(filters.fulfilment);
   const payment = single(filters.payment);
   return (
-    <SimpleGrid columns={{ base: 2, md: 4, xl: agents ? 7 : 6 }} gap="3">
+    <SimpleGrid columns={{ base: 1, md: 4, xl: agents ? 7 : 6 }} gap="3">
       <FilterSelect
         label="Statut"
         value={fulfilment}
@@ -78,24 +78,28 @@ export function OrderFilters({
         ]}
       />
       <Field.Root>
-        <Input
-          size="sm"
-          type="date"
-          aria-label="Du"
-          title="Du"
-          value={filters.from ?? ''}
-          onChange={(e) => set({ from: e.currentTarget.value || undefined })}
-        />
+        <InputGroup startAddon="Du" startAddonProps={{ px: '2', fontSize: 'sm' }}>
+          <Input
+            size="sm"
+            type="date"
+            aria-label="Du"
+            title="Du"
+            value={filters.from ?? ''}
+            onChange={(e) => set({ from: e.currentTarget.value || undefined })}
+          />
+        </InputGroup>
       </Field.Root>
       <Field.Root>
-        <Input
-          size="sm"
-          type="date"
-          aria-label="Au"
-          title="Au"
-          value={filters.to ?? ''}
-          onChange={(e) => set({ to: e.currentTarget.value || undefined })}
-        />
+        <InputGroup startAddon="Au" startAddonProps={{ px: '2', fontSize: 'sm' }}>
+          <Input
+            size="sm"
+            type="date"
+            aria-label="Au"
+            title="Au"
+            value={filters.to ?? ''}
+            onChange={(e) => set({ to: e.currentTarget.value || undefined })}
+          />
+        </InputGroup>
       </Field.Root>
       {agents ? (
         <FilterSelect

@@ -1,13 +1,15 @@
-import { IconButton, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Field, HStack, IconButton, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { LuTrash2 } from 'react-icons/lu';
 import { messageOf } from '@/client/forms/fields';
+import { ListCard, ResponsiveList, useListLayout } from '@/client/components/ResponsiveList';
 import { formatMoney } from '@/shared/money';
 import { typedAmount, typedQuantity, type OrderFormValues } from '../order-form';
 import { ProductPicker, type PickedVariant } from './ProductPicker';
 
 function LineRow({ index, currency, onRemove }: { index: number; currency: string; onRemove: () => void }) {
   const { control, register } = useFormContext<OrderFormValues>();
+  const { layout } = useListLayout();
   const line = useWatch({ control, name: `lines.${index}` });
   const { errors } = useFormState({ control, name: `lines.${index}` });
   const rowErrors = errors.lines?.[index];
@@ -15,42 +17,92 @@ function LineRow({ index, currency, onRemove }: { index: number; currency: strin
   if (!line) return null;
   const error = messageOf(rowErrors?.variantId ?? rowErrors?.quantity ?? rowErrors?.lineDiscount);
   const total = line.price * typedQuantity(line.quantity) - typedAmount(line.lineDiscount, currency);
+  const quantity = (
+    <Input
+      size={layout === 'cards' ? 'md' : 'sm'}
+      type="number"
+      min={1}
+      aria-label={`Quantité : ${line.label}`}
+      aria-invalid={rowErrors?.quantity ? true : undefined}
+      {...register(`lines.${index}.quantity`, { valueAsNumber: true })}
+    />
+  );
+  const discount = (
+    <Input
+      size={layout === 'cards' ? 'md' : 'sm'}
+      inputMode="numeric"
+      aria-label={`Remise : ${line.label}`}
+      aria-invalid={rowErrors?.lineDiscount ? true : undefined}
+      {...register(`lines.${index}.lineDiscount`)}
+    />
+  );
+  const detail = (
+    <Text fontSize="xs" color={error ? 'fg.error' : 'fg.muted'}>
+      {error ??
+        `${formatMoney(line.price, currency)}${line.stock !== null ? ` · ${line.stock} en stock` : ''}`}
+    </Text>
+  );
+  const lineTotal = formatMoney(Math.max(0, total), currency);
+  const removeButton = (
+    <IconButton
+      size={layout === 'cards' ? 'md' : 'xs'}
+      variant="ghost"
+      aria-label={`Retirer ${line.label}`}
+      onClick={onRemove}
+    >
+      <LuTrash2 />
+    </IconButton>
+  );
+  if (layout === 'cards')
+    return (
+      <ListCard data-testid="order-line">
+        <Stack gap="2">
+          <HStack justify="space-between" align="flex-start" gap="2">
+            <Stack gap="0" minW="0">
+              <Text fontSize="sm" fontWeight="medium">
+                {line.label}
+              </Text>
+              {detail}
+            </Stack>
+            {removeButton}
+          </HStack>
+          <SimpleGrid columns={3} gap="2" alignItems="start">
+            <Field.Root>
+              <Field.Label fontSize="xs" color="fg.muted">
+                Qté
+              </Field.Label>
+              {quantity}
+            </Field.Root>
+            <Field.Root>
+              <Field.Label fontSize="xs" color="fg.muted">
+                Remise
+              </Field.Label>
+              {discount}
+            </Field.Root>
+            <Stack gap="1.5" textAlign="end">
+              <Text fontSize="xs" color="fg.muted">
+                Total
+              </Text>
+              <Text fontWeight="semibold" whiteSpace="nowrap" lineHeight="2.5rem">
+                {lineTotal}
+              </Text>
+            </Stack>
+          </SimpleGrid>
+        </Stack>
+      </ListCard>
+    );
   return (
-    <Table.Row>
+    <Table.Row data-testid="order-line">
       <Table.Cell>
         <Text fontSize="sm">{line.label}</Text>
-        <Text fontSize="xs" color={error ? 'fg.error' : 'fg.muted'}>
-          {error ??
-            `${formatMoney(line.price, currency)}${line.stock !== null ? ` · ${line.stock} en stock` : ''}`}
-        </Text>
+        {detail}
       </Table.Cell>
-      <Table.Cell>
-        <Input
-          size="sm"
-          type="number"
-          min={1}
-          aria-label={`Quantité : ${line.label}`}
-          aria-invalid={rowErrors?.quantity ? true : undefined}
-          {...register(`lines.${index}.quantity`, { valueAsNumber: true })}
-        />
-      </Table.Cell>
-      <Table.Cell>
-        <Input
-          size="sm"
-          inputMode="numeric"
-          aria-label={`Remise : ${line.label}`}
-          aria-invalid={rowErrors?.lineDiscount ? true : undefined}
-          {...register(`lines.${index}.lineDiscount`)}
-        />
-      </Table.Cell>
+      <Table.Cell>{quantity}</Table.Cell>
+      <Table.Cell>{discount}</Table.Cell>
       <Table.Cell textAlign="end" whiteSpace="nowrap">
-        {formatMoney(Math.max(0, total), currency)}
+        {lineTotal}
       </Table.Cell>
-      <Table.Cell>
-        <IconButton size="xs" variant="ghost" aria-label={`Retirer ${line.label}`} onClick={onRemove}>
-          <LuTrash2 />
-        </IconButton>
-      </Table.Cell>
+      <Table.Cell>{removeButton}</Table.Cell>
     </Table.Row>
   );
 }
@@ -79,24 +131,24 @@ export function OrderLinesEditor({ shopId, currency }: { shopId: string; currenc
         </Text>
       ) : null}
       {fields.length ? (
-        <Table.ScrollArea>
-          <Table.Root size="sm" data-testid="order-lines">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Article</Table.ColumnHeader>
-                <Table.ColumnHeader w="24">Qté</Table.ColumnHeader>
-                <Table.ColumnHeader w="28">Remise</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
-                <Table.ColumnHeader w="10" aria-label="Retirer" />
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {fields.map((field, index) => (
-                <LineRow key={field.id} index={index} currency={currency} onRemove={() => remove(index)} />
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <ResponsiveList
+          testId="order-lines"
+          columns={5}
+          isBare
+          header={
+            <>
+              <Table.ColumnHeader>Article</Table.ColumnHeader>
+              <Table.ColumnHeader w="24">Qté</Table.ColumnHeader>
+              <Table.ColumnHeader w="28">Remise</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
+              <Table.ColumnHeader w="10" aria-label="Retirer" />
+            </>
+          }
+        >
+          {fields.map((field, index) => (
+            <LineRow key={field.id} index={index} currency={currency} onRemove={() => remove(index)} />
+          ))}
+        </ResponsiveList>
       ) : (
         <Text color="fg.muted" fontSize="sm">
           Aucun article pour le moment : recherchez un produit pour l’ajouter.

@@ -1,15 +1,124 @@
-import { Checkbox, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Checkbox, HStack, LinkOverlay, Stack, Table, Text } from '@chakra-ui/react';
 import NextLink from 'next/link';
+import type { ReactNode } from 'react';
 import { LoadingRow, MoreRow } from '@/client/components/PagedRows';
+import { ListCard, ListMessage, useListLayout } from '@/client/components/ResponsiveList';
 import { formatDateTime } from '@/shared/dates';
 import { formatMoney } from '@/shared/money';
 import { formatPhone } from '@/shared/phone';
 import { withShopId } from '@/shared/navigation';
 import { CHANNEL_LABELS } from '../../order.schemas';
-import { useListOrdersQuery, type OrderListArgs } from '../order.api';
+import { useListOrdersQuery, type OrderListArgs, type OrderSummary } from '../order.api';
 import { FulfilmentBadge, PaymentBadge } from './OrderBadges';
 
 export const ORDER_COLUMNS = 6;
+
+interface RowProps {
+  order: OrderSummary;
+  href: string;
+  currency: string;
+  timeZone: string;
+  isSelected: boolean;
+  onToggle: (id: string, on: boolean) => void;
+}
+
+function SelectBox({ order, isSelected, onToggle }: Pick<RowProps, 'order' | 'isSelected' | 'onToggle'>) {
+  return (
+    <Checkbox.Root
+      size="sm"
+      checked={isSelected}
+      onCheckedChange={(e) => onToggle(order.id, !!e.checked)}
+      aria-label={`Sélectionner la commande #${order.number}`}
+    >
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+    </Checkbox.Root>
+  );
+}
+
+function OrderRow(props: RowProps) {
+  const { order } = props;
+  return (
+    <Table.Row data-testid="order-row">
+      <Table.Cell>
+        <SelectBox {...props} />
+      </Table.Cell>
+      <Table.Cell>
+        <NextLink href={props.href}>
+          <Text fontWeight="semibold" color="brand.fg">
+            #{order.number}
+          </Text>
+        </NextLink>
+        <Text fontSize="xs" color="fg.muted">
+          {formatDateTime(order.createdAt, props.timeZone)}
+        </Text>
+      </Table.Cell>
+      <Table.Cell>
+        <Stack gap="0">
+          <Text>{order.clientName ?? 'Client anonyme'}</Text>
+          {order.clientPhone ? (
+            <Text fontSize="xs" color="fg.muted">
+              {formatPhone(order.clientPhone)}
+            </Text>
+          ) : null}
+        </Stack>
+      </Table.Cell>
+      <Table.Cell display={{ base: 'none', lg: 'table-cell' }}>{CHANNEL_LABELS[order.channel]}</Table.Cell>
+      <Table.Cell>
+        <HStack gap="1" flexWrap="wrap">
+          <FulfilmentBadge status={order.fulfilmentStatus} />
+          <PaymentBadge status={order.paymentStatus} />
+        </HStack>
+      </Table.Cell>
+      <Table.Cell textAlign="end" whiteSpace="nowrap">
+        {formatMoney(order.total, props.currency)}
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+/** An order on a phone: the card opens it; its checkbox still selects it for the bulk actions. */
+function OrderCard(props: RowProps) {
+  const { order } = props;
+  return (
+    <ListCard data-testid="order-row" bg={props.isSelected ? 'brand.subtle' : 'bg'}>
+      <HStack align="flex-start" gap="3">
+        <Stack pt="0.5">
+          <SelectBox {...props} />
+        </Stack>
+        <Stack gap="1.5" flex="1" minW="0">
+          <HStack justify="space-between" align="baseline" gap="2">
+            <LinkOverlay asChild>
+              <NextLink href={props.href}>
+                <Text as="span" fontWeight="semibold" color="brand.fg">
+                  #{order.number}
+                </Text>
+              </NextLink>
+            </LinkOverlay>
+            <Text fontWeight="semibold" whiteSpace="nowrap" data-testid="order-total">
+              {formatMoney(order.total, props.currency)}
+            </Text>
+          </HStack>
+          <Text fontSize="sm" truncate>
+            {order.clientName ?? 'Client anonyme'}
+            {order.clientPhone ? (
+              <Text as="span" color="fg.muted">
+                {` · ${formatPhone(order.clientPhone)}`}
+              </Text>
+            ) : null}
+          </Text>
+          <Text fontSize="xs" color="fg.muted">
+            {formatDateTime(order.createdAt, props.timeZone)} · {CHANNEL_LABELS[order.channel]}
+          </Text>
+          <HStack gap="1" flexWrap="wrap">
+            <FulfilmentBadge status={order.fulfilmentStatus} />
+            <PaymentBadge status={order.paymentStatus} />
+          </HStack>
+        </Stack>
+      </HStack>
+    </ListCard>
+  );
+}
 
 /** One page of the list; the last page offers the next one. */
 export function OrderPage(props: {
@@ -19,79 +128,44 @@ export function OrderPage(props: {
   selected: Set<string>;
   onToggle: (id: string, on: boolean) => void;
   onMore?: (cursor: string) => void;
+  /** What an empty first page says (the shop's first steps when no filter hides anything). */
+  empty?: ReactNode;
 }) {
+  const { layout } = useListLayout();
   const { data, isLoading, isError } = useListOrdersQuery(props.args);
-  if (isLoading) return <LoadingRow colSpan={ORDER_COLUMNS} />;
+  if (isLoading) return <LoadingRow />;
   if (isError)
     return (
-      <Table.Row>
-        <Table.Cell colSpan={ORDER_COLUMNS}>
-          <Text color="fg.error">Les commandes n’ont pas pu être chargées. Réessayez.</Text>
-        </Table.Cell>
-      </Table.Row>
+      <ListMessage>
+        <Text color="fg.error">Les commandes n’ont pas pu être chargées. Réessayez.</Text>
+      </ListMessage>
     );
   if (!data) return null;
   if (data.items.length === 0 && !props.args.after)
     return (
-      <Table.Row>
-        <Table.Cell colSpan={ORDER_COLUMNS}>
+      <ListMessage>
+        {props.empty ?? (
           <Text color="fg.muted" py="6" textAlign="center">
             Aucune commande ne correspond à ces critères.
           </Text>
-        </Table.Cell>
-      </Table.Row>
+        )}
+      </ListMessage>
     );
-  const link = (id: string) => withShopId(`/mes-commandes/${id}`, props.args.shopId);
+  const Row = layout === 'cards' ? OrderCard : OrderRow;
   return (
     <>
       {data.items.map((order) => (
-        <Table.Row key={order.id} data-testid="order-row">
-          <Table.Cell>
-            <Checkbox.Root
-              size="sm"
-              checked={props.selected.has(order.id)}
-              onCheckedChange={(e) => props.onToggle(order.id, !!e.checked)}
-              aria-label={`Sélectionner la commande #${order.number}`}
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-            </Checkbox.Root>
-          </Table.Cell>
-          <Table.Cell>
-            <NextLink href={link(order.id)}>
-              <Text fontWeight="semibold" color="brand.fg">
-                #{order.number}
-              </Text>
-            </NextLink>
-            <Text fontSize="xs" color="fg.muted">
-              {formatDateTime(order.createdAt, props.timeZone)}
-            </Text>
-          </Table.Cell>
-          <Table.Cell>
-            <Stack gap="0">
-              <Text>{order.clientName ?? 'Client anonyme'}</Text>
-              {order.clientPhone ? (
-                <Text fontSize="xs" color="fg.muted">
-                  {formatPhone(order.clientPhone)}
-                </Text>
-              ) : null}
-            </Stack>
-          </Table.Cell>
-          <Table.Cell display={{ base: 'none', md: 'table-cell' }}>
-            {CHANNEL_LABELS[order.channel]}
-          </Table.Cell>
-          <Table.Cell>
-            <HStack gap="1" flexWrap="wrap">
-              <FulfilmentBadge status={order.fulfilmentStatus} />
-              <PaymentBadge status={order.paymentStatus} />
-            </HStack>
-          </Table.Cell>
-          <Table.Cell textAlign="end" whiteSpace="nowrap">
-            {formatMoney(order.total, props.currency)}
-          </Table.Cell>
-        </Table.Row>
+        <Row
+          key={order.id}
+          order={order}
+          href={withShopId(`/mes-commandes/${order.id}`, props.args.shopId)}
+          currency={props.currency}
+          timeZone={props.timeZone}
+          isSelected={props.selected.has(order.id)}
+          onToggle={props.onToggle}
+        />
       ))}
-      <MoreRow colSpan={ORDER_COLUMNS} cursor={data.nextCursor} onMore={props.onMore} />
+      <MoreRow cursor={data.nextCursor} onMore={props.onMore} />
     </>
   );
 }

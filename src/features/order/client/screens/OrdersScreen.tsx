@@ -17,6 +17,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { LuPlus, LuSearch } from 'react-icons/lu';
 import { AppShell } from '@/client/shell/AppShell';
 import { CsvExportMenu } from '@/client/components/CsvExportMenu';
+import { FilterSheet } from '@/client/components/FilterSheet';
+import { ResponsiveList } from '@/client/components/ResponsiveList';
+import { useIsPhone } from '@/client/hooks/use-is-phone';
 import { toaster } from '@/client/shell/toaster';
 import { downloadFromApi } from '@/client/api/download';
 import { useDebounced } from '@/client/hooks/use-debounced';
@@ -31,8 +34,10 @@ import {
   useCountOrdersQuery,
   useDeleteOrderViewMutation,
   useListOrderViewsQuery,
+  useListOrdersQuery,
 } from '../order.api';
-import { OrderPage } from '../components/OrderRows';
+import { ORDER_COLUMNS, OrderPage } from '../components/OrderRows';
+import { NoOrdersYet } from '../components/NoOrdersYet';
 import { OrderFilters } from '../components/OrderFilters';
 import { OrderBulkBar } from '../components/OrderBulkBar';
 import { SaveViewDialog } from '../components/SaveViewDialog';
@@ -53,7 +58,14 @@ function CountLine({ shopId, filters }: { shopId: string; filters: TOrderFilters
   );
 }
 
+/** The filters set besides the search (the phone's « Filtres » button counts them). */
+function activeFilterCount(filters: TOrderFilters): number {
+  const { search: _search, ...rest } = filters;
+  return Object.values(rest).filter((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined)).length;
+}
+
 function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
+  const isPhone = useIsPhone();
   const views = useListOrderViewsQuery({ shopId: shop._id });
   const [deleteView] = useDeleteOrderViewMutation();
   const agents = useGetAllAgentsQuery({ shopId: shop._id }, { skip: !can(role, 'team:view') });
@@ -98,6 +110,10 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
     setFilters(next);
     setViewId('custom');
   }
+  function clearFilters() {
+    setFilters({});
+    setViewId(searchInput.trim() ? 'custom' : 'all');
+  }
 
   async function exportCsv(separator: 'semicolon' | 'comma', kind: 'orders' | 'lines' = 'orders') {
     try {
@@ -119,6 +135,26 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
       return next;
     });
   const pages = [undefined, ...cursors];
+  const isUnfiltered = activeFilterCount(effective) === 0 && !effective.search;
+  // The first page's own query (shared with the list): none at all, and the empty list offers
+  // « Nouvelle commande » in the header's place.
+  const firstPage = useListOrdersQuery({ shopId: shop._id, filters: effective }, { skip: !isUnfiltered });
+  const hasNoOrders = isUnfiltered && firstPage.data?.items.length === 0;
+  const searchField = (
+    <InputGroup startElement={<LuSearch />} flex="1" gridColumn={{ base: 'span 1', md: 'span 2' }}>
+      <Input
+        size={isPhone ? 'md' : 'sm'}
+        placeholder={isPhone ? 'Numéro, nom, téléphone, ticket' : 'Numéro, client, téléphone ou ticket local'}
+        aria-label="Rechercher une commande"
+        value={searchInput}
+        onChange={(e) => {
+          setSearchInput(e.currentTarget.value);
+          if (viewId !== 'custom' && e.currentTarget.value.trim() !== (filters.search ?? ''))
+            setViewId('custom');
+        }}
+      />
+    </InputGroup>
+  );
 
   return (
     <Stack gap="5">
@@ -134,7 +170,7 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
             kinds={EXPORT_KINDS}
             onExport={(separator, kind) => void exportCsv(separator, kind)}
           />
-          {can(role, 'orders:create') ? (
+          {can(role, 'orders:create') && !hasNoOrders ? (
             <Button asChild size="sm" colorPalette="brand">
               <NextLink href={withShopId('/mes-commandes/nouvelle', shop._id)}>
                 <LuPlus /> Nouvelle commande
@@ -171,25 +207,38 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
         </Tabs.List>
       </Tabs.Root>
 
-      <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-        <InputGroup startElement={<LuSearch />} gridColumn={{ base: 'span 1', md: 'span 2' }}>
-          <Input
-            size="sm"
-            placeholder="Numéro, client, téléphone ou ticket local"
-            aria-label="Rechercher une commande"
-            value={searchInput}
-            onChange={(e) => {
-              setSearchInput(e.currentTarget.value);
-              if (viewId !== 'custom' && e.currentTarget.value.trim() !== (filters.search ?? ''))
-                setViewId('custom');
-            }}
-          />
-        </InputGroup>
-        <Button size="sm" variant="outline" onClick={() => setSaveOpen(true)}>
-          Enregistrer la vue
-        </Button>
-      </SimpleGrid>
-      <OrderFilters filters={filters} onChange={changeFilters} agents={agents.data} />
+      {isPhone ? (
+        <HStack gap="2">
+          {searchField}
+          <FilterSheet
+            activeCount={activeFilterCount(filters)}
+            onClear={clearFilters}
+            footer={(close) => (
+              <Button
+                variant="outline"
+                onClick={() => {
+                  close();
+                  setSaveOpen(true);
+                }}
+              >
+                Enregistrer la vue
+              </Button>
+            )}
+          >
+            <OrderFilters filters={filters} onChange={changeFilters} agents={agents.data} />
+          </FilterSheet>
+        </HStack>
+      ) : (
+        <>
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+            {searchField}
+            <Button size="sm" variant="outline" onClick={() => setSaveOpen(true)}>
+              Enregistrer la vue
+            </Button>
+          </SimpleGrid>
+          <OrderFilters filters={filters} onChange={changeFilters} agents={agents.data} />
+        </>
+      )}
 
       {selected.size > 0 ? (
         <OrderBulkBar
@@ -200,33 +249,34 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
         />
       ) : null}
 
-      <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" interactive>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader w="10" aria-label="Sélection" />
-              <Table.ColumnHeader>Commande</Table.ColumnHeader>
-              <Table.ColumnHeader>Client</Table.ColumnHeader>
-              <Table.ColumnHeader display={{ base: 'none', md: 'table-cell' }}>Canal</Table.ColumnHeader>
-              <Table.ColumnHeader>Statut</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {pages.map((after, index) => (
-              <OrderPage
-                key={`${filterKey}-${after ?? 'first'}`}
-                args={{ shopId: shop._id, filters: effective, after }}
-                currency={shop.currency}
-                timeZone={shop.timeZone}
-                selected={selected}
-                onToggle={toggle}
-                onMore={index === pages.length - 1 ? (c) => setCursors((list) => [...list, c]) : undefined}
-              />
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <ResponsiveList
+        testId="orders-list"
+        columns={ORDER_COLUMNS}
+        interactive
+        header={
+          <>
+            <Table.ColumnHeader w="10" aria-label="Sélection" />
+            <Table.ColumnHeader>Commande</Table.ColumnHeader>
+            <Table.ColumnHeader>Client</Table.ColumnHeader>
+            <Table.ColumnHeader display={{ base: 'none', lg: 'table-cell' }}>Canal</Table.ColumnHeader>
+            <Table.ColumnHeader>Statut</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
+          </>
+        }
+      >
+        {pages.map((after, index) => (
+          <OrderPage
+            key={`${filterKey}-${after ?? 'first'}`}
+            args={{ shopId: shop._id, filters: effective, after }}
+            currency={shop.currency}
+            timeZone={shop.timeZone}
+            selected={selected}
+            onToggle={toggle}
+            onMore={index === pages.length - 1 ? (c) => setCursors((list) => [...list, c]) : undefined}
+            empty={isUnfiltered ? <NoOrdersYet shopId={shop._id} role={role} /> : undefined}
+          />
+        ))}
+      </ResponsiveList>
       <SaveViewDialog
         shopId={shop._id}
         filters={effective}

@@ -35,8 +35,8 @@ export function CashCount(props: {
             <Input
               aria-label={`Nombre de ${props.money(value)}`}
               inputMode="numeric"
-              size="md"
-              w="14"
+              size="lg"
+              w="16"
               flexShrink={0}
               textAlign="center"
               value={n ? String(n) : ''}

@@ -1,5 +1,6 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { touchTargetCss } from '../till/touch-targets';
 
 /** The till's dialogs: big enough for fingers, the whole screen on a phone. */
 export function TillDialog(props: {
@@ -31,6 +32,7 @@ export function TillDialog(props: {
             h={{ base: '100dvh', md: 'auto' }}
             rounded={{ base: '0', md: 'l3' }}
             my={{ base: '0', md: 'auto' }}
+            css={touchTargetCss}
           >
             <Dialog.Header>
               <Dialog.Title>{props.title}</Dialog.Title>
@@ -38,7 +40,7 @@ export function TillDialog(props: {
             <Dialog.Body>{props.children}</Dialog.Body>
             {props.footer ? <Dialog.Footer>{props.footer}</Dialog.Footer> : null}
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Fermer la fenêtre" />
+              <CloseButton size="lg" aria-label="Fermer la fenêtre" />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

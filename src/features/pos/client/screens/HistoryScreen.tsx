@@ -73,6 +73,9 @@ function ServerPage(props: {
   const items = data.items.filter((o: TOrderSummary) => !props.known.has(o.id));
   return (
     <>
+      {!props.after && items.length === 0 ? (
+        <Text color="fg.muted">Aucune autre vente au comptoir pour le moment.</Text>
+      ) : null}
       {items.map((o) => (
         <Button
           key={o.id}
@@ -83,7 +86,7 @@ function ServerPage(props: {
           onClick={() => props.onOpen(o.id)}
           data-testid="server-sale"
         >
-          <Stack gap="0" align="flex-start">
+          <Stack gap="0" align="flex-start" minW="0" flex="1">
             <Text fontWeight="medium">Commande n° {o.number}</Text>
             <Text fontSize="xs" color="fg.muted">
               {formatTillDate(o.createdAt, props.timeZone)}
@@ -168,7 +171,7 @@ export function HistoryScreen() {
                 onClick={() => setOpen({ local: sale, orderId: sale.orderId })}
                 data-testid="history-sale"
               >
-                <Stack gap="0" align="flex-start" minW="0">
+                <Stack gap="0" align="flex-start" minW="0" flex="1">
                   <Text fontWeight="medium">
                     {sale.orderNumber ? `Commande n° ${sale.orderNumber}` : localLabelOf(sale)}
                   </Text>
@@ -177,11 +180,19 @@ export function HistoryScreen() {
                     {sale.client ? ` · ${sale.client.name}` : ''}
                   </Text>
                 </Stack>
-                <HStack>
-                  {statusBadge(sale)}
-                  {sale.refunds.length ? <Badge>Remboursée</Badge> : null}
+                {/* On a phone the badges go above the total, so neither covers the sale's details. */}
+                <Stack
+                  direction={{ base: 'column', md: 'row' }}
+                  align={{ base: 'flex-end', md: 'center' }}
+                  gap="1"
+                  flexShrink={0}
+                >
+                  <HStack gap="1">
+                    {statusBadge(sale)}
+                    {sale.refunds.length ? <Badge>Remboursée</Badge> : null}
+                  </HStack>
                   <Text fontWeight="semibold">{money(sale.total)}</Text>
-                </HStack>
+                </Stack>
               </Button>
             ))}
           </Stack>

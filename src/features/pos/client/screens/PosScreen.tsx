@@ -14,6 +14,7 @@ import { PrintHost } from '../components/print';
 import { TillProvider } from '../till/TillProvider';
 import { TILL_WARM_UP, TILL_WARM_UP_LATER } from '../till/lazy';
 import { TillApp } from './TillApp';
+import { touchTargetCss } from '../till/touch-targets';
 
 function Centered({
   icon,
@@ -25,7 +26,7 @@ function Centered({
   children?: React.ReactNode;
 }) {
   return (
-    <Flex minH="100dvh" align="center" justify="center" px="4">
+    <Flex minH="100dvh" align="center" justify="center" px="4" css={touchTargetCss}>
       <Stack align="center" textAlign="center" gap="3" maxW="lg" bg="bg" p="8" rounded="xl" borderWidth="1px">
         {icon ? <Box fontSize="4xl">{icon}</Box> : null}
         <Heading as="h1" size="lg">

@@ -18,6 +18,7 @@ import {
 import { parseView, type TillView } from '../till/views';
 import { SellScreen } from './SellScreen';
 import { LazyBoundary } from '../till/LazyBoundary';
+import { touchTargetCss } from '../till/touch-targets';
 
 /** The till once its user and shop are known: the top bar and the screen asked for in ?vue=. */
 export function TillApp() {
@@ -54,7 +55,7 @@ export function TillApp() {
     </Flex>
   );
   return (
-    <Flex direction="column" h="100dvh" overflow="hidden">
+    <Flex direction="column" h="100dvh" overflow="hidden" css={touchTargetCss}>
       <TillHeader
         view={view}
         onView={show}

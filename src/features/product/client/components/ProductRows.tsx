@@ -1,6 +1,8 @@
 import { LoadingRow, MoreRow } from '@/client/components/PagedRows';
-import { Badge, Box, Checkbox, HStack, Image, Stack, Table, Text } from '@chakra-ui/react';
+import { ListCard, ListMessage, useListLayout } from '@/client/components/ResponsiveList';
+import { Badge, Box, Checkbox, HStack, Image, LinkOverlay, Stack, Table, Text } from '@chakra-ui/react';
 import NextLink from 'next/link';
+import type { ReactNode } from 'react';
 import { LuPackage } from 'react-icons/lu';
 import { formatMoney } from '@/shared/money';
 import { withShopId } from '@/shared/navigation';
@@ -50,82 +52,155 @@ function price(product: ProductSummary, currency: string) {
     : `${formatMoney(product.priceMin, currency)} – ${formatMoney(product.priceMax, currency)}`;
 }
 
+export const PRODUCT_COLUMNS = 5;
+
+function codes(product: ProductSummary): string {
+  return (
+    (product.variantsCount > 1 ? `${product.variantsCount} variantes` : (product.sku ?? 'Sans SKU')) +
+    (product.barcode && product.variantsCount === 1 ? ` · ${product.barcode}` : '')
+  );
+}
+
+interface RowProps {
+  product: ProductSummary;
+  href: string;
+  currency: string;
+  isSelected: boolean;
+  onToggle: (id: string, on: boolean) => void;
+}
+
+function SelectBox({ product, isSelected, onToggle }: Pick<RowProps, 'product' | 'isSelected' | 'onToggle'>) {
+  return (
+    <Checkbox.Root
+      size="sm"
+      checked={isSelected}
+      onCheckedChange={(e) => onToggle(product._id, !!e.checked)}
+      aria-label={`Sélectionner ${product.name}`}
+    >
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+    </Checkbox.Root>
+  );
+}
+
+function StatusBadge({ product }: { product: ProductSummary }) {
+  return <Badge colorPalette={STATUS_COLORS[product.status]}>{PRODUCT_STATUS_LABELS[product.status]}</Badge>;
+}
+
+function ProductRow(props: RowProps) {
+  const { product } = props;
+  return (
+    <Table.Row data-testid="product-row" data-selected={props.isSelected || undefined}>
+      <Table.Cell w="10">
+        <SelectBox {...props} />
+      </Table.Cell>
+      <Table.Cell>
+        <HStack gap="3">
+          <Thumbnail url={product.coverUrl} />
+          <Stack gap="0" minW="0">
+            <NextLink href={props.href}>
+              <Text fontWeight="medium" _hover={{ textDecoration: 'underline' }} lineClamp={1}>
+                {product.name}
+              </Text>
+            </NextLink>
+            <Text fontSize="xs" color="fg.muted">
+              {codes(product)}
+            </Text>
+          </Stack>
+        </HStack>
+      </Table.Cell>
+      <Table.Cell display={{ base: 'none', md: 'table-cell' }}>
+        <StatusBadge product={product} />
+      </Table.Cell>
+      <Table.Cell>
+        <StockFigure product={product} />
+      </Table.Cell>
+      <Table.Cell textAlign="end" whiteSpace="nowrap">
+        {price(product, props.currency)}
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+/** A product on a phone: the card opens it; its checkbox still selects it for the bulk actions. */
+function ProductCard(props: RowProps) {
+  const { product } = props;
+  return (
+    <ListCard
+      data-testid="product-row"
+      data-selected={props.isSelected || undefined}
+      bg={props.isSelected ? 'brand.subtle' : 'bg'}
+    >
+      <HStack align="flex-start" gap="3">
+        <Stack pt="0.5">
+          <SelectBox {...props} />
+        </Stack>
+        <Thumbnail url={product.coverUrl} />
+        <Stack gap="1" flex="1" minW="0">
+          <HStack justify="space-between" align="flex-start" gap="2">
+            <LinkOverlay asChild>
+              <NextLink href={props.href}>
+                <Text as="span" fontWeight="medium" lineClamp={2}>
+                  {product.name}
+                </Text>
+              </NextLink>
+            </LinkOverlay>
+            <Text fontWeight="semibold" textAlign="end" flexShrink={0} maxW="45%">
+              {price(product, props.currency)}
+            </Text>
+          </HStack>
+          <Text fontSize="xs" color="fg.muted" truncate>
+            {codes(product)}
+          </Text>
+          <HStack gap="2" fontSize="sm" flexWrap="wrap">
+            <StatusBadge product={product} />
+            <StockFigure product={product} />
+          </HStack>
+        </Stack>
+      </HStack>
+    </ListCard>
+  );
+}
+
 export interface PageProps {
   args: ProductListArgs;
   currency: string;
   selected: Set<string>;
   onToggle: (id: string, on: boolean) => void;
   onMore?: (cursor: string) => void;
+  /** What an empty first page says (the catalogue's first steps when no filter hides anything). */
+  empty?: ReactNode;
 }
 
 /** One page of the keyset-paginated list; the last page offers « Afficher plus ». */
-export function ProductPage({ args, currency, selected, onToggle, onMore }: PageProps) {
+export function ProductPage({ args, currency, selected, onToggle, onMore, empty }: PageProps) {
+  const { layout } = useListLayout();
   const page = useListProductsQuery(args);
-  if (page.isLoading) return <LoadingRow colSpan={6} />;
+  if (page.isLoading) return <LoadingRow />;
   const items = page.data?.items ?? [];
+  const Row = layout === 'cards' ? ProductCard : ProductRow;
   return (
     <>
-      {items.map((product) => {
-        const href = withShopId(`/mes-produits/${product._id}`, args.shopId);
-        return (
-          <Table.Row
-            key={product._id}
-            data-testid="product-row"
-            data-selected={selected.has(product._id) || undefined}
-          >
-            <Table.Cell w="10">
-              <Checkbox.Root
-                size="sm"
-                checked={selected.has(product._id)}
-                onCheckedChange={(e) => onToggle(product._id, !!e.checked)}
-                aria-label={`Sélectionner ${product.name}`}
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-              </Checkbox.Root>
-            </Table.Cell>
-            <Table.Cell>
-              <HStack gap="3">
-                <Thumbnail url={product.coverUrl} />
-                <Stack gap="0" minW="0">
-                  <NextLink href={href}>
-                    <Text fontWeight="medium" _hover={{ textDecoration: 'underline' }} lineClamp={1}>
-                      {product.name}
-                    </Text>
-                  </NextLink>
-                  <Text fontSize="xs" color="fg.muted">
-                    {product.variantsCount > 1
-                      ? `${product.variantsCount} variantes`
-                      : (product.sku ?? 'Sans SKU')}
-                    {product.barcode && product.variantsCount === 1 ? ` · ${product.barcode}` : ''}
-                  </Text>
-                </Stack>
-              </HStack>
-            </Table.Cell>
-            <Table.Cell display={{ base: 'none', md: 'table-cell' }}>
-              <Badge colorPalette={STATUS_COLORS[product.status]}>
-                {PRODUCT_STATUS_LABELS[product.status]}
-              </Badge>
-            </Table.Cell>
-            <Table.Cell>
-              <StockFigure product={product} />
-            </Table.Cell>
-            <Table.Cell textAlign="end" whiteSpace="nowrap">
-              {price(product, currency)}
-            </Table.Cell>
-          </Table.Row>
-        );
-      })}
+      {items.map((product) => (
+        <Row
+          key={product._id}
+          product={product}
+          href={withShopId(`/mes-produits/${product._id}`, args.shopId)}
+          currency={currency}
+          isSelected={selected.has(product._id)}
+          onToggle={onToggle}
+        />
+      ))}
       {!args.after && items.length === 0 ? (
-        <Table.Row>
-          <Table.Cell colSpan={6}>
+        <ListMessage>
+          {empty ?? (
             <Text color="fg.muted" py="6" textAlign="center">
               Aucun produit ne correspond.
             </Text>
-          </Table.Cell>
-        </Table.Row>
+          )}
+        </ListMessage>
       ) : null}
-      <MoreRow colSpan={6} cursor={page.data?.nextCursor} onMore={onMore} />
+      <MoreRow cursor={page.data?.nextCursor} onMore={onMore} />
     </>
   );
 }

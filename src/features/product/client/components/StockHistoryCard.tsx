@@ -1,7 +1,9 @@
 import { LoadingRow, MoreRow } from '@/client/components/PagedRows';
-import { Card, Table, Text } from '@chakra-ui/react';
+import { ListCard, ListMessage, ResponsiveList, useListLayout } from '@/client/components/ResponsiveList';
+import { Card, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatDateTime } from '@/shared/dates';
+import { frenchTypography as fr } from '@/shared/typography';
 import { STOCK_REASON_LABELS } from '../../product.schemas';
 import { useStockHistoryQuery } from '../product.api';
 
@@ -12,38 +14,73 @@ function HistoryPage(props: {
   timeZone: string;
   onMore?: (c: string) => void;
 }) {
+  const { layout } = useListLayout();
   const page = useStockHistoryQuery({ shopId: props.shopId, productId: props.productId, after: props.after });
-  if (page.isLoading) return <LoadingRow colSpan={6} />;
+  if (page.isLoading) return <LoadingRow />;
   const items = page.data?.items ?? [];
+  const quantityColor = (q: number) => (q < 0 ? 'fg.error' : 'green.700');
+  const signed = (q: number) => (q > 0 ? `+${q}` : q);
   return (
     <>
-      {items.map((m) => (
-        <Table.Row key={m._id}>
-          <Table.Cell whiteSpace="nowrap">{formatDateTime(m.createdAt, props.timeZone)}</Table.Cell>
-          <Table.Cell>{m.variantTitle || '—'}</Table.Cell>
-          <Table.Cell>{STOCK_REASON_LABELS[m.reason]}</Table.Cell>
-          <Table.Cell textAlign="end" color={m.quantity < 0 ? 'fg.error' : 'green.700'} fontWeight="medium">
-            {m.quantity > 0 ? `+${m.quantity}` : m.quantity}
-          </Table.Cell>
-          <Table.Cell textAlign="end">{m.stockAfter}</Table.Cell>
-          <Table.Cell>
-            <Text fontSize="sm">{m.author ?? '—'}</Text>
-            {m.note ? (
-              <Text fontSize="xs" color="fg.muted">
-                {m.note}
-              </Text>
-            ) : null}
-          </Table.Cell>
-        </Table.Row>
-      ))}
+      {items.map((m) =>
+        layout === 'cards' ? (
+          <ListCard key={m._id} data-testid="stock-movement">
+            <HStack justify="space-between" align="flex-start" gap="3">
+              <Stack gap="0" minW="0">
+                <Text fontWeight="medium">
+                  {STOCK_REASON_LABELS[m.reason]}
+                  {m.variantTitle ? ` · ${m.variantTitle}` : ''}
+                </Text>
+                <Text fontSize="xs" color="fg.muted">
+                  {formatDateTime(m.createdAt, props.timeZone)}
+                  {m.author ? ` · ${m.author}` : ''}
+                </Text>
+                {m.note ? (
+                  <Text fontSize="xs" color="fg.muted">
+                    {m.note}
+                  </Text>
+                ) : null}
+              </Stack>
+              <Stack gap="0" textAlign="end" flexShrink={0}>
+                <Text color={quantityColor(m.quantity)} fontWeight="semibold">
+                  {signed(m.quantity)}
+                </Text>
+                <Text fontSize="xs" color="fg.muted">
+                  stock {m.stockAfter}
+                </Text>
+              </Stack>
+            </HStack>
+          </ListCard>
+        ) : (
+          <Table.Row key={m._id}>
+            <Table.Cell whiteSpace="nowrap">{formatDateTime(m.createdAt, props.timeZone)}</Table.Cell>
+            <Table.Cell>{m.variantTitle || '—'}</Table.Cell>
+            <Table.Cell>{STOCK_REASON_LABELS[m.reason]}</Table.Cell>
+            <Table.Cell textAlign="end" color={quantityColor(m.quantity)} fontWeight="medium">
+              {signed(m.quantity)}
+            </Table.Cell>
+            <Table.Cell textAlign="end">{m.stockAfter}</Table.Cell>
+            <Table.Cell>
+              <Text fontSize="sm">{m.author ?? '—'}</Text>
+              {m.note ? (
+                <Text fontSize="xs" color="fg.muted">
+                  {m.note}
+                </Text>
+              ) : null}
+            </Table.Cell>
+          </Table.Row>
+        ),
+      )}
       {!props.after && items.length === 0 ? (
-        <Table.Row>
-          <Table.Cell colSpan={6} color="fg.muted">
-            Aucun mouvement pour le moment.
-          </Table.Cell>
-        </Table.Row>
+        <ListMessage>
+          <Text color="fg.muted">
+            {fr(
+              'Aucun mouvement pour le moment : chaque vente, retour ou ajustement du stock s’inscrira ici.',
+            )}
+          </Text>
+        </ListMessage>
       ) : null}
-      <MoreRow colSpan={6} cursor={page.data?.nextCursor} onMore={props.onMore} />
+      <MoreRow cursor={page.data?.nextCursor} onMore={props.onMore} />
     </>
   );
 }
@@ -66,32 +103,32 @@ export function StockHistoryCard({
         <Card.Title>Historique du stock</Card.Title>
       </Card.Header>
       <Card.Body pt="0">
-        <Table.ScrollArea>
-          <Table.Root size="sm" data-testid="stock-history">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Date</Table.ColumnHeader>
-                <Table.ColumnHeader>Variante</Table.ColumnHeader>
-                <Table.ColumnHeader>Motif</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Quantité</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Stock après</Table.ColumnHeader>
-                <Table.ColumnHeader>Par</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {pages.map((after, i) => (
-                <HistoryPage
-                  key={after ?? 'first'}
-                  shopId={shopId}
-                  productId={productId}
-                  after={after}
-                  timeZone={timeZone}
-                  onMore={i === pages.length - 1 ? (c) => setCursors((l) => [...l, c]) : undefined}
-                />
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <ResponsiveList
+          testId="stock-history"
+          columns={6}
+          isBare
+          header={
+            <>
+              <Table.ColumnHeader>Date</Table.ColumnHeader>
+              <Table.ColumnHeader>Variante</Table.ColumnHeader>
+              <Table.ColumnHeader>Motif</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Quantité</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Stock après</Table.ColumnHeader>
+              <Table.ColumnHeader>Par</Table.ColumnHeader>
+            </>
+          }
+        >
+          {pages.map((after, i) => (
+            <HistoryPage
+              key={after ?? 'first'}
+              shopId={shopId}
+              productId={productId}
+              after={after}
+              timeZone={timeZone}
+              onMore={i === pages.length - 1 ? (c) => setCursors((l) => [...l, c]) : undefined}
+            />
+          ))}
+        </ResponsiveList>
       </Card.Body>
     </Card.Root>
   );

@@ -1,7 +1,19 @@
-import { Button, Field, HStack, IconButton, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
+import {
+  Button,
+  Field,
+  HStack,
+  IconButton,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { useFormContext, useFormState, useWatch, type FieldArrayWithId } from 'react-hook-form';
 import { LuBarcode } from 'react-icons/lu';
 import { messageOf } from '@/client/forms/fields';
+import { ListCard, ResponsiveList, useListLayout } from '@/client/components/ResponsiveList';
 import type { ProductFormValues } from '../product-form';
 
 type Row = FieldArrayWithId<ProductFormValues, 'variants'>;
@@ -20,15 +32,24 @@ function Cell(props: {
   index: number;
   column: Column;
   label: string;
+  /** The column's title, shown above the field on a phone's card. */
+  heading?: string;
   inputMode?: 'numeric' | 'decimal' | 'text';
   width?: string;
 }) {
   const { register } = useFormContext<ProductFormValues>();
+  const { layout } = useListLayout();
   const error = useRowError(props.index, props.column);
+  const isCard = layout === 'cards';
   return (
-    <Field.Root invalid={!!error} minW={props.width ?? '24'}>
+    <Field.Root invalid={!!error} minW={isCard ? '0' : (props.width ?? '24')}>
+      {isCard ? (
+        <Field.Label fontSize="xs" color="fg.muted">
+          {props.heading ?? props.label}
+        </Field.Label>
+      ) : null}
       <Input
-        size="sm"
+        size={isCard ? 'md' : 'sm'}
         aria-label={`${props.label} (${titleOf(props.row) || 'produit'})`}
         inputMode={props.inputMode}
         {...register(`variants.${props.index}.${props.column}`)}
@@ -60,15 +81,23 @@ function StockCell({ row, index, onAdjust }: { row: Row; index: number; onAdjust
     control,
     name: [`variants.${index}.id`, `variants.${index}.currentStock`],
   });
+  const { layout } = useListLayout();
   if (!savedId)
     return (
       <Cell row={row} index={index} column="stock" label="Stock initial" inputMode="numeric" width="20" />
     );
   return (
     <HStack gap="2" pt="1">
-      <Text data-testid="variant-stock">{stock ?? 0}</Text>
+      {layout === 'cards' ? (
+        <Text fontSize="sm" color="fg.muted">
+          Stock
+        </Text>
+      ) : null}
+      <Text data-testid="variant-stock" fontWeight={layout === 'cards' ? 'semibold' : undefined}>
+        {stock ?? 0}
+      </Text>
       {onAdjust ? (
-        <Button size="xs" variant="outline" onClick={onAdjust}>
+        <Button size={layout === 'cards' ? 'sm' : 'xs'} variant="outline" onClick={onAdjust}>
           Ajuster
         </Button>
       ) : null}
@@ -76,115 +105,178 @@ function StockCell({ row, index, onAdjust }: { row: Row; index: number; onAdjust
   );
 }
 
-/**
- * One row per variant: prices, codes and, for a new variant, its opening stock. Existing variants
- * show their stock with « Ajuster », since a count never changes without its movement. The rows are
- * the form's `variants` list, owned by the caller (which keeps it in step with the options).
- */
-export function VariantsTable(props: {
+interface VariantsProps {
   rows: Row[];
   currencySymbol: string;
   onGenerateBarcode: (index: number) => void;
   onAdjust?: (index: number) => void;
   /** The product's pictures a variant may point at (once the product is saved). */
   images?: Array<{ cardUrl: string; listUrl: string }>;
-}) {
+}
+
+/** One variant's fields, laid out by the row (a table's cells) or the card (a phone's grid). */
+function useVariantFields(props: VariantsProps, row: Row, index: number) {
   const { register } = useFormContext<ProductFormValues>();
+  const { layout } = useListLayout();
+  const title = titleOf(row) || 'produit';
+  return {
+    price: (
+      <Cell
+        row={row}
+        index={index}
+        column="price"
+        label="Prix"
+        heading={`Prix (${props.currencySymbol})`}
+        inputMode="decimal"
+      />
+    ),
+    compareAt: (
+      <Cell row={row} index={index} column="compareAtPrice" label="Prix barré" inputMode="decimal" />
+    ),
+    cost: <Cell row={row} index={index} column="costPrice" label="Prix de revient" inputMode="decimal" />,
+    sku: <Cell row={row} index={index} column="sku" label="SKU" width="28" />,
+    barcode: (
+      <HStack gap="1" align={layout === 'cards' ? 'flex-end' : 'flex-start'}>
+        <Cell row={row} index={index} column="barcode" label="Code-barres" inputMode="numeric" width="36" />
+        <IconButton
+          size={layout === 'cards' ? 'md' : 'sm'}
+          variant="outline"
+          aria-label={`Générer un code-barres (${title})`}
+          title="Générer un code EAN-13"
+          onClick={() => props.onGenerateBarcode(index)}
+        >
+          <LuBarcode />
+        </IconButton>
+      </HStack>
+    ),
+    stock: (
+      <StockCell
+        row={row}
+        index={index}
+        onAdjust={props.onAdjust ? () => props.onAdjust!(index) : undefined}
+      />
+    ),
+    image: (
+      <NativeSelect.Root size={layout === 'cards' ? 'md' : 'sm'} minW={layout === 'cards' ? '0' : '28'}>
+        <NativeSelect.Field
+          aria-label={`Image (${titleOf(row)})`}
+          {...register(`variants.${index}.imageUrl`)}
+        >
+          <option value="">Image principale</option>
+          {props.images?.map((image, i) => (
+            <option key={image.cardUrl} value={image.cardUrl}>
+              Image {i + 1}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    ),
+  };
+}
+
+function VariantRow(
+  props: VariantsProps & { row: Row; index: number; hasOptions: boolean; canPickImage: boolean },
+) {
+  const fields = useVariantFields(props, props.row, props.index);
+  return (
+    <Table.Row verticalAlign="top">
+      {props.hasOptions ? <OptionValuesCell row={props.row} index={props.index} /> : null}
+      <Table.Cell>{fields.price}</Table.Cell>
+      <Table.Cell>{fields.compareAt}</Table.Cell>
+      <Table.Cell>{fields.cost}</Table.Cell>
+      <Table.Cell>{fields.sku}</Table.Cell>
+      <Table.Cell>{fields.barcode}</Table.Cell>
+      <Table.Cell>{fields.stock}</Table.Cell>
+      {props.canPickImage ? <Table.Cell>{fields.image}</Table.Cell> : null}
+    </Table.Row>
+  );
+}
+
+/** A variant on a phone: its name, then its fields two by two, stock and « Ajuster » last. */
+function VariantCard(
+  props: VariantsProps & { row: Row; index: number; hasOptions: boolean; canPickImage: boolean },
+) {
+  const fields = useVariantFields(props, props.row, props.index);
+  const error = useRowError(props.index, 'optionValues');
+  return (
+    <ListCard data-testid="variant-row">
+      <Stack gap="3">
+        {props.hasOptions ? (
+          <Stack gap="0">
+            <Text fontWeight="semibold">{titleOf(props.row)}</Text>
+            {error ? (
+              <Text color="fg.error" fontSize="xs">
+                {error}
+              </Text>
+            ) : null}
+          </Stack>
+        ) : null}
+        <SimpleGrid columns={2} gap="3">
+          {fields.price}
+          {fields.compareAt}
+          {fields.cost}
+          {fields.sku}
+        </SimpleGrid>
+        {fields.barcode}
+        <HStack justify="space-between" gap="3" flexWrap="wrap">
+          {fields.stock}
+          {props.canPickImage ? (
+            <Stack flex="1" maxW="48">
+              {fields.image}
+            </Stack>
+          ) : null}
+        </HStack>
+      </Stack>
+    </ListCard>
+  );
+}
+
+function VariantItem(
+  props: VariantsProps & { row: Row; index: number; hasOptions: boolean; canPickImage: boolean },
+) {
+  const { layout } = useListLayout();
+  return layout === 'cards' ? <VariantCard {...props} /> : <VariantRow {...props} />;
+}
+
+/**
+ * One row per variant (one card on a phone): prices, codes and, for a new variant, its opening
+ * stock. Existing variants show their stock with « Ajuster », since a count never changes without
+ * its movement. The rows are the form's `variants` list, owned by the caller (which keeps it in
+ * step with the options).
+ */
+export function VariantsTable(props: VariantsProps) {
   const hasOptions = props.rows.some((r) => r.optionValues.length > 0);
   const canPickImage = !!props.images?.length && hasOptions;
+  const columns = 6 + (hasOptions ? 1 : 0) + (canPickImage ? 1 : 0);
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" data-testid="variants-table">
-        <Table.Header>
-          <Table.Row>
-            {hasOptions ? <Table.ColumnHeader>Variante</Table.ColumnHeader> : null}
-            <Table.ColumnHeader>Prix ({props.currencySymbol})</Table.ColumnHeader>
-            <Table.ColumnHeader>Prix barré</Table.ColumnHeader>
-            <Table.ColumnHeader>Prix de revient</Table.ColumnHeader>
-            <Table.ColumnHeader>SKU</Table.ColumnHeader>
-            <Table.ColumnHeader>Code-barres</Table.ColumnHeader>
-            <Table.ColumnHeader>Stock</Table.ColumnHeader>
-            {canPickImage ? <Table.ColumnHeader>Image</Table.ColumnHeader> : null}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {props.rows.map((row, index) => (
-            <Table.Row key={row.id} verticalAlign="top">
-              {hasOptions ? <OptionValuesCell row={row} index={index} /> : null}
-              <Table.Cell>
-                <Cell row={row} index={index} column="price" label="Prix" inputMode="decimal" />
-              </Table.Cell>
-              <Table.Cell>
-                <Cell
-                  row={row}
-                  index={index}
-                  column="compareAtPrice"
-                  label="Prix barré"
-                  inputMode="decimal"
-                />
-              </Table.Cell>
-              <Table.Cell>
-                <Cell
-                  row={row}
-                  index={index}
-                  column="costPrice"
-                  label="Prix de revient"
-                  inputMode="decimal"
-                />
-              </Table.Cell>
-              <Table.Cell>
-                <Cell row={row} index={index} column="sku" label="SKU" width="28" />
-              </Table.Cell>
-              <Table.Cell>
-                <HStack gap="1" align="flex-start">
-                  <Cell
-                    row={row}
-                    index={index}
-                    column="barcode"
-                    label="Code-barres"
-                    inputMode="numeric"
-                    width="36"
-                  />
-                  <IconButton
-                    size="sm"
-                    variant="outline"
-                    aria-label={`Générer un code-barres (${titleOf(row) || 'produit'})`}
-                    title="Générer un code EAN-13"
-                    onClick={() => props.onGenerateBarcode(index)}
-                  >
-                    <LuBarcode />
-                  </IconButton>
-                </HStack>
-              </Table.Cell>
-              <Table.Cell>
-                <StockCell
-                  row={row}
-                  index={index}
-                  onAdjust={props.onAdjust ? () => props.onAdjust!(index) : undefined}
-                />
-              </Table.Cell>
-              {canPickImage ? (
-                <Table.Cell>
-                  <NativeSelect.Root size="sm" minW="28">
-                    <NativeSelect.Field
-                      aria-label={`Image (${titleOf(row)})`}
-                      {...register(`variants.${index}.imageUrl`)}
-                    >
-                      <option value="">Image principale</option>
-                      {props.images!.map((image, i) => (
-                        <option key={image.cardUrl} value={image.cardUrl}>
-                          Image {i + 1}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Table.Cell>
-              ) : null}
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <ResponsiveList
+      testId="variants-table"
+      columns={columns}
+      cardsWhenTooWide
+      header={
+        <>
+          {hasOptions ? <Table.ColumnHeader>Variante</Table.ColumnHeader> : null}
+          <Table.ColumnHeader>Prix ({props.currencySymbol})</Table.ColumnHeader>
+          <Table.ColumnHeader>Prix barré</Table.ColumnHeader>
+          <Table.ColumnHeader>Prix de revient</Table.ColumnHeader>
+          <Table.ColumnHeader>SKU</Table.ColumnHeader>
+          <Table.ColumnHeader>Code-barres</Table.ColumnHeader>
+          <Table.ColumnHeader>Stock</Table.ColumnHeader>
+          {canPickImage ? <Table.ColumnHeader>Image</Table.ColumnHeader> : null}
+        </>
+      }
+    >
+      {props.rows.map((row, index) => (
+        <VariantItem
+          key={row.id}
+          {...props}
+          row={row}
+          index={index}
+          hasOptions={hasOptions}
+          canPickImage={canPickImage}
+        />
+      ))}
+    </ResponsiveList>
   );
 }

@@ -1,14 +1,17 @@
 import { Badge, Button, Heading, HStack, Input, InputGroup, Stack, Table, Text } from '@chakra-ui/react';
 import NextLink from 'next/link';
 import { LoadingRow, MoreRow } from '@/client/components/PagedRows';
+import { ListCard, ListMessage, ResponsiveList, useListLayout } from '@/client/components/ResponsiveList';
+import { EmptyListState } from '@/client/components/EmptyListState';
 import { useDebounced } from '@/client/hooks/use-debounced';
 import { useEffect, useState } from 'react';
-import { LuArrowLeft, LuSearch } from 'react-icons/lu';
+import { LuArrowLeft, LuClipboardList, LuPlus, LuSearch } from 'react-icons/lu';
 import { AppShell } from '@/client/shell/AppShell';
 import { ConfirmDialog } from '@/client/components/ConfirmDialog';
 import { toaster } from '@/client/shell/toaster';
 import { ApiError } from '@/client/api/api-error';
 import { withShopId } from '@/shared/navigation';
+import { can } from '@/shared/permissions';
 import type { Shop } from '@/features/shop/client/shop.api';
 import {
   useInventoryCountMutation,
@@ -22,9 +25,45 @@ type Counted = Record<string, { counted: string; before: number; label: string }
 const labelOf = (product: ProductSummary, variant: Variant) =>
   variant.title ? `${product.name} — ${variant.title}` : product.name;
 
+function Difference({ value }: { value: number | null }) {
+  if (value === null || Number.isNaN(value)) return <>—</>;
+  return (
+    <Badge colorPalette={value === 0 ? 'gray' : value > 0 ? 'green' : 'red'}>
+      {value > 0 ? `+${value}` : value}
+    </Badge>
+  );
+}
+
+/** Nothing to count: an empty catalogue says where products come from; a search, that none match. */
+function NothingToCount({ shopId, search, canEdit }: { shopId: string; search: string; canEdit: boolean }) {
+  if (search)
+    return (
+      <Text color="fg.muted" py="6" textAlign="center">
+        Aucun article ne correspond.
+      </Text>
+    );
+  return (
+    <EmptyListState
+      icon={<LuClipboardList />}
+      title="Aucun article à compter"
+      description="L’inventaire compte le stock des produits du catalogue : ajoutez vos produits, puis revenez saisir les quantités comptées."
+      actions={
+        canEdit ? (
+          <Button asChild colorPalette="brand" size="sm">
+            <NextLink href={withShopId('/mes-produits/nouveau', shopId)}>
+              <LuPlus /> Ajouter un produit
+            </NextLink>
+          </Button>
+        ) : null
+      }
+    />
+  );
+}
+
 function CountRows(props: {
   shopId: string;
   search: string;
+  canEdit: boolean;
   after?: string;
   counted: Counted;
   onCount: (variant: Variant, label: string, value: string) => void;
@@ -37,52 +76,80 @@ function CountRows(props: {
     withVariants: true,
     after: props.after,
   });
-  if (page.isLoading) return <LoadingRow colSpan={5} />;
+  const { layout } = useListLayout();
+  if (page.isLoading) return <LoadingRow />;
+  const items = page.data?.items ?? [];
   return (
     <>
-      {(page.data?.items ?? []).flatMap((product) =>
+      {!props.after && items.length === 0 ? (
+        <ListMessage>
+          <NothingToCount shopId={props.shopId} search={props.search} canEdit={props.canEdit} />
+        </ListMessage>
+      ) : null}
+      {items.flatMap((product) =>
         (product.variants ?? []).map((variant) => {
           const entry = props.counted[variant._id];
           const counted = entry?.counted ?? '';
           const difference = counted.trim() === '' ? null : Number(counted) - variant.stock;
           const label = labelOf(product, variant);
+          const field = (
+            <Input
+              size={layout === 'cards' ? 'md' : 'sm'}
+              inputMode="numeric"
+              aria-label={`Quantité comptée (${label})`}
+              value={counted}
+              onChange={(e) => props.onCount(variant, label, e.currentTarget.value)}
+            />
+          );
+          const codes = [variant.sku, variant.barcode].filter(Boolean).join(' · ') || 'Sans code';
+          if (layout === 'cards')
+            return (
+              <ListCard key={variant._id} data-testid="inventory-row">
+                <Stack gap="2">
+                  <Stack gap="0">
+                    <Text fontWeight="medium">{label}</Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      {codes}
+                    </Text>
+                  </Stack>
+                  <HStack gap="3">
+                    <Text fontSize="sm" flexShrink={0} minW="24">
+                      En stock <b>{variant.stock}</b>
+                    </Text>
+                    <HStack gap="2" flex="1" minW="0">
+                      <Text fontSize="sm" color="fg.muted">
+                        Compté
+                      </Text>
+                      {field}
+                    </HStack>
+                    <Difference value={difference} />
+                  </HStack>
+                </Stack>
+              </ListCard>
+            );
           return (
-            <Table.Row key={variant._id}>
+            <Table.Row key={variant._id} data-testid="inventory-row">
               <Table.Cell>
                 <Text fontWeight="medium">{label}</Text>
                 <Text fontSize="xs" color="fg.muted">
-                  {[variant.sku, variant.barcode].filter(Boolean).join(' · ') || 'Sans code'}
+                  {codes}
                 </Text>
               </Table.Cell>
               <Table.Cell textAlign="end">{variant.stock}</Table.Cell>
-              <Table.Cell w="32">
-                <Input
-                  size="sm"
-                  inputMode="numeric"
-                  aria-label={`Quantité comptée (${label})`}
-                  value={counted}
-                  onChange={(e) => props.onCount(variant, label, e.currentTarget.value)}
-                />
-              </Table.Cell>
+              <Table.Cell w="32">{field}</Table.Cell>
               <Table.Cell textAlign="end">
-                {difference === null || Number.isNaN(difference) ? (
-                  '—'
-                ) : (
-                  <Badge colorPalette={difference === 0 ? 'gray' : difference > 0 ? 'green' : 'red'}>
-                    {difference > 0 ? `+${difference}` : difference}
-                  </Badge>
-                )}
+                <Difference value={difference} />
               </Table.Cell>
             </Table.Row>
           );
         }),
       )}
-      <MoreRow colSpan={4} cursor={page.data?.nextCursor} onMore={props.onMore} />
+      <MoreRow cursor={page.data?.nextCursor} onMore={props.onMore} />
     </>
   );
 }
 
-function Inventory({ shop }: { shop: Shop }) {
+function Inventory({ shop, canEdit }: { shop: Shop; canEdit: boolean }) {
   const [input, setInput] = useState('');
   const search = useDebounced(input.trim(), 250);
   const [cursors, setCursors] = useState<string[]>([]);
@@ -176,36 +243,36 @@ function Inventory({ shop }: { shop: Shop }) {
       {invalid ? (
         <Text color="fg.error">Une quantité comptée doit être un nombre entier positif.</Text>
       ) : null}
-      <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Article</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">En stock</Table.ColumnHeader>
-              <Table.ColumnHeader>Compté</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Écart</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {pages.map((after, i) => (
-              <CountRows
-                key={`${search}-${after ?? 'first'}`}
-                shopId={shop._id}
-                search={search}
-                after={after}
-                counted={counted}
-                onCount={(variant, label, value) =>
-                  setCounted((c) => ({
-                    ...c,
-                    [variant._id]: { counted: value, before: variant.stock, label },
-                  }))
-                }
-                onMore={i === pages.length - 1 ? (c) => setCursors((l) => [...l, c]) : undefined}
-              />
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <ResponsiveList
+        testId="inventory-list"
+        columns={4}
+        header={
+          <>
+            <Table.ColumnHeader>Article</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">En stock</Table.ColumnHeader>
+            <Table.ColumnHeader>Compté</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Écart</Table.ColumnHeader>
+          </>
+        }
+      >
+        {pages.map((after, i) => (
+          <CountRows
+            key={`${search}-${after ?? 'first'}`}
+            shopId={shop._id}
+            search={search}
+            canEdit={canEdit}
+            after={after}
+            counted={counted}
+            onCount={(variant, label, value) =>
+              setCounted((c) => ({
+                ...c,
+                [variant._id]: { counted: value, before: variant.stock, label },
+              }))
+            }
+            onMore={i === pages.length - 1 ? (c) => setCursors((l) => [...l, c]) : undefined}
+          />
+        ))}
+      </ResponsiveList>
       <ConfirmDialog
         isOpen={isConfirmOpen}
         onClose={() => setConfirmOpen(false)}
@@ -226,6 +293,8 @@ function Inventory({ shop }: { shop: Shop }) {
 /** /mes-produits/inventaire: the full count mode. */
 export function InventoryScreen() {
   return (
-    <AppShell capability="stock:adjust">{({ shop }) => (shop ? <Inventory shop={shop} /> : null)}</AppShell>
+    <AppShell capability="stock:adjust">
+      {({ shop, role }) => (shop ? <Inventory shop={shop} canEdit={can(role, 'products:edit')} /> : null)}
+    </AppShell>
   );
 }

@@ -1,39 +1,44 @@
-import { Button, Heading, HStack, Input, InputGroup, SimpleGrid, Stack, Table } from '@chakra-ui/react';
+import {
+  Button,
+  Heading,
+  HStack,
+  Input,
+  InputGroup,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+} from '@chakra-ui/react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useDebounced } from '@/client/hooks/use-debounced';
 import { useEffect, useState } from 'react';
 import { LuPlus, LuSearch, LuUpload } from 'react-icons/lu';
 import { AppShell } from '@/client/shell/AppShell';
-import { FilterSelect } from '@/client/components/FilterSelect';
 import { CsvExportMenu } from '@/client/components/CsvExportMenu';
+import { FilterSheet } from '@/client/components/FilterSheet';
+import { ResponsiveList } from '@/client/components/ResponsiveList';
+import { useIsPhone } from '@/client/hooks/use-is-phone';
 import { toaster } from '@/client/shell/toaster';
 import { withShopId } from '@/shared/navigation';
 import { can } from '@/shared/permissions';
 import type { Shop } from '@/features/shop/client/shop.api';
+import type { ProductSort, ProductStatus } from '../../product.schemas';
+import { useListCategoriesQuery, useListProductsQuery, type ProductListArgs } from '../product.api';
+import { PRODUCT_COLUMNS, ProductPage } from '../components/ProductRows';
 import {
-  PRODUCT_STATUSES,
-  PRODUCT_STATUS_LABELS,
-  type ProductSort,
-  type ProductStatus,
-} from '../../product.schemas';
-import { useListCategoriesQuery, type ProductListArgs } from '../product.api';
-import { ProductPage } from '../components/ProductRows';
+  activeProductFilters,
+  ProductFilters,
+  StackedProductFilters,
+  type ProductFilterValues,
+} from '../components/ProductFilters';
+import { NoProductsYet } from '../components/NoProductsYet';
 import { BulkBar } from '../components/BulkBar';
 import { ImportDialog } from '../components/ImportDialog';
 import { downloadProductsCsv } from '../csv-transfer';
 
-const SORT_LABELS: Record<ProductSort, string> = {
-  recent: 'Plus récents',
-  name: 'Nom (A → Z)',
-  name_desc: 'Nom (Z → A)',
-  price: 'Prix croissant',
-  price_desc: 'Prix décroissant',
-  stock: 'Stock croissant',
-  stock_desc: 'Stock décroissant',
-};
-
 function Products({ shop, canEdit, canAdjust }: { shop: Shop; canEdit: boolean; canAdjust: boolean }) {
+  const isPhone = useIsPhone();
   const [searchInput, setSearchInput] = useState('');
   const search = useDebounced(searchInput.trim(), 250);
   const [status, setStatus] = useState('');
@@ -83,6 +88,36 @@ function Products({ shop, canEdit, canAdjust }: { shop: Shop; canEdit: boolean; 
     });
   const pages = [undefined, ...cursors];
   const link = (path: string) => withShopId(path, shop._id);
+  const filterValues: ProductFilterValues = { status, categoryId, stock, sort };
+  function changeFilters(patch: Partial<ProductFilterValues>) {
+    if (patch.status !== undefined) setStatus(patch.status);
+    if (patch.categoryId !== undefined) setCategoryId(patch.categoryId);
+    if (patch.stock !== undefined) setStock(patch.stock);
+    if (patch.sort !== undefined) setSort(patch.sort);
+  }
+  const filterProps = { values: filterValues, onChange: changeFilters, categories: categories.data ?? [] };
+
+  // With no filter, an empty first page (the list's own query) is an empty catalogue, unless
+  // every product is archived: the list then says how to start, in the header's place.
+  const isUnfiltered = !search && activeProductFilters(filterValues) === 0;
+  const firstPage = useListProductsQuery(args, { skip: !isUnfiltered });
+  const isFirstPageEmpty = isUnfiltered && firstPage.data?.items.length === 0;
+  const archived = useListProductsQuery(
+    { shopId: shop._id, status: 'archived', limit: 1 },
+    { skip: !isFirstPageEmpty },
+  );
+  const isCatalogueEmpty = isFirstPageEmpty && archived.data?.items.length === 0;
+  const searchField = (
+    <InputGroup startElement={<LuSearch />} flex="1" gridColumn={{ base: 'span 2', xl: 'span 1' }}>
+      <Input
+        size={isPhone ? 'md' : 'sm'}
+        placeholder="Nom, SKU ou code-barres"
+        aria-label="Rechercher un produit"
+        value={searchInput}
+        onChange={(e) => setSearchInput(e.currentTarget.value)}
+      />
+    </InputGroup>
+  );
 
   return (
     <Stack gap="5">
@@ -99,7 +134,7 @@ function Products({ shop, canEdit, canAdjust }: { shop: Shop; canEdit: boolean; 
           <Button asChild size="sm" variant="outline">
             <NextLink href={link('/mes-produits/etiquettes')}>Étiquettes</NextLink>
           </Button>
-          {canEdit ? (
+          {canEdit && !isCatalogueEmpty ? (
             <Button size="sm" variant="outline" onClick={() => setImportOpen(true)}>
               <LuUpload /> Importer
             </Button>
@@ -115,52 +150,22 @@ function Products({ shop, canEdit, canAdjust }: { shop: Shop; canEdit: boolean; 
         </HStack>
       </HStack>
 
-      <SimpleGrid columns={{ base: 2, xl: 5 }} gap="3">
-        <InputGroup startElement={<LuSearch />} gridColumn={{ base: 'span 2', xl: 'span 1' }}>
-          <Input
-            size="sm"
-            placeholder="Nom, SKU ou code-barres"
-            aria-label="Rechercher un produit"
-            value={searchInput}
-            onChange={(e) => setSearchInput(e.currentTarget.value)}
-          />
-        </InputGroup>
-        <FilterSelect
-          label="Statut"
-          value={status}
-          onChange={setStatus}
-          options={[
-            { value: '', label: 'Actifs et brouillons' },
-            ...PRODUCT_STATUSES.map((s) => ({ value: s, label: PRODUCT_STATUS_LABELS[s] })),
-          ]}
-        />
-        <FilterSelect
-          label="Catégorie"
-          value={categoryId}
-          onChange={setCategoryId}
-          options={[
-            { value: '', label: 'Toutes les catégories' },
-            ...(categories.data ?? []).map((c) => ({ value: c._id, label: c.name })),
-          ]}
-        />
-        <FilterSelect
-          label="Stock"
-          value={stock}
-          onChange={setStock}
-          options={[
-            { value: '', label: 'Tout le stock' },
-            { value: 'out', label: 'En rupture' },
-            { value: 'low', label: 'Stock faible' },
-            { value: 'available', label: 'Disponible' },
-          ]}
-        />
-        <FilterSelect
-          label="Tri"
-          value={sort}
-          onChange={(v) => setSort(v as ProductSort)}
-          options={Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label }))}
-        />
-      </SimpleGrid>
+      {isPhone ? (
+        <HStack gap="2">
+          {searchField}
+          <FilterSheet
+            activeCount={activeProductFilters(filterValues)}
+            onClear={() => changeFilters({ status: '', categoryId: '', stock: '' })}
+          >
+            <StackedProductFilters {...filterProps} />
+          </FilterSheet>
+        </HStack>
+      ) : (
+        <SimpleGrid columns={{ base: 2, xl: 5 }} gap="3">
+          {searchField}
+          <ProductFilters {...filterProps} />
+        </SimpleGrid>
+      )}
 
       {selected.size > 0 && canEdit ? (
         <BulkBar
@@ -172,31 +177,43 @@ function Products({ shop, canEdit, canAdjust }: { shop: Shop; canEdit: boolean; 
         />
       ) : null}
 
-      <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" interactive>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader w="10" aria-label="Sélection" />
-              <Table.ColumnHeader>Produit</Table.ColumnHeader>
-              <Table.ColumnHeader display={{ base: 'none', md: 'table-cell' }}>Statut</Table.ColumnHeader>
-              <Table.ColumnHeader>Stock</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Prix</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {pages.map((after, index) => (
-              <ProductPage
-                key={`${filterKey}-${after ?? 'first'}`}
-                args={{ ...args, after }}
-                currency={shop.currency}
-                selected={selected}
-                onToggle={toggle}
-                onMore={index === pages.length - 1 ? (c) => setCursors((list) => [...list, c]) : undefined}
-              />
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <ResponsiveList
+        testId="products-list"
+        columns={PRODUCT_COLUMNS}
+        interactive
+        header={
+          <>
+            <Table.ColumnHeader w="10" aria-label="Sélection" />
+            <Table.ColumnHeader>Produit</Table.ColumnHeader>
+            <Table.ColumnHeader display={{ base: 'none', md: 'table-cell' }}>Statut</Table.ColumnHeader>
+            <Table.ColumnHeader>Stock</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Prix</Table.ColumnHeader>
+          </>
+        }
+      >
+        {pages.map((after, index) => (
+          <ProductPage
+            key={`${filterKey}-${after ?? 'first'}`}
+            args={{ ...args, after }}
+            currency={shop.currency}
+            selected={selected}
+            onToggle={toggle}
+            onMore={index === pages.length - 1 ? (c) => setCursors((list) => [...list, c]) : undefined}
+            empty={
+              !isFirstPageEmpty ? undefined : archived.data ? (
+                <NoProductsYet
+                  shopId={shop._id}
+                  hasArchived={archived.data.items.length > 0}
+                  canEdit={canEdit}
+                  onImport={() => setImportOpen(true)}
+                />
+              ) : (
+                <Skeleton h="24" />
+              )
+            }
+          />
+        ))}
+      </ResponsiveList>
       {canEdit ? (
         <ImportDialog shopId={shop._id} isOpen={isImportOpen} onClose={() => setImportOpen(false)} />
       ) : null}
