@@ -427,6 +427,28 @@ describe('discount engine: combinations', () => {
     expect(better.appliedCodes).toEqual(['BIENVENUE10']);
   });
 
+  it('says when a typed code is left for a better offer or by the shop cap', () => {
+    const five = code('cinq', 'CINQ', {
+      value: { target: 'order', reduction: { type: 'percentage', percentage: 5 } },
+    });
+    const result = price([bienvenue({}), five], { ...cart, codes: ['CINQ', 'BIENVENUE10'] });
+    expect(result.appliedCodes).toEqual(['BIENVENUE10']);
+    expect(reasonOf(result, 'CINQ')).toBe(`Ce code ne se cumule pas avec «${NBSP}Bienvenue${NBSP}»`);
+    // Combinable, but the line keeps its best product discount.
+    const tenOnRobes = code('dix', 'DIX', {
+      value: {
+        target: 'products',
+        products: { categoryIds: ['robes'] },
+        reduction: { type: 'percentage', percentage: 10 },
+      },
+      combinesWith: { product: true },
+    });
+    const lost = price([robes(20, { product: true }), tenOnRobes], { ...cart, codes: ['DIX'] });
+    expect(reasonOf(lost, 'DIX')).toBe('Une réduction plus avantageuse s’applique déjà');
+    const capped = price([bienvenue({})], { ...cart, stackCapPercent: 0 });
+    expect(reasonOf(capped, 'BIENVENUE10')).toBe('Le plafond des réductions de la boutique est atteint');
+  });
+
   it('gives a line only its best product discount, other lines keeping theirs', () => {
     const lines = [line('a', 10_000, 1, ['robes']), line('b', 10_000, 1, ['robes'], 'p-star')];
     const star = discount({
