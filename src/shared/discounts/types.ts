@@ -87,7 +87,9 @@ export interface Discount {
 
 export interface DiscountUsage {
   total: number;
+  /** By normalised phone. */
   byPhone?: Readonly<Record<string, number>>;
+  /** By code as the discount spells it (generated single-use codes). */
   byCode?: Readonly<Record<string, number>>;
 }
 
@@ -163,6 +165,7 @@ export interface Adjustment {
 }
 
 export interface RefusedCode {
+  /** As the discount spells it; an unknown code trimmed and in upper case. */
   code: string;
   reason: string;
 }
