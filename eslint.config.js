@@ -29,6 +29,18 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // French texts carry no-break spaces before « : ; ? ! » on purpose (tests/unit/french-typography);
+      // stray ones in code itself are still refused.
+      'no-irregular-whitespace': [
+        'error',
+        {
+          skipStrings: true,
+          skipTemplates: true,
+          skipJSXText: true,
+          skipComments: false,
+          skipRegExps: false,
+        },
+      ],
       'no-restricted-syntax': [
         'error',
         {

@@ -78,12 +78,12 @@ async function main() {
     const url = `http://localhost:${env.PORT}`;
     const lines = [
       '',
-      `  Comptoir est prêt : ${url}  (base ${database.kind}, démarré en ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
+      `  Comptoir est prêt : ${url}  (base ${database.kind}, démarré en ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
     ];
     if (demo) {
       lines.push(
         '',
-        '  Comptes de démonstration (le code de connexion s’affiche ici, dans le journal du serveur) :',
+        '  Comptes de démonstration (le code de connexion s’affiche ici, dans le journal du serveur) :',
       );
       for (const login of demo)
         lines.push(`    ${formatPhone(login.phone).padEnd(20)} ${login.role.padEnd(18)} ${login.name}`);

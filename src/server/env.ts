@@ -99,6 +99,6 @@ export function publicUrl(): string {
 export function authSecret(): string {
   const secret = getEnv().NEXTAUTH_SECRET;
   if (!secret)
-    throw new Error('NEXTAUTH_SECRET manquant : démarrez le serveur avec server.ts ou définissez-le.');
+    throw new Error('NEXTAUTH_SECRET manquant : démarrez le serveur avec server.ts ou définissez-le.');
   return secret;
 }

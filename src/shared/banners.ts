@@ -139,7 +139,7 @@ export function computeBanners(input: BannerInput): Banner[] {
     banners.push({
       kind: 'expired',
       status: 'error',
-      message: 'Votre abonnement a expiré : votre boutique est revenue aux limites de l’offre gratuite.',
+      message: 'Votre abonnement a expiré : votre boutique est revenue aux limites de l’offre gratuite.',
       link: { href: SUBSCRIPTION_PATH, label: 'Se réabonner' },
     });
   } else if (

@@ -47,17 +47,17 @@ export function amountLimitMessage(currency: string): string {
 
 /** A line whose price × quantity passes MAX_AMOUNT; `what` is « commande » or « vente ». */
 export function lineLimitMessage(currency: string, what: 'commande' | 'vente' = 'commande'): string {
-  return `Cette ligne dépasse le montant maximal d’une ${what} (${formatMoney(MAX_AMOUNT, currency)}) : réduisez la quantité.`;
+  return `Cette ligne dépasse le montant maximal d’une ${what} (${formatMoney(MAX_AMOUNT, currency)}) : réduisez la quantité.`;
 }
 
 /** A whole order or sale past MAX_AMOUNT. */
 export function totalLimitMessage(currency: string, what: 'commande' | 'vente' = 'commande'): string {
-  return `Le total dépasse le montant maximal d’une ${what} (${formatMoney(MAX_AMOUNT, currency)}) : répartissez-la en plusieurs ${what}s.`;
+  return `Le total dépasse le montant maximal d’une ${what} (${formatMoney(MAX_AMOUNT, currency)}) : répartissez-la en plusieurs ${what}s.`;
 }
 
 /** The stock a move would leave, refused: past MAX_STOCK, or below −MAX_STOCK at a till. */
 export function stockLimitMessage(label: string | undefined, stockAfter: number): string {
-  const what = label ? `de « ${label} » ` : '';
+  const what = label ? `de « ${label} » ` : '';
   return stockAfter > 0
     ? `Le stock ${what}ne peut pas dépasser ${units(MAX_STOCK)} unités.`
     : `Le stock ${what}ne peut pas descendre sous −${units(MAX_STOCK)} unités.`;

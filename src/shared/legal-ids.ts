@@ -59,8 +59,8 @@ export function legalIdLabels(country: string): LegalIdLabels {
 export function legalIdsLine(country: string, ids: { taxId?: string; tradeRegister?: string }): string {
   const labels = legalIdLabels(country);
   return [
-    ids.taxId ? `${labels.taxId} : ${ids.taxId}` : null,
-    ids.tradeRegister ? `${labels.tradeRegister} : ${ids.tradeRegister}` : null,
+    ids.taxId ? `${labels.taxId} : ${ids.taxId}` : null,
+    ids.tradeRegister ? `${labels.tradeRegister} : ${ids.tradeRegister}` : null,
   ]
     .filter(Boolean)
     .join(' · ');

@@ -18,9 +18,9 @@ const VERBATIM = new Set(["Chargé de l'inventaire"]);
 
 const FAULTS: Array<{ pattern: RegExp; fault: string; proseOnly?: boolean }> = [
   { pattern: /\p{L}'\p{L}/u, fault: 'apostrophe droite au lieu de ’' },
-  { pattern: /[ \t\r\n][:;?!](?=\s|$)/, fault: 'espace ordinaire devant « : ; ? ! »' },
+  { pattern: /[ \t\r\n][:;?!](?=\s|$)/, fault: 'espace ordinaire devant « : ; ? ! »' },
   { pattern: /«[ \t\r\n]|[ \t\r\n]»/, fault: 'espace ordinaire dans les guillemets' },
-  { pattern: /\p{L}[;?!](?=\s|$)/u, fault: 'pas d’espace insécable devant « ; ? ! »', proseOnly: true },
+  { pattern: /\p{L}[;?!](?=\s|$)/u, fault: 'pas d’espace insécable devant « ; ? ! »', proseOnly: true },
 ];
 // Only French sentences are held to the spacing before « ; ? ! »: not media types nor URLs.
 const FRENCH_PROSE = /[àâçéèêëîïôûùüÿœÀÂÇÉÈÊÎÔÛ’«»]/;

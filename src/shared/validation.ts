@@ -106,7 +106,7 @@ function frenchIssue(issue: z.core.$ZodRawIssue): string | undefined {
     case 'invalid_format':
       return issue.format === 'email' ? 'Adresse e-mail invalide.' : 'Format invalide.';
     case 'unrecognized_keys':
-      return `Champ inconnu : ${issue.keys.join(', ')}.`;
+      return `Champ inconnu : ${issue.keys.join(', ')}.`;
     default:
       return undefined;
   }
@@ -136,7 +136,7 @@ export function describeDetails(details: Record<string, string>): string {
   const [first] = Object.entries(details);
   if (!first) return 'Certaines informations sont invalides.';
   const [path, message] = first;
-  return `${fieldLabel(path)} : ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+  return `${fieldLabel(path)} : ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
 }
 
 /** Every id the API takes (ours are 20 characters; some tests and seeds use others). */

@@ -19,10 +19,10 @@ export function CsvExportMenu<K extends string = string>({
   const items = (kind: K | undefined) => (
     <>
       <Menu.Item value={`${kind ?? 'csv'}-semicolon`} onSelect={() => onExport('semicolon', kind)}>
-        CSV pour Excel (séparateur « ; »)
+        CSV pour Excel (séparateur « ; »)
       </Menu.Item>
       <Menu.Item value={`${kind ?? 'csv'}-comma`} onSelect={() => onExport('comma', kind)}>
-        CSV standard (séparateur « , »)
+        CSV standard (séparateur « , »)
       </Menu.Item>
     </>
   );

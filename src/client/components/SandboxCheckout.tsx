@@ -102,7 +102,7 @@ export function SandboxCheckout<P extends SandboxPayment>({
                 <Alert.Root status="info">
                   <Alert.Indicator />
                   <Alert.Description>
-                    Environnement de test : aucun argent n’est prélevé. {instructions}
+                    Environnement de test : aucun argent n’est prélevé. {instructions}
                   </Alert.Description>
                 </Alert.Root>
                 {isSettled ? (

@@ -13,7 +13,7 @@ export async function refuseWhileTillUnsynced(): Promise<boolean> {
   toaster.create({
     title: 'Déconnexion impossible pour le moment',
     description: frenchTypography(
-      'Des ventes du point de vente ne sont pas encore synchronisées. Ouvrez le point de vente avec le réseau et attendez « À jour ».',
+      'Des ventes du point de vente ne sont pas encore synchronisées. Ouvrez le point de vente avec le réseau et attendez « À jour ».',
     ),
     type: 'error',
     duration: 8000,

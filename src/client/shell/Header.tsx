@@ -34,7 +34,7 @@ function ShopSwitcher({ shop, user }: { shop: Shop | null; user: UserInfo | null
           colorPalette="gray"
           fontWeight="semibold"
           maxW={{ base: '44', md: 'sm' }}
-          aria-label={`Boutique : ${shop.name}. Changer de boutique`}
+          aria-label={`Boutique : ${shop.name}. Changer de boutique`}
         >
           <Text truncate data-testid="shop-name">
             {shop.name}
@@ -216,7 +216,7 @@ export function Header(props: {
         confirmLabel="Se déconnecter"
         isLoading={isLoggingOut}
       >
-        Êtes-vous sûr(e) de vouloir vous déconnecter ?
+        Êtes-vous sûr(e) de vouloir vous déconnecter ?
       </ConfirmDialog>
     </Flex>
   );

@@ -124,7 +124,7 @@ export async function seedDemoShop(db: Database): Promise<DemoLogin[]> {
         capability: 'products:view',
         // The product's name is the title: the toast reads « Le stock du produit <title> est faible ».
         title: 'Bissap 1 L',
-        description: 'Stock faible : 3 restants (seuil 5).',
+        description: 'Stock faible : 3 restants (seuil 5).',
         createdAt: hoursAgo(3),
       },
       {

@@ -201,7 +201,7 @@ export const ZRefundOrderBody = z.object({
   /** What is handed back; defaults to the value of the lines refunded. */
   amount: ZAmount.optional(),
   method: z.enum(PAYMENT_METHODS).refine((method) => (REFUND_METHODS as readonly string[]).includes(method), {
-    error: 'On ne rembourse pas par « Paiement à la livraison » : choisissez espèces, mobile money ou carte.',
+    error: 'On ne rembourse pas par « Paiement à la livraison » : choisissez espèces, mobile money ou carte.',
   }),
   restock: z.boolean().default(true),
   reason: z.string().trim().max(300).default(''),

@@ -44,7 +44,7 @@ export const ZBarcode = z
     'Le code-barres ne peut contenir que des chiffres, des lettres et des tirets.',
   )
   .refine((code) => !/^\d{13}$/.test(code) || isValidEan13(code), {
-    message: 'Ce code EAN-13 est invalide : son chiffre de contrôle ne correspond pas.',
+    message: 'Ce code EAN-13 est invalide : son chiffre de contrôle ne correspond pas.',
   });
 
 export const ZVariantInput = z.object({

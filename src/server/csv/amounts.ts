@@ -33,15 +33,15 @@ export function parseCsvAmount(raw: string, currency: Currency): { value: number
     .replace(/[\s\u00a0\u202f]/g, '');
   const match = /^(\d*)(?:[.,](\d*))?$/.exec(cleaned);
   if (!match || (match[1] ?? '') + (match[2] ?? '') === '')
-    return { error: `« ${raw} » n’est pas un montant valide.` };
+    return { error: `« ${raw} » n’est pas un montant valide.` };
   const units = match[1] || '0';
   const fraction = match[2] ?? '';
   if (/[^0]/.test(fraction.slice(currency.minorDigits)))
     return {
       error:
         currency.minorDigits === 0
-          ? `Les montants en ${currency.code} n’ont pas de décimales (« ${raw} »).`
-          : `« ${raw} » a trop de décimales : ${currency.minorDigits} au plus en ${currency.code}.`,
+          ? `Les montants en ${currency.code} n’ont pas de décimales (« ${raw} »).`
+          : `« ${raw} » a trop de décimales : ${currency.minorDigits} au plus en ${currency.code}.`,
     };
   const minor = fraction.slice(0, currency.minorDigits).padEnd(currency.minorDigits, '0');
   return { value: Number(units) * 10 ** currency.minorDigits + Number(minor || '0') };

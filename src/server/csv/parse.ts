@@ -65,7 +65,7 @@ export function parseCsv(input: string): { separator: CsvSeparator; records: Csv
     if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED') {
       // The field csv-parse was reading when the file ended is the one whose quote never closed.
       const line = lineAt(fieldStart);
-      throw new CsvSyntaxError(line, `Ligne ${line} : un guillemet ouvert n’est jamais refermé.`);
+      throw new CsvSyntaxError(line, `Ligne ${line} : un guillemet ouvert n’est jamais refermé.`);
     }
     throw error;
   }

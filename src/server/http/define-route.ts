@@ -429,7 +429,7 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
           error: {
             code: 'INTERNAL_ERROR',
             message: frenchTypography(
-              `Une erreur inattendue est survenue. Réessayez plus tard (référence : ${requestId}).`,
+              `Une erreur inattendue est survenue. Réessayez plus tard (référence : ${requestId}).`,
             ),
             requestId,
           },

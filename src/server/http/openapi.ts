@@ -95,7 +95,7 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string
     info: {
       title: 'API Comptoir',
       version: '1.0.0',
-      description: 'API du back-office Comptoir. Erreurs : { error: { code, message, details } }.',
+      description: 'API du back-office Comptoir. Erreurs : { error: { code, message, details } }.',
     },
     servers: [{ url: serverUrl }],
     paths,

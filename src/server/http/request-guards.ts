@@ -62,7 +62,7 @@ export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
 const CROSS_SITE = new AppError(
   'CROSS_SITE_REQUEST',
   403,
-  'Requête refusée : elle ne vient pas de l’application. Rechargez la page et réessayez.',
+  'Requête refusée : elle ne vient pas de l’application. Rechargez la page et réessayez.',
 );
 
 function hostOf(url: string): string | null {
@@ -92,7 +92,7 @@ export function assertSameSiteWrite(req: IncomingMessage, options: { expectsJson
     throw new AppError(
       'UNSUPPORTED_MEDIA_TYPE',
       415,
-      'Le corps de la requête doit être envoyé en JSON (Content-Type : application/json).',
+      'Le corps de la requête doit être envoyé en JSON (Content-Type : application/json).',
     );
 }
 

@@ -11,7 +11,7 @@ export class LogPushSender implements PushSender {
   async send(tokens: string[], message: PushMessage): Promise<PushResult> {
     getLogger().info(
       { push: { tokens: tokens.length, title: message.title } },
-      `Notification push pour ${tokens.length} appareil(s) : ${message.title}`,
+      `Notification push pour ${tokens.length} appareil(s) : ${message.title}`,
     );
     return { sent: tokens.length, invalidTokens: [] };
   }

@@ -54,7 +54,7 @@ function readServiceAccount(setting: string | undefined): ServiceAccount {
       text = fs.readFileSync(value, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? String(error);
-      throw new Error(`Impossible de lire ${source} : ${code}.`);
+      throw new Error(`Impossible de lire ${source} : ${code}.`);
     }
   }
 

@@ -17,7 +17,7 @@ export interface SmsGateway {
 class ConsoleSmsGateway implements SmsGateway {
   readonly name = 'console';
   async send(message: SmsMessage): Promise<void> {
-    getLogger().info({ sms: { to: message.to } }, `SMS pour ${message.to} : ${message.body}`);
+    getLogger().info({ sms: { to: message.to } }, `SMS pour ${message.to} : ${message.body}`);
   }
 }
 

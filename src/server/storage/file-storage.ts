@@ -15,7 +15,7 @@ export function uploadsDir(): string {
 /** Default: files under $DATA_DIR/uploads, served by server.ts at /uploads/… */
 class LocalDiskStorage implements FileStorage {
   async put(key: string, data: Buffer): Promise<{ url: string }> {
-    if (!isSafeKey(key)) throw new Error(`Clé de fichier refusée : ${key}`);
+    if (!isSafeKey(key)) throw new Error(`Clé de fichier refusée : ${key}`);
     const target = path.join(uploadsDir(), key);
     await fs.mkdir(path.dirname(target), { recursive: true });
     // Written aside then renamed, so a reader never sees half a file.
@@ -59,7 +59,7 @@ function s3Config(): S3Config | undefined {
   const missing = Object.entries(required)
     .filter(([, value]) => !value)
     .map(([name]) => name);
-  if (missing.length > 0) throw new Error(`Stockage S3 incomplet : définissez aussi ${missing.join(', ')}.`);
+  if (missing.length > 0) throw new Error(`Stockage S3 incomplet : définissez aussi ${missing.join(', ')}.`);
   const publicUrl = env.S3_PUBLIC_URL?.trim() || undefined;
   return {
     endpoint: checkedUrl('S3_ENDPOINT', required.S3_ENDPOINT!),
@@ -80,6 +80,6 @@ function checkedUrl(name: string, value: string): string {
     // Reported below.
   }
   if (url?.protocol !== 'https:' && url?.protocol !== 'http:')
-    throw new Error(`${name} doit être une adresse http(s) complète (reçu : ${value}).`);
+    throw new Error(`${name} doit être une adresse http(s) complète (reçu : ${value}).`);
   return value;
 }

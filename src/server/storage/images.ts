@@ -44,7 +44,7 @@ export async function toWebpSizes(
   if (pixels > MAX_IMAGE_PIXELS)
     refuse(
       field,
-      `L’image est trop grande (${metadata.width} × ${metadata.height} pixels) : ${MAX_IMAGE_PIXELS / 1_000_000} mégapixels au maximum.`,
+      `L’image est trop grande (${metadata.width} × ${metadata.height} pixels) : ${MAX_IMAGE_PIXELS / 1_000_000} mégapixels au maximum.`,
     );
   const entries = await Promise.all(
     sizes.map(async (size) => {

@@ -49,7 +49,7 @@ export class S3Storage implements FileStorage {
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<{ url: string }> {
-    if (!isSafeKey(key)) throw new Error(`Clé de fichier refusée : ${key}`);
+    if (!isSafeKey(key)) throw new Error(`Clé de fichier refusée : ${key}`);
     const keyPath = key.split('/').map(encodeRfc3986).join('/');
     const path = `${this.bucketPath}/${keyPath}`;
     const payloadHash = sha256Hex(data);
@@ -88,7 +88,7 @@ export class S3Storage implements FileStorage {
         : error instanceof Error
           ? error.message
           : String(error);
-      throw new Error(`Le stockage S3 est injoignable (${this.origin.host}) : ${reason}.`, { cause: error });
+      throw new Error(`Le stockage S3 est injoignable (${this.origin.host}) : ${reason}.`, { cause: error });
     }
     if (!response.ok) {
       // S3 explains its refusals in an XML body: <Error><Code>AccessDenied</Code>…
@@ -130,7 +130,7 @@ export function signV4(request: SigV4Request) {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const dateTime = headers.find(([name]) => name === 'x-amz-date')?.[1];
   if (!dateTime || !/^\d{8}T\d{6}Z$/.test(dateTime))
-    throw new Error('Signature AWS : en-tête x-amz-date manquant ou mal formé.');
+    throw new Error('Signature AWS : en-tête x-amz-date manquant ou mal formé.');
   const signedHeaders = headers.map(([name]) => name).join(';');
   const query = Object.entries(request.query ?? {})
     .map(([name, value]) => [encodeRfc3986(name), encodeRfc3986(value)] as const)

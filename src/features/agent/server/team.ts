@@ -110,7 +110,7 @@ export async function inviteAgent(
   try {
     await createSmsGateway().send({
       to: phone,
-      body: `${displayName(membership.agent)} vous a ajouté(e) à l’équipe de « ${membership.shop.name} » sur ${getEnv().PRODUCT_NAME} (${roleLabel}). Connectez-vous avec ce numéro : ${publicUrl()}/login`,
+      body: `${displayName(membership.agent)} vous a ajouté(e) à l’équipe de « ${membership.shop.name} » sur ${getEnv().PRODUCT_NAME} (${roleLabel}). Connectez-vous avec ce numéro : ${publicUrl()}/login`,
     });
   } catch (error) {
     getLogger().warn({ err: error }, 'invitation SMS not sent');

@@ -9,7 +9,7 @@ export const sendCodeRoute = definePublicRoute({
   isPublic: true,
   tag: 'auth',
   summary:
-    'Envoie par SMS un code de connexion à 6 chiffres (valable 5 minutes ; 3 codes par numéro et par 15 minutes). Indique si le numéro est nouveau (inscription).',
+    'Envoie par SMS un code de connexion à 6 chiffres (valable 5 minutes ; 3 codes par numéro et par 15 minutes). Indique si le numéro est nouveau (inscription).',
   body: ZSendCodeBody,
   response: ZSendCodeResult,
   handle: ({ db, body, ip }) => sendSignInCode(db, { phone: body.phone, country: body.country, ip }),
@@ -21,7 +21,7 @@ export const signOutEverywhereRoute = defineRoute({
   path: '/api/session/signOutEverywhere',
   tag: 'auth',
   summary:
-    'Déconnecte l’utilisateur de tous ses appareils, celui-ci compris : chaque session encore ouverte est révoquée, avec ses jetons d’accès.',
+    'Déconnecte l’utilisateur de tous ses appareils, celui-ci compris : chaque session encore ouverte est révoquée, avec ses jetons d’accès.',
   response: ZSignOutEverywhereResult,
   handle: ({ db, user }) => signOutEverywhere(db, user.id),
 });

@@ -19,7 +19,7 @@ export function normalizePhoneOrThrow(input: string, country: CountryCode): stri
   if (!phone)
     throw Errors.validation(
       { phone: 'Ce numéro de téléphone n’est pas valide.' },
-      'Téléphone : ce numéro n’est pas valide.',
+      'Téléphone : ce numéro n’est pas valide.',
     );
   return phone;
 }
@@ -65,7 +65,7 @@ export async function sendSignInCode(
   try {
     await createSmsGateway().send({
       to: phone,
-      body: `${env.PRODUCT_NAME} : votre code de connexion est ${code}. Il est valable ${minutes >= 1 ? `${minutes} min` : `${env.OTP_TTL_SECONDS} s`}. Ne le partagez avec personne.`,
+      body: `${env.PRODUCT_NAME} : votre code de connexion est ${code}. Il est valable ${minutes >= 1 ? `${minutes} min` : `${env.OTP_TTL_SECONDS} s`}. Ne le partagez avec personne.`,
     });
   } catch {
     throw new AppError(

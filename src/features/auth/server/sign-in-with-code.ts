@@ -51,7 +51,7 @@ async function checkCode(
       ? { ok: false, message: `Code incorrect. Il vous reste ${left} essai${left > 1 ? 's' : ''}.` }
       : {
           ok: false,
-          message: 'Code incorrect, trop d’essais : ce code n’est plus valable. Demandez un nouveau code.',
+          message: 'Code incorrect, trop d’essais : ce code n’est plus valable. Demandez un nouveau code.',
         };
   }
   if (!options.consume) return { ok: true };
@@ -73,7 +73,7 @@ export async function signInWithCode(db: Database, input: SignInInput): Promise<
     throw new SignInError(error instanceof AppError ? error.message : 'Ce numéro n’est pas valide.');
   }
   const code = ZCodeInput.safeParse(input.code ?? '');
-  if (!code.success) throw new SignInError('Code : le code contient 6 chiffres.');
+  if (!code.success) throw new SignInError('Code : le code contient 6 chiffres.');
 
   const existing = await getUserByPhone(db, phone);
   const signingUp = [

@@ -48,7 +48,7 @@ export const listShopsRoute = defineRoute({
   path: '/api/console/listShops',
   tag: 'console',
   summary:
-    'Console plateforme : les boutiques, les plus récentes d’abord, recherche par nom, lien ou propriétaire ; pagination par curseur.',
+    'Console plateforme : les boutiques, les plus récentes d’abord, recherche par nom, lien ou propriétaire ; pagination par curseur.',
   operatorOnly: true,
   query: ZListShopsQuery,
   response: ZConsoleShopPage,
@@ -63,7 +63,7 @@ export const setShopBlockedRoute = defineRoute({
   path: '/api/console/setShopBlocked',
   tag: 'console',
   summary:
-    'Console plateforme : bloque ou débloque une boutique ; ses agents connectés voient aussitôt l’écran de blocage (socket).',
+    'Console plateforme : bloque ou débloque une boutique ; ses agents connectés voient aussitôt l’écran de blocage (socket).',
   operatorOnly: true,
   body: ZSetShopBlockedBody,
   response: ZConsoleShop,
@@ -80,7 +80,7 @@ export const updateShopSubscriptionRoute = defineRoute({
   method: 'POST',
   path: '/api/console/updateShopSubscription',
   tag: 'console',
-  summary: 'Console plateforme : change le forfait, la fin d’abonnement et la fin d’essai d’une boutique.',
+  summary: 'Console plateforme : change le forfait, la fin d’abonnement et la fin d’essai d’une boutique.',
   operatorOnly: true,
   body: ZUpdateShopSubscriptionBody,
   response: ZConsoleShop,

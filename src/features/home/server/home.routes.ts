@@ -9,7 +9,7 @@ export const homeSummaryRoute = defineRoute({
   path: '/api/home/summary',
   tag: 'home',
   summary:
-    'Accueil : ventes et commandes du jour, et la liste des choses à faire (à confirmer, à préparer, non payées, stock faible).',
+    'Accueil : ventes et commandes du jour, et la liste des choses à faire (à confirmer, à préparer, non payées, stock faible).',
   shop: { from: 'query', key: 'shopId' },
   permission: 'home:view',
   query: z.object({ shopId: ZId }),
@@ -23,7 +23,7 @@ export const homeChecklistRoute = defineRoute({
   path: '/api/home/checklist',
   tag: 'home',
   summary:
-    'Accueil : « Pour bien démarrer » (produits, caisse, équipe, boutique, livraison), chaque étape cochée d’après ce que la boutique a fait, et si elle a été fermée (administrateur).',
+    'Accueil : « Pour bien démarrer » (produits, caisse, équipe, boutique, livraison), chaque étape cochée d’après ce que la boutique a fait, et si elle a été fermée (administrateur).',
   shop: { from: 'query', key: 'shopId' },
   permission: 'shop:checklist',
   query: z.object({ shopId: ZId }),

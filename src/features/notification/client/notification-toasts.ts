@@ -18,7 +18,7 @@ export function toastForNotification(notification: Notification): void {
     newOrderCount += 1;
     const options = {
       id: NEW_ORDERS_TOAST,
-      title: `Vous avez ${newOrderCount} nouvelle commande !`,
+      title: `Vous avez ${newOrderCount} nouvelle commande !`,
       type: 'info' as const,
       duration: newOrderToastDuration(newOrderCount),
       onStatusChange: (details: { status: string }) => {

@@ -19,9 +19,9 @@ export async function markShopNotificationsRead(
   if (unknown.length > 0) {
     throw Errors.validation(
       {
-        notificationsArray: `Notification introuvable dans cette boutique : ${unknown.slice(0, 3).join(', ')}.`,
+        notificationsArray: `Notification introuvable dans cette boutique : ${unknown.slice(0, 3).join(', ')}.`,
       },
-      'Notifications : certaines notifications sont introuvables dans cette boutique.',
+      'Notifications : certaines notifications sont introuvables dans cette boutique.',
     );
   }
   return markNotificationsRead(db, shopId, unique);

@@ -51,7 +51,7 @@ async function moveOrder(
     throw new AppError(
       'INVALID_TRANSITION',
       409,
-      `Une commande « ${FULFILMENT_LABELS[from]} » ne peut pas passer à « ${FULFILMENT_LABELS[status]} ».`,
+      `Une commande « ${FULFILMENT_LABELS[from]} » ne peut pas passer à « ${FULFILMENT_LABELS[status]} ».`,
     );
   const crossings =
     status === 'cancelled' || status === 'returned' ? await returnOrderStock(tx, order, userId) : [];

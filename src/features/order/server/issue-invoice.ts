@@ -78,7 +78,7 @@ export async function issueInvoices(
     const order = byId.get(orderId);
     if (!order) return { orderId, invoice: null, refusal: 'La commande est introuvable.' };
     if (order.invoiceNumber === null || !order.invoicedAt)
-      return { orderId, invoice: null, refusal: fr('Commande annulée : elle n’a pas de facture.') };
+      return { orderId, invoice: null, refusal: fr('Commande annulée : elle n’a pas de facture.') };
     return {
       orderId,
       invoice: { number: invoiceLabel(order.invoiceNumber), issuedAt: order.invoicedAt.toISOString() },

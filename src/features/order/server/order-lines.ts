@@ -49,7 +49,7 @@ export function priceLines(
       return;
     }
     if (variant.productStatus === 'archived' && !kept.has(variant.id)) {
-      errors[`lines.${i}.variantId`] = `« ${variant.productName} » est archivé : il ne peut plus être vendu.`;
+      errors[`lines.${i}.variantId`] = `« ${variant.productName} » est archivé : il ne peut plus être vendu.`;
       return;
     }
     const unitPrice = kept.get(variant.id)?.unitPrice ?? variant.price;

@@ -44,7 +44,7 @@ export async function saveOrderView(
     .where(and(eq(orderViews.shopId, shopId), eq(orderViews.userId, userId)));
   if (Number(n) >= MAX_SAVED_VIEWS)
     throw Errors.validation({
-      name: `Vous avez déjà ${MAX_SAVED_VIEWS} vues enregistrées : supprimez-en une.`,
+      name: `Vous avez déjà ${MAX_SAVED_VIEWS} vues enregistrées : supprimez-en une.`,
     });
   const [row] = await db
     .insert(orderViews)

@@ -24,11 +24,11 @@ export function paymentLinkUrl(token: string): string {
 /** Why an order cannot be paid (any more), in the words its payer or seller will read. */
 function refusalOf(order: OrderRow): string | null {
   if (order.fulfilmentStatus === 'cancelled' || order.fulfilmentStatus === 'returned')
-    return 'Cette commande est annulée ou retournée : elle ne peut plus être payée.';
+    return 'Cette commande est annulée ou retournée : elle ne peut plus être payée.';
   if (amountDue(order) === 0) return 'Cette commande est déjà entièrement payée.';
   // Only an order stored before the bounds can owe more: no provider is asked for such a sum.
   if (amountDue(order) > MAX_AMOUNT)
-    return 'Le montant dû dépasse le maximum d’un paiement en ligne : encaissez-le autrement.';
+    return 'Le montant dû dépasse le maximum d’un paiement en ligne : encaissez-le autrement.';
   return null;
 }
 
@@ -79,7 +79,7 @@ export async function recordPaymentLinkShared(
     .from(orderPaymentLinks)
     .where(eq(orderPaymentLinks.orderId, order.id));
   if (!link)
-    throw Errors.conflict('Ce lien de paiement n’a pas encore été créé : ouvrez « Lien de paiement ».');
+    throw Errors.conflict('Ce lien de paiement n’a pas encore été créé : ouvrez « Lien de paiement ».');
   await addOrderEvent(db, order, userId, 'payment_link', { amount: amountDue(order), via: input.via });
 }
 

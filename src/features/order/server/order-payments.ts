@@ -76,7 +76,7 @@ export async function addOrderPayment(
     if (!order) throw Errors.notFound('La commande');
     if (order.fulfilmentStatus === 'cancelled' || order.fulfilmentStatus === 'returned')
       throw Errors.conflict(
-        'Cette commande est annulée ou retournée : elle ne peut plus recevoir de paiement.',
+        'Cette commande est annulée ou retournée : elle ne peut plus recevoir de paiement.',
       );
     const due = amountDue(order);
     if (input.amount > due)

@@ -23,7 +23,7 @@ export const getPayableOrderRoute = definePublicRoute({
   path: '/api/pay/getOrder',
   tag: 'pay',
   summary:
-    'Page publique « Payer ma commande » : la boutique, les lignes, le total et le reste à payer de la commande du lien.',
+    'Page publique « Payer ma commande » : la boutique, les lignes, le total et le reste à payer de la commande du lien.',
   query: ZPayableOrderQuery,
   response: ZPayableOrder,
   handle: ({ db, query }) => getPayableOrder(db, query.token),
@@ -35,7 +35,7 @@ export const startPayCheckoutRoute = definePublicRoute({
   path: '/api/pay/checkout',
   tag: 'pay',
   summary:
-    'Le client paie le reste dû de sa commande : renvoie la page du fournisseur de paiement (la même pendant 30 minutes pour le même montant).',
+    'Le client paie le reste dû de sa commande : renvoie la page du fournisseur de paiement (la même pendant 30 minutes pour le même montant).',
   body: ZPayCheckoutBody,
   response: ZPayCheckout,
   handle: ({ db, body }) => startOrderCheckout(db, body.token),
@@ -79,7 +79,7 @@ export const reportTestPaymentRoute = definePublicRoute({
   path: '/api/pay/testReport',
   tag: 'pay',
   summary:
-    'Paiement de test (fournisseur `sandbox`) : le client choisit le moyen et le résultat ; renvoie où le rediriger.',
+    'Paiement de test (fournisseur `sandbox`) : le client choisit le moyen et le résultat ; renvoie où le rediriger.',
   body: ZTestPaymentReportBody,
   response: ZPayCheckout,
   handle: async ({ db, body }) => {

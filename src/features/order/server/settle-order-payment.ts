@@ -63,7 +63,7 @@ async function announceOnlineOrderPayment(
     link: `/mes-commandes/${settled.order.id}`,
     capability: 'orders:view-all',
     title: 'Paiement en ligne reçu',
-    description: `Commande #${settled.order.number} : ${formatMoney(amount, currency)} payés par ${PAYMENT_METHOD_LABELS[settled.method]}. Le montant est crédité sur votre solde.`,
+    description: `Commande #${settled.order.number} : ${formatMoney(amount, currency)} payés par ${PAYMENT_METHOD_LABELS[settled.method]}. Le montant est crédité sur votre solde.`,
   });
 }
 

@@ -33,7 +33,7 @@ export async function updateOrder(
       throw new AppError(
         'NOT_EDITABLE',
         409,
-        `Une commande « ${FULFILMENT_LABELS[status]} » ne peut plus être modifiée.`,
+        `Une commande « ${FULFILMENT_LABELS[status]} » ne peut plus être modifiée.`,
       );
     if (order.refundedAmount > 0)
       throw new AppError('NOT_EDITABLE', 409, 'Une commande remboursée ne peut plus être modifiée.');

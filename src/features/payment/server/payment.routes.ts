@@ -6,7 +6,7 @@ export const paymentReturnRoute = defineRawRoute({
   path: '/api/payment/return/{paymentId}',
   tag: 'payment',
   summary:
-    'Retour du payeur depuis la page de paiement : le statut est demandé au fournisseur, appliqué, puis redirection vers la page du paiement (/parametres/abonnement ou le lien de paiement de la commande) avec ?message=payment_success|payment_error.',
+    'Retour du payeur depuis la page de paiement : le statut est demandé au fournisseur, appliqué, puis redirection vers la page du paiement (/parametres/abonnement ou le lien de paiement de la commande) avec ?message=payment_success|payment_error.',
   handler: handlePaymentReturn,
 });
 
@@ -15,6 +15,6 @@ export const paymentWebhookRoute = defineRawRoute({
   path: '/api/payment/webhook/{provider}',
   tag: 'payment',
   summary:
-    'Notification serveur à serveur du fournisseur de paiement ; signature vérifiée (x-token HMAC pour CinetPay), puis statut demandé au fournisseur.',
+    'Notification serveur à serveur du fournisseur de paiement ; signature vérifiée (x-token HMAC pour CinetPay), puis statut demandé au fournisseur.',
   handler: handlePaymentWebhook,
 });

@@ -34,6 +34,6 @@ export function registerSettlement(purpose: PaymentPurpose, handler: SettlementH
 export function settlementOf(purpose: string): SettlementHandler {
   const handler = handlers.get(purpose as PaymentPurpose);
   // A purpose with no handler is a wiring error (its module's index not loaded), never the payer's.
-  if (!handler) throw new Error(`Aucun règlement enregistré pour les paiements « ${purpose} ».`);
+  if (!handler) throw new Error(`Aucun règlement enregistré pour les paiements « ${purpose} ».`);
   return handler;
 }

@@ -30,6 +30,6 @@ export function assertPlausibleOpDate(at: string, now: Date = new Date()): void 
   const latest = now.getTime() + OP_DATE_FUTURE_HOURS * 3_600_000;
   if (!(time >= earliest && time <= latest))
     throw Errors.validation({
-      at: `La date de l’opération doit tomber dans les ${OP_DATE_PAST_DAYS} derniers jours : vérifiez la date et l’heure de la tablette.`,
+      at: `La date de l’opération doit tomber dans les ${OP_DATE_PAST_DAYS} derniers jours : vérifiez la date et l’heure de la tablette.`,
     });
 }

@@ -49,7 +49,7 @@ export const listTillsRoute = defineRoute({
   path: '/api/pos/tills',
   tag: 'pos',
   summary:
-    'Les caisses de la boutique et leur session ouverte, avec les espèces attendues de la session (toutes tablettes confondues) ; une boutique sans caisse reçoit « Caisse 1 ».',
+    'Les caisses de la boutique et leur session ouverte, avec les espèces attendues de la session (toutes tablettes confondues) ; une boutique sans caisse reçoit « Caisse 1 ».',
   shop: shopInQuery,
   permission: 'pos:use',
   query: ZShopOnly,
@@ -104,7 +104,7 @@ export const posCatalogueRoute = defineRoute({
   path: '/api/pos/catalogue',
   tag: 'pos',
   summary:
-    'Le catalogue de la caisse : produits et variantes modifiés depuis le curseur `since` (tout au premier appel), retirés compris.',
+    'Le catalogue de la caisse : produits et variantes modifiés depuis le curseur `since` (tout au premier appel), retirés compris.',
   shop: shopInQuery,
   permission: 'pos:use',
   query: ZPosCatalogueQuery,
@@ -131,7 +131,7 @@ export const posSyncRoute = defineRoute({
   path: '/api/pos/sync',
   tag: 'pos',
   summary:
-    'Envoie les opérations de la caisse (ventes, remboursements, clients, mouvements d’espèces, ouverture et fermeture de session) : chacune est appliquée une seule fois, dans l’ordre.',
+    'Envoie les opérations de la caisse (ventes, remboursements, clients, mouvements d’espèces, ouverture et fermeture de session) : chacune est appliquée une seule fois, dans l’ordre.',
   shop: shopInBody,
   permission: 'pos:use',
   body: ZSyncBody,
@@ -207,7 +207,7 @@ export const listConflictsRoute = defineRoute({
   method: 'GET',
   path: '/api/pos/conflicts',
   tag: 'pos',
-  summary: '« Conflits de stock » : les ventes faites hors ligne au-delà du stock, à traiter.',
+  summary: '« Conflits de stock » : les ventes faites hors ligne au-delà du stock, à traiter.',
   shop: shopInQuery,
   permission: 'pos:approve',
   query: ZConflictsQuery,

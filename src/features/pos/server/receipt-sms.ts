@@ -56,7 +56,7 @@ export async function sendReceiptSms(
         throw Errors.quotaExceeded(
           plan.maxSmsPerMonth === 0
             ? `Votre forfait ${plan.label} n’inclut pas d’envoi de SMS. Passez à un forfait supérieur pour envoyer les tickets par SMS.`
-            : `Votre forfait ${plan.label} inclut ${plan.maxSmsPerMonth.toLocaleString('fr-FR')} SMS par mois : ils sont tous utilisés. Passez à un forfait supérieur pour en envoyer davantage.`,
+            : `Votre forfait ${plan.label} inclut ${plan.maxSmsPerMonth.toLocaleString('fr-FR')} SMS par mois : ils sont tous utilisés. Passez à un forfait supérieur pour en envoyer davantage.`,
         );
     }
     const smsId = await recordSms(tx, { shopId, phone, purpose: 'receipt' });

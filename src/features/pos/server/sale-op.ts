@@ -104,7 +104,7 @@ export async function sellAtTill(tx: Executor, ctx: PosContext, op: SaleOp) {
     });
   if (paid < figures.total && !op.isCredit)
     throw Errors.validation({
-      payments: `Il manque ${formatMoney(figures.total - paid, currency)} : encaissez le reste ou choisissez le paiement à crédit.`,
+      payments: `Il manque ${formatMoney(figures.total - paid, currency)} : encaissez le reste ou choisissez le paiement à crédit.`,
     });
   const errors: Record<string, string> = {};
   op.payments.forEach((p, i) => {

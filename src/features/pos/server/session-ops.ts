@@ -38,7 +38,7 @@ export async function openSessionOf(
 export async function openSession(tx: Executor, ctx: PosContext, op: OpOf<'open_session'>) {
   if (op.tillId !== ctx.till.id)
     throw Errors.validation({ tillId: 'Cette opération vient d’une autre caisse.' });
-  if (!ctx.till.isActive) throw Errors.conflict(`La caisse « ${ctx.till.name} » n’est plus en service.`);
+  if (!ctx.till.isActive) throw Errors.conflict(`La caisse « ${ctx.till.name} » n’est plus en service.`);
   try {
     // A savepoint: a refused insert must not spoil the op's transaction.
     await tx.transaction(async (sp) => {
@@ -53,7 +53,7 @@ export async function openSession(tx: Executor, ctx: PosContext, op: OpOf<'open_
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    throw Errors.conflict(`La caisse « ${ctx.till.name} » a déjà une session ouverte.`);
+    throw Errors.conflict(`La caisse « ${ctx.till.name} » a déjà une session ouverte.`);
   }
   return { result: {} };
 }

@@ -72,7 +72,7 @@ export async function updateTill(
       .from(cashSessions)
       .where(and(eq(cashSessions.tillId, till.id), eq(cashSessions.status, 'open')));
     if (open)
-      throw Errors.conflict('Cette caisse a une session ouverte : fermez-la avant de désactiver la caisse.');
+      throw Errors.conflict('Cette caisse a une session ouverte : fermez-la avant de désactiver la caisse.');
   }
   try {
     const [row] = await db

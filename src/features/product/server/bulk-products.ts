@@ -71,7 +71,7 @@ export async function applyBulkAction(
         .limit(1);
       if (tooHigh) {
         const details = {
-          'change.value': 'Un des prix dépasserait le maximum autorisé : choisissez une hausse plus faible.',
+          'change.value': 'Un des prix dépasserait le maximum autorisé : choisissez une hausse plus faible.',
         };
         throw Errors.validation(details, describeDetails(details));
       }
@@ -106,7 +106,7 @@ export async function applyBulkAction(
         throw new AppError(
           'PRODUCT_HAS_ORDERS',
           409,
-          'Un des produits figure dans des commandes : il ne peut pas être supprimé. Archivez-le plutôt.',
+          'Un des produits figure dans des commandes : il ne peut pas être supprimé. Archivez-le plutôt.',
         );
       }
     }

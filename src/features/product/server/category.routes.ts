@@ -46,7 +46,7 @@ export const deleteCategoryRoute = defineRoute({
   method: 'POST',
   path: '/api/product/deleteCategory',
   tag: 'product',
-  summary: 'Supprime une catégorie : ses produits deviennent sans catégorie, ses sous-catégories remontent.',
+  summary: 'Supprime une catégorie : ses produits deviennent sans catégorie, ses sous-catégories remontent.',
   shop: { from: 'body', key: 'shopId' },
   permission: 'products:edit',
   body: z.object({ shopId: ZId, categoryId: ZId }),

@@ -47,7 +47,7 @@ export function variantRuleErrors(input: TProductInput): Record<string, string> 
       variant.optionValues.forEach((value, o) => {
         if (!input.options[o]!.values.includes(value))
           errors[`variants.${i}.optionValues`] =
-            `« ${value} » n’est pas une valeur de l’option ${input.options[o]!.name}.`;
+            `« ${value} » n’est pas une valeur de l’option ${input.options[o]!.name}.`;
       });
       const combo = variant.optionValues.join('\u0000').toLowerCase();
       if (combos.has(combo)) errors[`variants.${i}.optionValues`] = 'Cette combinaison existe déjà.';

@@ -99,7 +99,7 @@ export const updateProductRoute = defineRoute({
   path: '/api/product/update',
   tag: 'product',
   summary:
-    'Modifie un produit : les variantes nommées par id sont mises à jour, les nouvelles créées avec leur stock initial, les absentes supprimées.',
+    'Modifie un produit : les variantes nommées par id sont mises à jour, les nouvelles créées avec leur stock initial, les absentes supprimées.',
   shop: { from: 'body', key: 'shopId' },
   permission: 'products:edit',
   body: ZUpdateProductBody,
@@ -116,7 +116,7 @@ export const bulkProductsRoute = defineRoute({
   path: '/api/product/bulk',
   tag: 'product',
   summary:
-    'Action groupée sur une sélection : statut, catégorie, prix (en % ou en montant), suppression (refusée pour un produit commandé).',
+    'Action groupée sur une sélection : statut, catégorie, prix (en % ou en montant), suppression (refusée pour un produit commandé).',
   shop: { from: 'body', key: 'shopId' },
   permission: 'products:edit',
   body: z.object({
@@ -169,7 +169,7 @@ export const uploadProductImageRoute = defineRoute({
   path: '/api/product/uploadImage',
   tag: 'product',
   summary:
-    'Ajoute une image au produit : le corps est l’image (JPEG, PNG ou WebP, contrôlée sur son contenu), enregistrée en trois tailles WebP.',
+    'Ajoute une image au produit : le corps est l’image (JPEG, PNG ou WebP, contrôlée sur son contenu), enregistrée en trois tailles WebP.',
   shop: { from: 'query', key: 'shopId' },
   permission: 'products:edit',
   query: z.object({ shopId: ZId, productId: ZId }),
@@ -200,7 +200,7 @@ export const reorderProductImagesRoute = defineRoute({
   method: 'POST',
   path: '/api/product/reorderImages',
   tag: 'product',
-  summary: 'Réordonne les images du produit ; la première devient l’image principale.',
+  summary: 'Réordonne les images du produit ; la première devient l’image principale.',
   shop: { from: 'body', key: 'shopId' },
   permission: 'products:edit',
   body: z.object({ shopId: ZId, productId: ZId, imageIds: z.array(ZId).min(1).max(20) }),

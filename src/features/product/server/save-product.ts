@@ -267,7 +267,7 @@ export async function applyProductUpdate(
       // Order lines keep the variants they sold (on delete restrict).
       if (isForeignKeyViolation(error))
         refuse({
-          variants: 'Une variante supprimée a déjà été commandée : gardez-la ou archivez le produit.',
+          variants: 'Une variante supprimée a déjà été commandée : gardez-la ou archivez le produit.',
         });
       throw error;
     });

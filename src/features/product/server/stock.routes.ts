@@ -9,7 +9,7 @@ export const adjustStockRoute = defineRoute({
   path: '/api/product/adjustStock',
   tag: 'stock',
   summary:
-    '« Ajuster le stock » d’une variante : quantité ajoutée ou retirée, motif et note ; jamais en dessous de zéro.',
+    '« Ajuster le stock » d’une variante : quantité ajoutée ou retirée, motif et note ; jamais en dessous de zéro.',
   shop: { from: 'body', key: 'shopId' },
   permission: 'stock:adjust',
   body: ZAdjustStockBody,
@@ -25,7 +25,7 @@ export const inventoryCountRoute = defineRoute({
   path: '/api/product/inventoryCount',
   tag: 'stock',
   summary:
-    'Inventaire : les quantités comptées de plusieurs variantes, appliquées ensemble ; chaque écart devient un mouvement « inventaire ».',
+    'Inventaire : les quantités comptées de plusieurs variantes, appliquées ensemble ; chaque écart devient un mouvement « inventaire ».',
   shop: { from: 'body', key: 'shopId' },
   permission: 'stock:adjust',
   body: ZInventoryCountBody,

@@ -71,7 +71,7 @@ export const insufficientStock = (available: number) =>
   new AppError(
     'INSUFFICIENT_STOCK',
     409,
-    `Stock insuffisant : il reste ${available} unité${available > 1 ? 's' : ''}.`,
+    `Stock insuffisant : il reste ${available} unité${available > 1 ? 's' : ''}.`,
   );
 
 /**
@@ -276,7 +276,7 @@ async function refuseFirstFailedVariant(
       throw new AppError(
         'INSUFFICIENT_STOCK',
         409,
-        `Stock insuffisant pour « ${move.label} » : ${error.message.replace(/^Stock insuffisant : /, '')}`,
+        `Stock insuffisant pour « ${move.label} » : ${error.message.replace(/^Stock insuffisant : /, '')}`,
         { variantId: move.variantId },
       );
     }

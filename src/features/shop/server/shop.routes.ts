@@ -26,7 +26,7 @@ export const getShopRoute = defineRoute({
   path: '/api/shop/getShop',
   tag: 'shop',
   summary:
-    'La boutique courante : celle de `shopId` si donné, sinon la première boutique de l’appelant ; null s’il n’en a aucune.',
+    'La boutique courante : celle de `shopId` si donné, sinon la première boutique de l’appelant ; null s’il n’en a aucune.',
   shop: { from: 'query', key: 'shopId', fallbackToFirstShop: true },
   allowBlockedShop: true,
   query: ZShopIdQuery,
@@ -89,7 +89,7 @@ export const updateShopRoute = defineRoute({
   method: 'POST',
   path: '/api/shop/updateShop',
   tag: 'shop',
-  summary: 'Les réglages de la boutique : nom, devise, fuseau horaire, pays (administrateur).',
+  summary: 'Les réglages de la boutique : nom, devise, fuseau horaire, pays (administrateur).',
   shop: { from: 'body', key: 'shopId' },
   permission: 'shop:settings',
   body: ZUpdateShopBody,
@@ -105,7 +105,7 @@ export const uploadShopLogoRoute = defineRoute({
   path: '/api/shop/uploadLogo',
   tag: 'shop',
   summary:
-    'Logo de la boutique : le corps est l’image (JPEG, PNG ou WebP, contrôlée sur son contenu), ramenée à 512 px au plus en WebP (administrateur).',
+    'Logo de la boutique : le corps est l’image (JPEG, PNG ou WebP, contrôlée sur son contenu), ramenée à 512 px au plus en WebP (administrateur).',
   shop: { from: 'query', key: 'shopId' },
   permission: 'shop:settings',
   query: ZShopIdRequiredQuery,
@@ -124,7 +124,7 @@ export const dismissChecklistRoute = defineRoute({
   path: '/api/shop/dismissChecklist',
   tag: 'shop',
   summary:
-    'Ferme « Pour bien démarrer » sur l’accueil, pour la boutique (administrateur) ; sans effet si c’est déjà fait.',
+    'Ferme « Pour bien démarrer » sur l’accueil, pour la boutique (administrateur) ; sans effet si c’est déjà fait.',
   shop: { from: 'body', key: 'shopId' },
   permission: 'shop:checklist',
   body: ZShopIdBody,

@@ -69,7 +69,7 @@ export async function assertCanAddProducts(
   const room = Math.max(0, plan.maxProducts - current);
   throw Errors.quotaExceeded(
     `Votre forfait ${plan.label} autorise ${plural(plan.maxProducts, 'produit')} au maximum${
-      adding > 1 ? ` : il reste de la place pour ${plural(room, 'produit')}` : ''
+      adding > 1 ? ` : il reste de la place pour ${plural(room, 'produit')}` : ''
     }. Passez à un forfait supérieur pour en ajouter.`,
   );
 }

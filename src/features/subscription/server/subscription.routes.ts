@@ -31,7 +31,7 @@ export const startCheckoutRoute = defineRoute({
   path: '/api/subscription/checkout',
   tag: 'subscription',
   summary:
-    '« Payer » : crée le paiement d’un forfait pour 1, 3 ou 12 mois et renvoie la page de paiement du fournisseur (administrateur).',
+    '« Payer » : crée le paiement d’un forfait pour 1, 3 ou 12 mois et renvoie la page de paiement du fournisseur (administrateur).',
   shop: { from: 'body', key: 'shopId' },
   // A blocked shop sees only the blocked screen (SPEC §2) and pays nothing through it: blocking is
   // the operators' decision, lifted by them, not a lapse a payment would cure.
@@ -90,7 +90,7 @@ export const sandboxReportRoute = defineRoute({
   path: '/api/payment/sandboxReport',
   tag: 'subscription',
   summary:
-    'Paiement de test (fournisseur `sandbox` seulement) : le payeur choisit réussite ou échec ; renvoie où le rediriger.',
+    'Paiement de test (fournisseur `sandbox` seulement) : le payeur choisit réussite ou échec ; renvoie où le rediriger.',
   shop: { from: 'body', key: 'shopId' },
   permission: 'subscription:manage',
   body: ZSandboxReportBody,

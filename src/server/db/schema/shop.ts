@@ -21,7 +21,7 @@ export const shops = pgTable('shops', {
   address: text('address').notNull().default(''),
   phone: text('phone'),
   /** The thank-you line at the foot of till receipts. */
-  receiptFooter: text('receipt_footer').notNull().default('Merci de votre visite !'),
+  receiptFooter: text('receipt_footer').notNull().default('Merci de votre visite !'),
   /**
    * The shop's legal identifiers, printed on invoices and receipts when given: the tax number
    * (NINEA in Senegal, NCC in Côte d’Ivoire, NIU in Cameroon…) and the trade register (RCCM…).

@@ -37,7 +37,7 @@ export function InviteAgentDialog({
     if (ok) {
       toaster.create({
         title: 'Agent ajouté',
-        description: 'Il peut se connecter avec son numéro ; un SMS l’en informe.',
+        description: 'Il peut se connecter avec son numéro ; un SMS l’en informe.',
         type: 'success',
         duration: 3500,
       });

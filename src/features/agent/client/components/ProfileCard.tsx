@@ -92,7 +92,7 @@ export function ProfileCard({ shop, agent }: { shop: Shop; agent: Agent }) {
                 error={fieldErrors.email}
               />
               <Text fontSize="sm" color="fg.muted">
-                Votre numéro de téléphone sert à vous connecter ; il ne se change pas ici.
+                Votre numéro de téléphone sert à vous connecter ; il ne se change pas ici.
               </Text>
               <SubmitButton isLoading={isLoading} />
             </Stack>

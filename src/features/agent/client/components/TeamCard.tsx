@@ -165,7 +165,7 @@ export function TeamCard({ shop, me, canManage }: { shop: Shop; me: Agent; canMa
         </HStack>
         {canManage && isFull ? (
           <Text fontSize="sm" color="fg.warning" mt="2">
-            Limite d’agents atteinte : désactivez un agent ou passez à une offre supérieure.
+            Limite d’agents atteinte : désactivez un agent ou passez à une offre supérieure.
           </Text>
         ) : null}
       </Card.Header>

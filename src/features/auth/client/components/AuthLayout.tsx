@@ -33,7 +33,7 @@ export function AuthLayout({
             Vendez partout, gérez tout au même endroit.
           </Heading>
           <Text fontSize="lg" opacity={0.9}>
-            Boutique en ligne, caisse, WhatsApp, livraison et paiements mobiles : un seul catalogue, un seul
+            Boutique en ligne, caisse, WhatsApp, livraison et paiements mobiles : un seul catalogue, un seul
             stock.
           </Text>
         </Stack>

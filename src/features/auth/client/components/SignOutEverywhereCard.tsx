@@ -38,7 +38,7 @@ export function SignOutEverywhereCard() {
         <Card.Title>Appareils connectés</Card.Title>
         <Card.Description>
           {fr(
-            'Un téléphone perdu, un ordinateur partagé ? Fermez votre compte partout où il est ouvert, y compris sur cet appareil.',
+            'Un téléphone perdu, un ordinateur partagé ? Fermez votre compte partout où il est ouvert, y compris sur cet appareil.',
           )}
         </Card.Description>
       </Card.Header>
@@ -68,7 +68,7 @@ export function SignOutEverywhereCard() {
         <Stack gap="3">
           <Text>
             {fr(
-              'Vous serez déconnecté(e) de tous les appareils où votre compte est ouvert, y compris celui-ci. Pour revenir, il faudra vous reconnecter avec un code reçu par SMS. Continuer ?',
+              'Vous serez déconnecté(e) de tous les appareils où votre compte est ouvert, y compris celui-ci. Pour revenir, il faudra vous reconnecter avec un code reçu par SMS. Continuer ?',
             )}
           </Text>
           <FormErrorAlert message={error} />

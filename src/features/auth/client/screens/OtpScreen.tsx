@@ -108,7 +108,7 @@ export function OtpScreen() {
       setIsNewUser(true);
       // The sign-up fields are new: checked at the next submit, not while the first letters are typed.
       form.reset(form.getValues());
-      setNotice('Ce numéro n’a pas encore de compte : créez votre boutique avec ce même code.');
+      setNotice('Ce numéro n’a pas encore de compte : créez votre boutique avec ce même code.');
       return;
     }
     const message = signInErrorMessage(result?.error) ?? 'Connexion refusée. Réessayez.';

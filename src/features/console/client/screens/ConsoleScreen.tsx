@@ -92,8 +92,8 @@ function ShopTable({ search }: { search: string }) {
         isLoading={blockState.isLoading}
       >
         {toBlock?.isBlocked
-          ? `« ${toBlock.name} » retrouvera l’accès à son back-office.`
-          : `Les agents de « ${toBlock?.name ?? ''} » ne verront plus que l’écran de blocage, immédiatement.`}
+          ? `« ${toBlock.name} » retrouvera l’accès à son back-office.`
+          : `Les agents de « ${toBlock?.name ?? ''} » ne verront plus que l’écran de blocage, immédiatement.`}
       </ConfirmDialog>
       {toEdit ? <EditSubscriptionDialog shop={toEdit} onClose={() => setToEdit(null)} /> : null}
     </>

@@ -24,7 +24,7 @@ const STEPS: Array<{ key: ChecklistStep; label: string; hint: string; href: stri
   {
     key: 'team',
     label: 'Inviter l’équipe',
-    hint: 'Vendeurs, caissiers, gestionnaires de stock : chacun avec son téléphone.',
+    hint: 'Vendeurs, caissiers, gestionnaires de stock : chacun avec son téléphone.',
     href: '/parametres/general?section=equipe',
   },
   {
@@ -36,7 +36,7 @@ const STEPS: Array<{ key: ChecklistStep; label: string; hint: string; href: stri
   {
     key: 'delivery',
     label: 'Configurer la livraison',
-    hint: 'Zones et frais de livraison : bientôt disponible.',
+    hint: 'Zones et frais de livraison : bientôt disponible.',
     href: '/livraison',
   },
 ];
@@ -66,7 +66,7 @@ export function FirstRunChecklist({ shopId }: { shopId: string }) {
           </Stack>
           <CloseButton
             size="sm"
-            aria-label={fr('Masquer « Pour bien démarrer »')}
+            aria-label={fr('Masquer « Pour bien démarrer »')}
             disabled={dismissing.isLoading}
             onClick={() => void dismiss({ shopId })}
           />

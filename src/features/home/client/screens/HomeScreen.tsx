@@ -49,7 +49,7 @@ function HomeContent({ shop, role, firstName }: { shop: Shop | null; role: Agent
                     <PlanLine shop={shop} />
                   </Text>
                   <Text color="fg.muted" fontSize="sm">
-                    Devise : {shop.currency} · Fuseau : {shop.timeZone}
+                    Devise : {shop.currency} · Fuseau : {shop.timeZone}
                   </Text>
                 </Stack>
               </Card.Body>

@@ -123,7 +123,7 @@ export function ClientPicker(props: { shopId: string }) {
         <Box borderWidth="1px" rounded="md" maxH="56" overflowY="auto">
           {data.items.length === 0 ? (
             <Text p="3" color="fg.muted" fontSize="sm">
-              Aucun client trouvé : créez-le avec « Nouveau client ».
+              Aucun client trouvé : créez-le avec « Nouveau client ».
             </Text>
           ) : (
             data.items.map((client) => (

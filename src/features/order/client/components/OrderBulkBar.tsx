@@ -32,9 +32,9 @@ export function OrderBulkBar(props: {
       toaster.create({
         type: failed.length ? 'warning' : 'success',
         duration: 5000,
-        title: `${done} commande${done > 1 ? 's' : ''} passée${done > 1 ? 's' : ''} à « ${FULFILMENT_LABELS[status]} »`,
+        title: `${done} commande${done > 1 ? 's' : ''} passée${done > 1 ? 's' : ''} à « ${FULFILMENT_LABELS[status]} »`,
         description: failed.length
-          ? `${failed.length} non modifiée${failed.length > 1 ? 's' : ''} : ${failed[0]!.error}`
+          ? `${failed.length} non modifiée${failed.length > 1 ? 's' : ''} : ${failed[0]!.error}`
           : undefined,
       });
       if (!failed.length) props.onDone();

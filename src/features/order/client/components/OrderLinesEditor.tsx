@@ -22,7 +22,7 @@ function LineRow({ index, currency, onRemove }: { index: number; currency: strin
       size={layout === 'cards' ? 'md' : 'sm'}
       type="number"
       min={1}
-      aria-label={`Quantité : ${line.label}`}
+      aria-label={`Quantité : ${line.label}`}
       aria-invalid={rowErrors?.quantity ? true : undefined}
       {...register(`lines.${index}.quantity`, { valueAsNumber: true })}
     />
@@ -31,7 +31,7 @@ function LineRow({ index, currency, onRemove }: { index: number; currency: strin
     <Input
       size={layout === 'cards' ? 'md' : 'sm'}
       inputMode="numeric"
-      aria-label={`Remise : ${line.label}`}
+      aria-label={`Remise : ${line.label}`}
       aria-invalid={rowErrors?.lineDiscount ? true : undefined}
       {...register(`lines.${index}.lineDiscount`)}
     />
@@ -151,7 +151,7 @@ export function OrderLinesEditor({ shopId, currency }: { shopId: string; currenc
         </ResponsiveList>
       ) : (
         <Text color="fg.muted" fontSize="sm">
-          Aucun article pour le moment : recherchez un produit pour l’ajouter.
+          Aucun article pour le moment : recherchez un produit pour l’ajouter.
         </Text>
       )}
     </Stack>

@@ -29,7 +29,7 @@ export function describeEvent(event: Event, currency: string): string {
       return `Commande créée (${CHANNEL_LABELS[d.channel as OrderChannel] ?? 'Manuel'}, ${plural(units, 'article')}, ${money('total')})`;
     }
     case 'status':
-      return `Statut : ${FULFILMENT_LABELS[d.from as FulfilmentStatus]} → ${FULFILMENT_LABELS[d.to as FulfilmentStatus]}`;
+      return `Statut : ${FULFILMENT_LABELS[d.from as FulfilmentStatus]} → ${FULFILMENT_LABELS[d.to as FulfilmentStatus]}`;
     case 'payment':
       return `Paiement ${d.isOnline ? 'en ligne ' : ''}de ${money('amount')} par ${PAYMENT_METHOD_LABELS[d.method as PaymentMethod]}${d.reference ? ` (réf. ${String(d.reference)})` : ''}`;
     case 'payment_link':
@@ -43,15 +43,15 @@ export function describeEvent(event: Event, currency: string): string {
       }${d.reason ? ` · ${String(d.reason)}` : ''}`;
     }
     case 'edit':
-      return `Commande modifiée : total ${money('totalBefore')} → ${money('totalAfter')}`;
+      return `Commande modifiée : total ${money('totalBefore')} → ${money('totalAfter')}`;
     case 'note':
       return String(d.note ?? '');
     case 'stock_conflict': {
-      if (d.resolution) return `Conflit de stock réglé (${String(d.name)}) : ${String(d.resolution)}`;
+      if (d.resolution) return `Conflit de stock réglé (${String(d.name)}) : ${String(d.resolution)}`;
       const items = (d.items as Array<{ name: string; missing: number }> | undefined) ?? [];
-      return `Conflit de stock : vendu hors ligne sans stock suffisant (${items
+      return `Conflit de stock : vendu hors ligne sans stock suffisant (${items
         .map((i) => `${i.name}, ${plural(i.missing, 'manquant')}`)
-        .join(' ; ')})`;
+        .join(' ; ')})`;
     }
   }
 }

@@ -39,7 +39,7 @@ export function PaymentLinkDialog(props: {
   const due = formatMoney(order.total - order.paidAmount, props.currency);
   const greeting = order.clientName ? `Bonjour ${order.clientName}, voici` : 'Bonjour, voici';
   const message = data
-    ? `${greeting} le lien pour payer votre commande #${order.number} chez ${props.shopName} (${due}) : ${data.url}`
+    ? `${greeting} le lien pour payer votre commande #${order.number} chez ${props.shopName} (${due}) : ${data.url}`
     : '';
 
   async function copy() {
@@ -68,7 +68,7 @@ export function PaymentLinkDialog(props: {
             <Dialog.Body>
               <Stack gap="4">
                 <Text fontSize="sm" color="fg.muted">
-                  Envoyez ce lien à votre client : il paie en ligne le reste dû ({due}) par Orange Money,
+                  Envoyez ce lien à votre client : il paie en ligne le reste dû ({due}) par Orange Money,
                   Wave, MTN MoMo, Moov Money ou carte. Le paiement s’ajoute à la commande et à votre solde.
                 </Text>
                 <FormErrorAlert message={error instanceof ApiError ? error.message : null} />

@@ -88,7 +88,7 @@ export function RefundDialog(props: {
       <Stack gap="4">
         <FormErrorAlert message={formError} />
         <Text fontSize="sm" color="fg.muted">
-          Remboursable : {formatMoney(refundable, props.currency)}
+          Remboursable : {formatMoney(refundable, props.currency)}
         </Text>
         <Stack gap="2">
           {order.lines.map((line, index) => {
@@ -105,7 +105,7 @@ export function RefundDialog(props: {
                     {label} — {left} sur {line.quantity}
                   </Field.Label>
                   <Input
-                    aria-label={`Quantité à rembourser : ${label}`}
+                    aria-label={`Quantité à rembourser : ${label}`}
                     type="number"
                     min={0}
                     max={left}

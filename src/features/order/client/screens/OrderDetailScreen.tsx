@@ -189,7 +189,7 @@ function StatusActions({ order, shopId }: { order: Order; shopId: string }) {
       ) : null}
       <ConfirmDialog
         isOpen={!!confirming}
-        title={confirming === 'cancelled' ? 'Annuler la commande ?' : 'Marquer la commande retournée ?'}
+        title={confirming === 'cancelled' ? 'Annuler la commande ?' : 'Marquer la commande retournée ?'}
         confirmLabel={confirming ? MOVE_LABELS[confirming] : ''}
         colorPalette="red"
         onClose={() => setConfirming(null)}
@@ -397,7 +397,7 @@ function OrderDetail({ shop, role, orderId }: { shop: Shop; role: AgentRole; ord
             {order.clientNote ? (
               <Text fontSize="sm" mt="3">
                 <Text as="span" fontWeight="semibold">
-                  Note du client :
+                  Note du client :
                 </Text>{' '}
                 {order.clientNote}
               </Text>

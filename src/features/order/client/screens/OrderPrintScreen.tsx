@@ -65,7 +65,7 @@ function OrderDocument({
     return (
       <Alert.Root status="info" css={{ '@media print': { display: 'none' } }}>
         <Alert.Indicator />
-        <Alert.Title>{fr(`Commande #${order.number} : ${issued?.refusal ?? ''}`)}</Alert.Title>
+        <Alert.Title>{fr(`Commande #${order.number} : ${issued?.refusal ?? ''}`)}</Alert.Title>
       </Alert.Root>
     );
   const money = (n: number) => formatMoney(n, shop.currency);
@@ -107,7 +107,7 @@ function OrderDocument({
               Facture n° {issued.invoice.number}
             </Text>
             <Text fontSize="sm">
-              {fr(`Date de facture : ${formatDateTime(issued.invoice.issuedAt, shop.timeZone)}`)}
+              {fr(`Date de facture : ${formatDateTime(issued.invoice.issuedAt, shop.timeZone)}`)}
             </Text>
             <Text fontSize="sm">
               {`Commande #${order.number} du ${formatDateTime(order.createdAt, shop.timeZone)}`}
@@ -128,7 +128,7 @@ function OrderDocument({
         <Text>{order.clientName ?? 'Client anonyme'}</Text>
         {order.clientPhone ? <Text>{formatPhone(order.clientPhone)}</Text> : null}
         <Address order={order} />
-        {!isInvoice && order.clientNote ? <Text mt="2">Note : {order.clientNote}</Text> : null}
+        {!isInvoice && order.clientNote ? <Text mt="2">Note : {order.clientNote}</Text> : null}
       </Stack>
       <Table.Root size="sm" variant="line">
         <Table.Header>
@@ -218,10 +218,10 @@ function OrderDocument({
       ) : (
         <Stack gap="1" fontSize="sm">
           <Text>
-            Montant à encaisser à la livraison :{' '}
+            Montant à encaisser à la livraison :{' '}
             <strong>{money(Math.max(0, order.total - order.paidAmount))}</strong>
           </Text>
-          <Text mt="8">Signature du client : ______________________________</Text>
+          <Text mt="8">Signature du client : ______________________________</Text>
         </Stack>
       )}
       <Text fontSize="xs" color="gray.600" textAlign="center">

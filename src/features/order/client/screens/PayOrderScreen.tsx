@@ -131,7 +131,7 @@ export function PayOrderScreen() {
                 {isPaid ? (
                   <Alert.Root status="success">
                     <Alert.Indicator />
-                    <Alert.Title>Cette commande est entièrement payée. Merci !</Alert.Title>
+                    <Alert.Title>Cette commande est entièrement payée. Merci !</Alert.Title>
                   </Alert.Root>
                 ) : data.refusal ? (
                   <Alert.Root status="info">

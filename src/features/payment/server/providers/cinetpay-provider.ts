@@ -112,12 +112,12 @@ export class CinetPayProvider implements PaymentProvider {
     // refuses the transaction otherwise, so say so here with the figure rather than relay a code.
     if (!Number.isInteger(request.amount) || request.amount <= 0) {
       throw new Error(
-        `Montant invalide pour CinetPay : ${request.amount} ${currency} (entier positif attendu).`,
+        `Montant invalide pour CinetPay : ${request.amount} ${currency} (entier positif attendu).`,
       );
     }
     if (request.amount % 5 !== 0) {
       throw new Error(
-        `Montant invalide pour CinetPay : ${request.amount} ${currency} n’est pas un multiple de 5, ` +
+        `Montant invalide pour CinetPay : ${request.amount} ${currency} n’est pas un multiple de 5, ` +
           'ce que CinetPay exige.',
       );
     }
@@ -150,7 +150,7 @@ export class CinetPayProvider implements PaymentProvider {
     const { code, message, description } = answer.data;
     const data = InitData.safeParse(answer.data.data).data;
     if (code !== '201' || !data?.payment_url) {
-      const detail = [message, description].filter(Boolean).join(' : ');
+      const detail = [message, description].filter(Boolean).join(' : ');
       throw new Error(
         `CinetPay a refusé l’initialisation du paiement ${request.paymentId} (HTTP ${status}, code ${code}` +
           `${detail ? `, ${detail}` : ''}).`,
@@ -243,7 +243,7 @@ export class CinetPayProvider implements PaymentProvider {
         : error instanceof Error
           ? error.message
           : String(error);
-      throw new Error(`CinetPay est injoignable (${path}) : ${reason}.`, { cause: error });
+      throw new Error(`CinetPay est injoignable (${path}) : ${reason}.`, { cause: error });
     }
     let body: unknown;
     try {

@@ -20,7 +20,7 @@ export function createPaymentProvider(deps: PaymentProviderDeps): PaymentProvide
   const missing = CINETPAY_REQUIRED.filter((name) => !env[name]?.trim());
   if (missing.length > 0) {
     throw new Error(
-      `Configuration CinetPay incomplète : ${frenchList(missing)} ` +
+      `Configuration CinetPay incomplète : ${frenchList(missing)} ` +
         `${missing.length > 1 ? 'sont obligatoires' : 'est obligatoire'}.`,
     );
   }

@@ -51,7 +51,7 @@ export function cartTotals(cart: Pick<Cart, 'lines' | 'discount'>): CartTotals {
 export function cartLimitError(cart: Pick<Cart, 'lines'>, currency: string): string | null {
   const overpriced = cart.lines.find((l) => l.unitPrice > MAX_UNIT_PRICE);
   if (overpriced)
-    return `Le prix de « ${overpriced.productName} » dépasse le maximum autorisé : corrigez-le dans le catalogue.`;
+    return `Le prix de « ${overpriced.productName} » dépasse le maximum autorisé : corrigez-le dans le catalogue.`;
   if (cart.lines.some((l) => l.unitPrice * l.quantity > MAX_AMOUNT))
     return lineLimitMessage(currency, 'vente');
   const gross = cart.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);

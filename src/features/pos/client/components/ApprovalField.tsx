@@ -36,7 +36,7 @@ export function ApprovalField(props: {
           <Alert.Title>{props.reason}</Alert.Title>
           <Alert.Description>
             {fr(
-              'Aucun code PIN de responsable n’est connu de cette tablette. Un administrateur ou un superviseur définit le sien dans le menu du compte de la caisse (« Mon code PIN »), puis la tablette doit se connecter au réseau une fois.',
+              'Aucun code PIN de responsable n’est connu de cette tablette. Un administrateur ou un superviseur définit le sien dans le menu du compte de la caisse (« Mon code PIN »), puis la tablette doit se connecter au réseau une fois.',
             )}
           </Alert.Description>
         </Stack>

@@ -145,7 +145,7 @@ const CartTotals = memo(function CartTotals(props: {
           ) : null}
         </>
       ) : null}
-      {props.note ? <div className="pos-cart-note">{fr(`Note : ${props.note}`)}</div> : null}
+      {props.note ? <div className="pos-cart-note">{fr(`Note : ${props.note}`)}</div> : null}
       <Row label="Total" value={money(props.total)} isStrong />
     </div>
   );

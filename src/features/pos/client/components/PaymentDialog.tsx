@@ -125,7 +125,7 @@ export function PaymentDialog(props: {
     if (state.remaining > 0 && !isCredit) {
       setError(
         fr(
-          `Il reste ${money(state.remaining)} à payer : ajoutez un paiement ou choisissez « Paiement à crédit ».`,
+          `Il reste ${money(state.remaining)} à payer : ajoutez un paiement ou choisissez « Paiement à crédit ».`,
         ),
       );
       return;
@@ -238,7 +238,7 @@ export function PaymentDialog(props: {
           ) : null}
           {isCash && entryChange > 0 ? (
             <Text fontSize="lg" fontWeight="semibold" color="green.fg" data-testid="entry-change">
-              {fr(`À rendre : ${money(entryChange)}`)}
+              {fr(`À rendre : ${money(entryChange)}`)}
             </Text>
           ) : null}
           <Button
@@ -304,7 +304,7 @@ export function PaymentDialog(props: {
           <Switch.Label>
             Paiement à crédit
             {canCredit
-              ? fr(` : le reste (${money(remaining)}) reste dû par ${props.cart.client!.name}`)
+              ? fr(` : le reste (${money(remaining)}) reste dû par ${props.cart.client!.name}`)
               : ' (ajoutez d’abord un client au panier)'}
           </Switch.Label>
         </Switch.Root>
@@ -313,7 +313,7 @@ export function PaymentDialog(props: {
           <ApprovalField
             approvers={approvers}
             reason={fr(
-              `Remise de plus de ${DISCOUNT_APPROVAL_PERCENT} % : approbation d’un responsable requise.`,
+              `Remise de plus de ${DISCOUNT_APPROVAL_PERCENT} % : approbation d’un responsable requise.`,
             )}
             approvedBy={approval?.name ?? null}
             onApproved={(pin, name) => setApproval({ pin, name })}

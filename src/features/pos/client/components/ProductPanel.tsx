@@ -65,7 +65,7 @@ function EmptyCatalogue({ canManageProducts, shopId }: { canManageProducts: bool
       </Heading>
       {canManageProducts ? (
         <>
-          <Text color="fg.muted">{fr('Ajoutez ou importez vos produits : ils apparaîtront ici.')}</Text>
+          <Text color="fg.muted">{fr('Ajoutez ou importez vos produits : ils apparaîtront ici.')}</Text>
           <Button asChild colorPalette="brand">
             <a href={withShopId('/mes-produits', shopId)}>Mes produits</a>
           </Button>
@@ -83,7 +83,7 @@ const searchIcon = <LuSearch />;
 const scanHint = (
   <HStack px="3" py="1" fontSize="xs" color="fg.muted" display={{ base: 'none', md: 'flex' }} gap="1">
     <LuScanBarcode />
-    <Text>{fr('Scannez un code-barres à tout moment : l’article s’ajoute au panier.')}</Text>
+    <Text>{fr('Scannez un code-barres à tout moment : l’article s’ajoute au panier.')}</Text>
   </HStack>
 );
 
@@ -193,10 +193,10 @@ export const ProductPanel = memo(function ProductPanel(props: {
   const emptyText =
     index.size === 0
       ? till.syncState.referenceError
-        ? fr(`Le catalogue n’a pas pu être chargé : ${till.syncState.referenceError}`)
+        ? fr(`Le catalogue n’a pas pu être chargé : ${till.syncState.referenceError}`)
         : till.syncState.isOnline
           ? 'Le catalogue se charge depuis le serveur…'
-          : fr('Catalogue vide sur cette tablette : connectez-la au réseau pour le charger.')
+          : fr('Catalogue vide sur cette tablette : connectez-la au réseau pour le charger.')
       : query.trim()
         ? 'Aucun produit ne correspond.'
         : 'Aucun produit dans cette catégorie.';

@@ -103,11 +103,11 @@ export function Receipt({ data, context }: { data: ReceiptData; context: TillCon
       {data.isPending ? <Text>(en attente de synchronisation)</Text> : null}
       {data.localLabel ? <Text data-testid="receipt-local-number">{data.localLabel}</Text> : null}
       <Text>{formatTillDate(data.at, shop.timeZone)}</Text>
-      <Text>{fr(`Caisse : ${data.tillName}`)}</Text>
-      <Text>{fr(`Caissier : ${data.cashierName}`)}</Text>
+      <Text>{fr(`Caisse : ${data.tillName}`)}</Text>
+      <Text>{fr(`Caissier : ${data.cashierName}`)}</Text>
       {data.client ? (
         <Text>
-          {fr(`Client : ${data.client.name}`)}
+          {fr(`Client : ${data.client.name}`)}
           {data.client.phone ? ` (${formatPhone(data.client.phone)})` : ''}
         </Text>
       ) : null}
@@ -148,7 +148,7 @@ export function Receipt({ data, context }: { data: ReceiptData; context: TillCon
       {data.change > 0 ? <Line label="Monnaie rendue" value={money(data.change)} /> : null}
       {data.due > 0 ? <Line label="Reste dû (crédit)" value={money(data.due)} isStrong /> : null}
       {data.refunded > 0 ? <Line label="Remboursé" value={`−${money(data.refunded)}`} /> : null}
-      {data.note ? <Text pt="1">{fr(`Note : ${data.note}`)}</Text> : null}
+      {data.note ? <Text pt="1">{fr(`Note : ${data.note}`)}</Text> : null}
       <Rule />
       <Text textAlign="center" fontWeight="bold" pt="1" data-testid="receipt-footer">
         {fr(shop.receiptFooter)}

@@ -204,7 +204,7 @@ export function useRefundForm(props: {
         <Checkbox.Root checked={isExchange} onCheckedChange={(e) => setExchange(!!e.checked)}>
           <Checkbox.HiddenInput />
           <Checkbox.Control />
-          <Checkbox.Label>{fr('Échange : ouvrir ensuite une nouvelle vente pour ce client')}</Checkbox.Label>
+          <Checkbox.Label>{fr('Échange : ouvrir ensuite une nouvelle vente pour ce client')}</Checkbox.Label>
         </Checkbox.Root>
         {!canApprove ? (
           <ApprovalField

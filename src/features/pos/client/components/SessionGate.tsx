@@ -51,7 +51,7 @@ function ChooseTill() {
           <Alert.Root status="warning">
             <Alert.Indicator />
             <Alert.Title>
-              {fr(`Les caisses n’ont pas pu être chargées : ${syncState.referenceError}`)}
+              {fr(`Les caisses n’ont pas pu être chargées : ${syncState.referenceError}`)}
             </Alert.Title>
           </Alert.Root>
         ) : null}
@@ -59,7 +59,7 @@ function ChooseTill() {
           {syncState.isOnline
             ? 'Aucune caisse n’est encore créée pour cette boutique.'
             : fr(
-                'Aucune caisse connue sur cette tablette : connectez-la au réseau une fois pour charger les caisses.',
+                'Aucune caisse connue sur cette tablette : connectez-la au réseau une fois pour charger les caisses.',
               )}
         </Text>
         {canApprove && syncState.isOnline ? (
@@ -138,7 +138,7 @@ function OpenSession() {
   return (
     <Stack as="form" onSubmit={submit} gap="4" aria-label="Ouvrir la session">
       <Text color="fg.muted">
-        {fr(`Comptez l’argent du tiroir avant la première vente : c’est le fond de caisse.`)}
+        {fr(`Comptez l’argent du tiroir avant la première vente : c’est le fond de caisse.`)}
       </Text>
       <Field.Root invalid={!!error}>
         <Field.Label htmlFor="opening-float">Fond de caisse compté</Field.Label>
@@ -170,7 +170,7 @@ export function SessionGate() {
     <Box maxW="lg" mx="auto" w="full" px="4" py={{ base: '6', md: '12' }}>
       <Stack gap="6" bg="bg" p={{ base: '5', md: '8' }} rounded="xl" borderWidth="1px">
         <Heading as="h1" size="xl">
-          {till ? fr(`Ouvrir « ${till.name} »`) : 'Choisir la caisse'}
+          {till ? fr(`Ouvrir « ${till.name} »`) : 'Choisir la caisse'}
         </Heading>
         {till && !till.isActive ? (
           <Alert.Root status="warning">

@@ -26,7 +26,7 @@ export function SignOutDialog({ onClose }: { onClose: () => void }) {
       confirmLabel="Se déconnecter"
       isLoading={isLeaving}
     >
-      {fr('Êtes-vous sûr(e) de vouloir vous déconnecter ?')}
+      {fr('Êtes-vous sûr(e) de vouloir vous déconnecter ?')}
     </ConfirmDialog>
   );
 }

@@ -41,13 +41,13 @@ export function ZReportView({ report, context }: { report: ZReport; context: Til
       <Rule />
       <Text>
         {fr(
-          `Ouverture : ${formatTillDate(session.openedAt, tz)}${session.openedBy ? `, ${session.openedBy.name}` : ''}`,
+          `Ouverture : ${formatTillDate(session.openedAt, tz)}${session.openedBy ? `, ${session.openedBy.name}` : ''}`,
         )}
       </Text>
       {session.closedAt ? (
         <Text>
           {fr(
-            `Clôture : ${formatTillDate(session.closedAt, tz)}${session.closedBy ? `, ${session.closedBy.name}` : ''}`,
+            `Clôture : ${formatTillDate(session.closedAt, tz)}${session.closedBy ? `, ${session.closedBy.name}` : ''}`,
           )}
         </Text>
       ) : null}
@@ -107,7 +107,7 @@ export function ZReportView({ report, context }: { report: ZReport; context: Til
       {report.stockConflicts > 0 ? (
         <>
           <Rule />
-          <Text>{fr(`Conflits de stock : ${report.stockConflicts}`)}</Text>
+          <Text>{fr(`Conflits de stock : ${report.stockConflicts}`)}</Text>
         </>
       ) : null}
     </Stack>

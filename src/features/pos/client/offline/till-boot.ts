@@ -4,7 +4,7 @@ import { metaKey, readMeta, writeMeta } from './db';
 import { posGet, refreshTillToken, setTillToken } from './pos-http';
 import type { TillContext, TillIdentity } from './types';
 
-export const DEFAULT_RECEIPT_FOOTER = 'Merci de votre visite !';
+export const DEFAULT_RECEIPT_FOOTER = 'Merci de votre visite !';
 
 export type TillBoot =
   | { kind: 'ready'; identity: TillIdentity; context: TillContext; role: AgentRole; isFromCache: boolean }

@@ -95,7 +95,7 @@ export async function moveCash(
       : { ...session, cashOut: session.cashOut + amount };
   const label = kind === 'in' ? 'Entrée d’espèces' : 'Sortie d’espèces';
   await commitOp({
-    entry: entryOf(actor, op, `${label} : ${formatMoney(amount, actor.currency)} (${reason})`),
+    entry: entryOf(actor, op, `${label} : ${formatMoney(amount, actor.currency)} (${reason})`),
     session: updated,
   });
   return updated;
@@ -149,7 +149,7 @@ export async function createClient(actor: TillActor, name: string, phone: string
     name: name.trim(),
     phone: phone.trim() || null,
   };
-  await commitOp({ entry: entryOf(actor, op, `Nouveau client : ${client.name}`), client });
+  await commitOp({ entry: entryOf(actor, op, `Nouveau client : ${client.name}`), client });
   return client;
 }
 
@@ -255,7 +255,7 @@ export async function recordSale(
     variantId: l.variantId,
     delta: -l.quantity,
   }));
-  const summary = `Vente, ${localTicketLabel(localReference)} : ${formatMoney(totals.total, actor.currency)}`;
+  const summary = `Vente, ${localTicketLabel(localReference)} : ${formatMoney(totals.total, actor.currency)}`;
   await commitOp({
     entry: entryOf(actor, op, summary, stock),
     sale,
@@ -321,7 +321,7 @@ export async function recordRefund(actor: TillActor, input: RefundInput): Promis
   const stock = input.restock
     ? input.lines.map((l) => ({ productId: l.productId, variantId: l.variantId, delta: l.quantity }))
     : [];
-  const summary = `Remboursement, ${input.label} : ${formatMoney(input.amount, actor.currency)}`;
+  const summary = `Remboursement, ${input.label} : ${formatMoney(input.amount, actor.currency)}`;
   await commitOp({ entry: entryOf(actor, op, summary, stock), session, sale });
   return session;
 }

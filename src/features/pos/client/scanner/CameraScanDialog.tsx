@@ -120,7 +120,7 @@ export function CameraScanDialog(props: {
           <chakra.video ref={videoRef} w="full" h="full" objectFit="cover" muted playsInline />
         </Box>
         <Text fontSize="sm" color="fg.muted">
-          {lastCode ? fr(`Dernier code lu : ${lastCode}`) : 'Placez le code-barres dans le cadre.'}
+          {lastCode ? fr(`Dernier code lu : ${lastCode}`) : 'Placez le code-barres dans le cadre.'}
         </Text>
       </Stack>
     </TillDialog>

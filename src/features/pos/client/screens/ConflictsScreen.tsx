@@ -49,7 +49,7 @@ function ConflictRow({ conflict }: { conflict: StockConflict }) {
       {conflict.resolvedAt ? (
         <Text fontSize="sm">
           {fr(
-            `Réglé${conflict.resolvedBy ? ` par ${conflict.resolvedBy.name}` : ''} : ${conflict.resolution}`,
+            `Réglé${conflict.resolvedBy ? ` par ${conflict.resolvedBy.name}` : ''} : ${conflict.resolution}`,
           )}
         </Text>
       ) : (

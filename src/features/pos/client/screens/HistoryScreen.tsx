@@ -157,7 +157,7 @@ export function HistoryScreen() {
               </Heading>
               <Text fontSize="sm" color="fg.muted">
                 {fr(
-                  `${daySales.length} vente${daySales.length > 1 ? 's' : ''} : ${money(daySales.filter((s) => s.status !== 'rejected').reduce((sum, s) => sum + s.total, 0))}`,
+                  `${daySales.length} vente${daySales.length > 1 ? 's' : ''} : ${money(daySales.filter((s) => s.status !== 'rejected').reduce((sum, s) => sum + s.total, 0))}`,
                 )}
               </Text>
             </HStack>

@@ -76,9 +76,9 @@ export function OutboxScreen() {
             <Text fontSize="sm" color="fg.muted">
               {syncState.isOnline
                 ? 'Connecté au serveur.'
-                : 'Hors ligne : les opérations partiront au retour du réseau.'}
+                : 'Hors ligne : les opérations partiront au retour du réseau.'}
               {syncState.lastSyncedAt
-                ? fr(` Dernière synchronisation : ${formatTillDate(syncState.lastSyncedAt, tz)}.`)
+                ? fr(` Dernière synchronisation : ${formatTillDate(syncState.lastSyncedAt, tz)}.`)
                 : ''}
             </Text>
           </Stack>

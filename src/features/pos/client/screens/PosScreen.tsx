@@ -120,7 +120,7 @@ export function PosScreen() {
         <Centered icon={<LuWifiOff />} title="Caisse non préparée sur cette tablette">
           <Text color="fg.muted">
             {fr(
-              'Ouvrez le point de vente une première fois avec le réseau : la tablette gardera alors le catalogue, les clients et votre session pour travailler sans connexion.',
+              'Ouvrez le point de vente une première fois avec le réseau : la tablette gardera alors le catalogue, les clients et votre session pour travailler sans connexion.',
             )}
           </Text>
           <Button onClick={() => window.location.reload()}>Réessayer</Button>

@@ -83,7 +83,7 @@ function SaleDetail(props: DetailProps) {
           {local?.status === 'rejected' ? (
             <Alert.Root status="error" mb="3">
               <Alert.Indicator />
-              <Alert.Title>{fr(`Vente refusée par le serveur : ${local.error}`)}</Alert.Title>
+              <Alert.Title>{fr(`Vente refusée par le serveur : ${local.error}`)}</Alert.Title>
             </Alert.Root>
           ) : null}
           <Box maxW="80mm" mx="auto" borderWidth="1px" shadow="sm">

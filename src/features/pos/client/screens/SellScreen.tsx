@@ -126,8 +126,8 @@ export function SellScreen() {
       dispatch({ type: 'lineAdded', line: toLine(variant), catalogueCursor: index.cursor });
       if (variant.trackStock && variant.stock <= 0)
         toaster.create({
-          title: fr(`Stock épuisé selon la tablette : ${variant.productName}`),
-          description: fr('La vente reste possible ; le responsable verra l’écart.'),
+          title: fr(`Stock épuisé selon la tablette : ${variant.productName}`),
+          description: fr('La vente reste possible ; le responsable verra l’écart.'),
           type: 'warning',
           duration: 3500,
         });
@@ -149,7 +149,7 @@ export function SellScreen() {
       if (variant) addVariant(variant);
       else
         toaster.create({
-          title: fr(`Aucun article avec le code « ${code} »`),
+          title: fr(`Aucun article avec le code « ${code} »`),
           type: 'error',
           duration: 3500,
         });

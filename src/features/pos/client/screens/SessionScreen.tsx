@@ -75,8 +75,8 @@ function ExpectedCash({ session, testId }: { session: LocalSession; testId?: str
       testId={testId}
       note={
         cash.isSessionFigure
-          ? fr(`dont cette tablette : ${signed(cash.thisTablet)}`)
-          : fr('Hors ligne : sans les ventes des autres tablettes.')
+          ? fr(`dont cette tablette : ${signed(cash.thisTablet)}`)
+          : fr('Hors ligne : sans les ventes des autres tablettes.')
       }
     />
   );
@@ -295,7 +295,7 @@ export function SessionScreen() {
     <Box maxW="4xl" mx="auto" w="full" px="4" py="6">
       <Stack gap="5">
         <Heading as="h1" size="xl">
-          {fr(`Session de caisse : ${till.till.name}`)}
+          {fr(`Session de caisse : ${till.till.name}`)}
         </Heading>
         {closed ? (
           <Stack gap="3" bg="bg" p="4" rounded="lg" borderWidth="1px">
@@ -303,7 +303,7 @@ export function SessionScreen() {
               <Alert.Indicator />
               <Alert.Title>
                 {fr(
-                  `Session clôturée le ${formatTillDate(closed.closedAt!, tz)} : ${money(closed.countedCash ?? 0)} comptés.`,
+                  `Session clôturée le ${formatTillDate(closed.closedAt!, tz)} : ${money(closed.countedCash ?? 0)} comptés.`,
                 )}
               </Alert.Title>
             </Alert.Root>
@@ -338,7 +338,7 @@ export function SessionScreen() {
           </>
         ) : !closed ? (
           <Text color="fg.muted">
-            {fr('Aucune session ouverte sur cette caisse : ouvrez-en une depuis « Vendre ».')}
+            {fr('Aucune session ouverte sur cette caisse : ouvrez-en une depuis « Vendre ».')}
           </Text>
         ) : null}
         <PastSessions />

@@ -38,7 +38,7 @@ export function TillApp() {
       toaster.create({
         title: 'Déconnexion impossible pour le moment',
         description: fr(
-          'Des ventes ou opérations de la caisse ne sont pas encore synchronisées. Reconnectez la tablette au réseau et attendez « À jour ».',
+          'Des ventes ou opérations de la caisse ne sont pas encore synchronisées. Reconnectez la tablette au réseau et attendez « À jour ».',
         ),
         type: 'error',
         duration: 8000,

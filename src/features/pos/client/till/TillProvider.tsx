@@ -163,7 +163,7 @@ export function TillProvider(props: {
           setSalesVersion((v) => v + 1);
           for (const entry of outcome.rejected) {
             toaster.create({
-              title: fr(`Refusé par le serveur : ${entry.summary}`),
+              title: fr(`Refusé par le serveur : ${entry.summary}`),
               description: entry.error ?? undefined,
               type: 'error',
               duration: 8000,

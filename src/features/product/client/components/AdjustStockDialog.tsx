@@ -105,7 +105,7 @@ export function AdjustStockDialog(props: {
           error={fieldErrors.note}
         />
         {Number.isInteger(amount) && amount > 0 && props.variant ? (
-          <Text fontSize="sm">Nouveau stock : {props.variant.stock + signed}</Text>
+          <Text fontSize="sm">Nouveau stock : {props.variant.stock + signed}</Text>
         ) : null}
       </Stack>
     </FormDialog>

@@ -99,7 +99,7 @@ export function BulkBar(props: {
           <option value="">Choisir une action…</option>
           {PRODUCT_STATUSES.map((s) => (
             <option key={s} value={`status:${s}`}>
-              Passer en « {PRODUCT_STATUS_LABELS[s]} »
+              Passer en « {PRODUCT_STATUS_LABELS[s]} »
             </option>
           ))}
           <option value="category">Changer la catégorie</option>
@@ -154,8 +154,8 @@ export function BulkBar(props: {
         confirmLabel="Supprimer"
         isLoading={isLoading}
       >
-        Supprimer {count} produit{count > 1 ? 's' : ''} et leur historique de stock ? Un produit déjà commandé
-        ne peut pas être supprimé : archivez-le plutôt.
+        Supprimer {count} produit{count > 1 ? 's' : ''} et leur historique de stock ? Un produit déjà commandé
+        ne peut pas être supprimé : archivez-le plutôt.
       </ConfirmDialog>
     </HStack>
   );

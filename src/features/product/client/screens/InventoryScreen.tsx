@@ -172,7 +172,7 @@ function Inventory({ shop, canEdit }: { shop: Shop; canEdit: boolean }) {
       }).unwrap();
       const changed = result.filter((r) => r.difference !== 0).length;
       toaster.create({
-        title: `Inventaire appliqué : ${changed} écart${changed > 1 ? 's' : ''} enregistré${changed > 1 ? 's' : ''}.`,
+        title: `Inventaire appliqué : ${changed} écart${changed > 1 ? 's' : ''} enregistré${changed > 1 ? 's' : ''}.`,
         type: 'success',
         duration: 4000,
       });
@@ -284,7 +284,7 @@ function Inventory({ shop, canEdit }: { shop: Shop; canEdit: boolean }) {
       >
         {differences.length} écart{differences.length > 1 ? 's' : ''} de stock ser
         {differences.length > 1 ? 'ont' : 'a'} enregistré
-        {differences.length > 1 ? 's' : ''} comme mouvements « Inventaire ».
+        {differences.length > 1 ? 's' : ''} comme mouvements « Inventaire ».
       </ConfirmDialog>
     </Stack>
   );

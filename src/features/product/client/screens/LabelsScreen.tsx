@@ -66,7 +66,7 @@ function Picker({
               <Table.Cell>
                 <Text>{name}</Text>
                 <Text fontSize="xs" color={variant.barcode ? 'fg.muted' : 'orange.600'}>
-                  {variant.barcode ?? 'Pas de code-barres : générez-en un dans la fiche produit'}
+                  {variant.barcode ?? 'Pas de code-barres : générez-en un dans la fiche produit'}
                 </Text>
               </Table.Cell>
               <Table.Cell textAlign="end">

@@ -187,7 +187,7 @@ export function ShopSettingsCard({ shop }: { shop: Shop }) {
                 helper="Imprimé en bas des tickets du point de vente."
               />
               <Text fontSize="sm" color="fg.muted">
-                Les dates et les rapports suivent le fuseau horaire ; les prix s’affichent dans la devise.
+                Les dates et les rapports suivent le fuseau horaire ; les prix s’affichent dans la devise.
               </Text>
               <SubmitButton isLoading={isLoading} />
             </Stack>

@@ -22,7 +22,7 @@ export function InvoiceList({ shopId, timeZone }: { shopId: string; timeZone: st
           <Skeleton h="16" />
         ) : !invoices.data?.length ? (
           <Text color="fg.muted">
-            Aucune facture pour le moment : elles apparaissent ici après chaque paiement.
+            Aucune facture pour le moment : elles apparaissent ici après chaque paiement.
           </Text>
         ) : (
           <Table.ScrollArea>
