@@ -26,7 +26,7 @@ test.describe('Chemins du service de session (/api/auth)', () => {
     expect(error.headers()['location']).toBe('/login?error=Verification');
   });
 
-  test('la redirection « connexion requise » porte error=SessionRequired et callbackUrl', async ({
+  test('la redirection « connexion requise » porte error=SessionRequired et callbackUrl', async ({
     request,
   }) => {
     const answer = await request.get('/api/auth/signin?error=SessionRequired&callbackUrl=%2Fmes-produits', {

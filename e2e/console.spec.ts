@@ -4,7 +4,7 @@ import { signInWithPhone, signUpNewShop } from './support/auth';
 const OPERATOR = { local: '77 000 00 09', e164: '+221770000009' };
 
 test.describe('Console plateforme', () => {
-  test('un opérateur bloque une boutique : ses agents voient l’écran de blocage aussitôt', async ({
+  test('un opérateur bloque une boutique : ses agents voient l’écran de blocage aussitôt', async ({
     page,
     browser,
   }) => {

@@ -55,7 +55,7 @@ async function newBrowserPage(browser: Browser): Promise<Page> {
 const checklist = (page: Page) => page.getByTestId('first-run-checklist');
 
 test.describe('Premier pas d’une nouvelle boutique', () => {
-  test('« Pour bien démarrer » : chaque étape mène où elle se fait, se coche d’elle-même, et se masque', async ({
+  test('« Pour bien démarrer » : chaque étape mène où elle se fait, se coche d’elle-même, et se masque', async ({
     page,
   }) => {
     await signUpNewShop(page, 'Debut');
@@ -101,7 +101,7 @@ test.describe('Premier pas d’une nouvelle boutique', () => {
     await expect(checklist(page)).toHaveCount(0);
   });
 
-  test('la caisse sans produit le dit : lien vers Mes produits pour l’admin, « demandez à votre gérant » pour le caissier, qui arrive sur la caisse', async ({
+  test('la caisse sans produit le dit : lien vers Mes produits pour l’admin, « demandez à votre gérant » pour le caissier, qui arrive sur la caisse', async ({
     page,
     browser,
   }) => {
@@ -230,7 +230,7 @@ test.describe('Premier pas d’une nouvelle boutique', () => {
     await cashier.context().close();
   });
 
-  test('un rôle sans droit de payer ouvre « Abonnement » en lecture seule, depuis le menu du compte et depuis la bannière', async ({
+  test('un rôle sans droit de payer ouvre « Abonnement » en lecture seule, depuis le menu du compte et depuis la bannière', async ({
     page,
   }) => {
     await signInAs(page, 'seller');

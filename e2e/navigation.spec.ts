@@ -91,7 +91,7 @@ test.describe('Saisie du numéro', () => {
 });
 
 test.describe('Accessibilité du formulaire de connexion', () => {
-  test('le champ téléphone porte le libellé « Numéro de téléphone », le choix du pays « Pays »', async ({
+  test('le champ téléphone porte le libellé « Numéro de téléphone », le choix du pays « Pays »', async ({
     page,
   }) => {
     await page.goto('/login');

@@ -12,7 +12,7 @@ async function stubPrint(page: Page) {
 }
 
 test.describe('Commandes', () => {
-  test('une commande saisie à la main : client créé, confirmée, payée en mobile money, livrée, remboursée, imprimée — et l’autre navigateur est prévenu', async ({
+  test('une commande saisie à la main : client créé, confirmée, payée en mobile money, livrée, remboursée, imprimée — et l’autre navigateur est prévenu', async ({
     page,
     browser,
   }) => {
@@ -44,7 +44,7 @@ test.describe('Commandes', () => {
     await page.getByRole('button', { name: 'Ajouter Café Touba 250 g' }).click();
     await page.getByLabel('Rechercher un produit à ajouter').fill('bouye');
     await page.getByRole('button', { name: 'Ajouter Jus de bouye 50 cl' }).click();
-    await page.getByLabel('Quantité : Jus de bouye 50 cl').fill('2');
+    await page.getByLabel('Quantité : Jus de bouye 50 cl').fill('2');
     await expect(page.getByTestId('order-lines').getByRole('row')).toHaveCount(3);
 
     await page.getByLabel('Rechercher un client').fill('Mariama');
@@ -72,7 +72,7 @@ test.describe('Commandes', () => {
     await expect(page.getByTestId('payment-status')).toHaveText('En attente');
 
     // The other browser hears of it at once: toast and red dot.
-    await expect(other.getByText('Vous avez 1 nouvelle commande !')).toBeVisible();
+    await expect(other.getByText('Vous avez 1 nouvelle commande !')).toBeVisible();
     await expect(other.getByTestId('notification-dot')).toBeVisible();
     await expect(bell).toHaveAttribute('aria-label', `Notifications (${unreadBefore + 1} non lues)`);
     await otherContext.close();
@@ -100,7 +100,7 @@ test.describe('Commandes', () => {
     // Refund one bottle of bouye, back in stock.
     await page.getByRole('button', { name: 'Rembourser' }).click();
     const refund = page.getByRole('dialog').filter({ hasText: 'Rembourser' });
-    await refund.getByLabel('Quantité à rembourser : Jus de bouye 50 cl').fill('1');
+    await refund.getByLabel('Quantité à rembourser : Jus de bouye 50 cl').fill('1');
     await expect(refund.getByLabel(/^Montant remboursé/)).toHaveValue('1000');
     await refund.getByRole('button', { name: 'Rembourser' }).click();
     await expect(refund).toBeHidden();
@@ -108,9 +108,9 @@ test.describe('Commandes', () => {
 
     const timeline = page.getByTestId('order-timeline');
     await expect(timeline).toContainText('Commande créée (WhatsApp, 3 articles');
-    await expect(timeline).toContainText('Statut : Nouvelle → Confirmée');
+    await expect(timeline).toContainText('Statut : Nouvelle → Confirmée');
     await expect(timeline).toContainText('Paiement de 5\u202f500\u202fFCFA par Orange Money (réf. OM-7731)');
-    await expect(timeline).toContainText('Statut : Confirmée → Livrée');
+    await expect(timeline).toContainText('Statut : Confirmée → Livrée');
     await expect(timeline).toContainText(
       'Remboursement de 1\u202f000\u202fFCFA par Orange Money · 1 article remis en stock',
     );

@@ -10,7 +10,7 @@ async function homeBalance(page: Page): Promise<number> {
   return amountOf(await balance.textContent());
 }
 
-test('lien de paiement : le client paie en ligne sans compte, la commande est payée et le solde crédité', async ({
+test('lien de paiement : le client paie en ligne sans compte, la commande est payée et le solde crédité', async ({
   page,
   browser,
 }) => {
@@ -39,7 +39,7 @@ test('lien de paiement : le client paie en ligne sans compte, la commande est pa
   const whatsApp = dialog.getByRole('link', { name: 'Envoyer sur WhatsApp' });
   await expect(whatsApp).toHaveAttribute('href', /^https:\/\/wa\.me\/221771234567\?text=/);
   expect(decodeURIComponent((await whatsApp.getAttribute('href'))!.split('text=')[1]!)).toBe(
-    `Bonjour Khady Sow, voici le lien pour payer votre commande ${number} chez Boutique Awa (2\u202f500\u202fFCFA) : ${url}`,
+    `Bonjour Khady Sow, voici le lien pour payer votre commande ${number} chez Boutique Awa (2\u202f500\u202fFCFA) : ${url}`,
   );
   await dialog.getByRole('button', { name: 'Fermer la fenêtre' }).click();
   // Opened and closed, nothing was shared: the timeline says nothing (read afresh).
@@ -71,7 +71,7 @@ test('lien de paiement : le client paie en ligne sans compte, la commande est pa
   await customer.getByRole('button', { name: 'Payer 2\u202f500\u202fFCFA' }).click();
   await expect(customer).toHaveURL(/message=payment_success/);
   await expect(customer.getByText('Votre paiement a bien été effectué.')).toBeVisible();
-  await expect(customer.getByText('Cette commande est entièrement payée. Merci !')).toBeVisible();
+  await expect(customer.getByText('Cette commande est entièrement payée. Merci !')).toBeVisible();
   await expect(customer.getByRole('button', { name: /^Payer/ })).toHaveCount(0);
   await customerContext.close();
 

@@ -185,7 +185,7 @@ test.describe('Listes et caisse à trois tailles d’écran', () => {
     await page.close();
   });
 
-  test('sur un téléphone : des cartes sans défilement de côté, les filtres dans un panneau', async ({
+  test('sur un téléphone : des cartes sans défilement de côté, les filtres dans un panneau', async ({
     page,
   }) => {
     test.setTimeout(180_000);
@@ -266,7 +266,7 @@ test.describe('Listes et caisse à trois tailles d’écran', () => {
     }
   });
 
-  test('la console sur un téléphone : des cartes avec leurs deux actions', async ({ page }) => {
+  test('la console sur un téléphone : des cartes avec leurs deux actions', async ({ page }) => {
     await page.setViewportSize(PHONE);
     await signInWithPhone(page, OPERATOR.local, OPERATOR.e164);
     await page.goto('/console');
@@ -281,7 +281,7 @@ test.describe('Listes et caisse à trois tailles d’écran', () => {
     );
   });
 
-  test('sur une tablette et un ordinateur : les tableaux tiennent dans la largeur', async ({ page }) => {
+  test('sur une tablette et un ordinateur : les tableaux tiennent dans la largeur', async ({ page }) => {
     test.setTimeout(180_000);
     await signInAs(page, 'admin');
     for (const size of [TABLET, DESKTOP]) {
@@ -315,7 +315,7 @@ test.describe('Listes et caisse à trois tailles d’écran', () => {
     }
   });
 
-  test('la caisse sur une tablette : chaque commande mesure au moins 44 × 44 px', async ({ page }) => {
+  test('la caisse sur une tablette : chaque commande mesure au moins 44 × 44 px', async ({ page }) => {
     test.setTimeout(180_000);
     await page.setViewportSize(TABLET);
     const { hasOpenedSession } = await openTill(page, 'admin');
@@ -379,7 +379,7 @@ test.describe('Listes et caisse à trois tailles d’écran', () => {
 });
 
 test.describe('Listes vides', () => {
-  test('une nouvelle boutique : ses listes disent quoi faire', async ({ page }) => {
+  test('une nouvelle boutique : ses listes disent quoi faire', async ({ page }) => {
     await page.setViewportSize(PHONE);
     await signUpNewShop(page, 'Vide');
 
@@ -408,7 +408,7 @@ test.describe('Listes vides', () => {
     await expect(page.getByText('Aucun article à compter')).toBeVisible();
   });
 
-  test('une caissière sans vente : pas de « Nouvelle commande », ses ventes viendront de la caisse', async ({
+  test('une caissière sans vente : pas de « Nouvelle commande », ses ventes viendront de la caisse', async ({
     page,
   }) => {
     await signInAs(page, 'cashier');

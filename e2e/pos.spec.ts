@@ -239,7 +239,7 @@ test('a big discount and a refund at the till need a manager’s PIN, checked on
   await expect(page.getByTestId('receipt')).toContainText('1\u202f750\u202fFCFA');
 });
 
-test('a sale made offline past the stock is kept, flagged on the order and settled from « Conflits de stock »', async ({
+test('a sale made offline past the stock is kept, flagged on the order and settled from « Conflits de stock »', async ({
   page,
   context,
 }) => {
@@ -290,7 +290,7 @@ test('a sale made offline past the stock is kept, flagged on the order and settl
   await page.getByRole('link', { name: `#${orderNumber}` }).click();
   await expect(page.getByTestId('stock-conflict-badge')).toHaveText('Conflit de stock réglé');
   await expect(
-    page.getByText(/Conflit de stock : vendu hors ligne sans stock suffisant \(Jus de bouye 50 cl, /),
+    page.getByText(/Conflit de stock\s: vendu hors ligne sans stock suffisant \(Jus de bouye 50 cl, /),
   ).toBeVisible();
   await expect(page.getByText(/Conflit de stock réglé \(Jus de bouye 50 cl\)/)).toBeVisible();
 });

@@ -14,7 +14,7 @@ async function openImport(page: Page, shopName: string) {
 }
 
 test.describe('Importer des produits depuis une autre plateforme', () => {
-  test('un export Shopify avec une ligne fausse : format reconnu, erreur, images, puis inchangé au second import', async ({
+  test('un export Shopify avec une ligne fausse : format reconnu, erreur, images, puis inchangé au second import', async ({
     page,
   }) => {
     const dialog = await openImport(page, 'Shopify');
@@ -48,7 +48,7 @@ test.describe('Importer des produits depuis une autre plateforme', () => {
     ).toBeDisabled();
   });
 
-  test('un export Loyverse : le premier magasin, la ligne fausse, puis le résultat', async ({ page }) => {
+  test('un export Loyverse : le premier magasin, la ligne fausse, puis le résultat', async ({ page }) => {
     const dialog = await openImport(page, 'Loyverse');
     await dialog.getByLabel('Fichier CSV').setInputFiles(path.join(FIXTURES, 'loyverse-items.csv'));
     const preview = page.getByTestId('import-preview');
@@ -64,7 +64,7 @@ test.describe('Importer des produits depuis une autre plateforme', () => {
     await expect(page.getByTestId('product-row')).toHaveCount(6);
   });
 
-  test('un fichier inconnu : associer ses colonnes, puis importer ; télécharger le modèle', async ({
+  test('un fichier inconnu : associer ses colonnes, puis importer ; télécharger le modèle', async ({
     page,
   }) => {
     const dialog = await openImport(page, 'Associer');

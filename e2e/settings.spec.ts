@@ -56,7 +56,7 @@ test.describe('Mon compte', () => {
     expect(served.headers()['cache-control']).toContain('immutable');
   });
 
-  test('l’administrateur règle sa boutique ; le nom change dans la barre du haut', async ({ page }) => {
+  test('l’administrateur règle sa boutique ; le nom change dans la barre du haut', async ({ page }) => {
     const { shopName } = await signUpNewShop(page, 'Reglage');
     await page.getByRole('link', { name: 'Ma boutique' }).first().click();
     const form = page.getByRole('form', { name: 'Ma boutique' });
@@ -96,7 +96,7 @@ test.describe('Mon compte', () => {
     );
   });
 
-  test('l’équipe : inviter, changer le rôle, désactiver ; l’invité se connecte dans la boutique', async ({
+  test('l’équipe : inviter, changer le rôle, désactiver ; l’invité se connecte dans la boutique', async ({
     page,
     browser,
   }) => {
@@ -155,7 +155,7 @@ test.describe('Mon compte', () => {
     await expect(row.getByRole('button', { name: 'Réactiver' })).toBeVisible();
   });
 
-  test('un rôle sans droit voit « Accès refusé » sur une adresse tapée', async ({ page }) => {
+  test('un rôle sans droit voit « Accès refusé » sur une adresse tapée', async ({ page }) => {
     await signInAs(page, 'cashier');
     await page.goto('/mes-produits');
     await expect(page.getByTestId('access-denied')).toBeVisible();

@@ -46,7 +46,7 @@ test.describe('Menu latéral', () => {
     });
   }
 
-  test('le choix « réduit » est gardé dans le stockage local et survit au rechargement', async ({ page }) => {
+  test('le choix « réduit » est gardé dans le stockage local et survit au rechargement', async ({ page }) => {
     await signInAs(page, 'admin');
     const aside = page.getByRole('complementary');
     await expect(aside).toHaveAttribute('data-collapsed', 'false');
@@ -123,7 +123,7 @@ test.describe('Sur téléphone (390×844)', () => {
 });
 
 test.describe('Cloche de notifications', () => {
-  test('la pastille rouge signale les non lues ; ouvrir la cloche les marque lues', async ({ page }) => {
+  test('la pastille rouge signale les non lues ; ouvrir la cloche les marque lues', async ({ page }) => {
     await signInAs(page, 'seller');
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await expect(bell).toHaveAccessibleName(/non lues/);

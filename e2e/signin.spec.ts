@@ -20,7 +20,7 @@ const ROLE_BADGES: Record<keyof typeof DEMO, string> = {
 
 test.describe('Connexion des comptes de démonstration', () => {
   for (const role of Object.keys(DEMO) as (keyof typeof DEMO)[]) {
-    test(`${role} : prénom « ${DEMO[role].firstName} » et badge « ${ROLE_BADGES[role]} »`, async ({
+    test(`${role} : prénom « ${DEMO[role].firstName} » et badge « ${ROLE_BADGES[role]} »`, async ({
       page,
     }) => {
       await signInAs(page, role);

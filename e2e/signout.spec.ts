@@ -22,7 +22,7 @@ test.describe('Déconnexion', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'Demande de confirmation' })).toBeVisible();
     await expect(
-      dialog.getByText('Êtes-vous sûr(e) de vouloir vous déconnecter ?', { exact: true }),
+      dialog.getByText('Êtes-vous sûr(e) de vouloir vous déconnecter ?', { exact: true }),
     ).toBeVisible();
     // The footer button reads « Fermer »; the corner × is « Fermer la fenêtre ».
     const close = dialog.getByRole('button', { name: 'Fermer', exact: true });
@@ -54,7 +54,7 @@ test.describe('Déconnexion', () => {
     await expect(phoneInput(page)).toBeVisible();
   });
 
-  test('« Se déconnecter de tous les appareils » ferme le compte partout, cet appareil compris', async ({
+  test('« Se déconnecter de tous les appareils » ferme le compte partout, cet appareil compris', async ({
     page,
     browser,
   }) => {
@@ -74,7 +74,7 @@ test.describe('Déconnexion', () => {
     await signOutEverywhere.click();
     const dialog = page.getByRole('alertdialog', { name: 'Demande de confirmation' });
     const message = dialog.getByText(
-      'Vous serez déconnecté(e) de tous les appareils où votre compte est ouvert, y compris celui-ci. Pour revenir, il faudra vous reconnecter avec un code reçu par SMS. Continuer ?',
+      'Vous serez déconnecté(e) de tous les appareils où votre compte est ouvert, y compris celui-ci. Pour revenir, il faudra vous reconnecter avec un code reçu par SMS. Continuer ?',
     );
     await expect(message).toBeVisible();
     // French typography: a no-break space before « ? ».

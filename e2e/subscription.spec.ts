@@ -52,7 +52,7 @@ test.describe('Abonnement', () => {
     await expect(page.getByRole('button', { name: 'Imprimer' })).toBeEnabled();
   });
 
-  test('un paiement échoué ramène avec « Echec de votre paiement. » et ne change rien', async ({ page }) => {
+  test('un paiement échoué ramène avec « Echec de votre paiement. » et ne change rien', async ({ page }) => {
     await signUpNewShop(page, 'Echec');
     await page.goto(`/parametres/abonnement${currentUrl(page).search}`);
     await page.getByRole('button', { name: 'Payer l’offre Pro' }).click();

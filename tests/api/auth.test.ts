@@ -167,7 +167,7 @@ describe('signing in with a code (the credentials provider)', () => {
   it('refuses a malformed code without spending a try', async () => {
     await expectRefusal(
       signInWithCode(database.db, { phone: uniquePhone(), code: '12ab' }),
-      'Code : le code contient 6 chiffres.',
+      'Code : le code contient 6 chiffres.',
     );
   });
 
@@ -190,7 +190,7 @@ describe('signing in with a code (the credentials provider)', () => {
     // A missing field is named, and does not cost the code.
     await expectRefusal(
       signInWithCode(database.db, { phone, code, ...signUpFields, firstName: ' ' }),
-      /^Prénom : ce champ est obligatoire/,
+      /^Prénom\s: ce champ est obligatoire/,
     );
     const user = await signInWithCode(database.db, { phone, code, ...signUpFields });
     expect(user).toMatchObject({ phone, firstName: 'Mariama', lastName: 'Kane', isPlatformOperator: false });

@@ -122,7 +122,7 @@ describe('malformed text, on every route', () => {
           ...(route.method === 'POST' ? { body: {} } : {}),
         });
         if (answer.status !== 422 || !answer.body?.error?.details?.[field])
-          failures.push(`${route.path} ?${field}: ${answer.status} ${JSON.stringify(answer.body?.error)}`);
+          failures.push(`${route.path} ?${field}: ${answer.status} ${JSON.stringify(answer.body?.error)}`);
       }
       for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) {
         const answer = await bed.server.call(route.method, pathWith(route, { [name!]: MALFORMED.NUL }), {

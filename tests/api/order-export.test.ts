@@ -68,7 +68,7 @@ describe('GET /api/order/exportCsv (one row per order)', () => {
   });
 });
 
-describe('GET /api/order/exportLinesCsv (« Lignes »: one row per line)', () => {
+describe('GET /api/order/exportLinesCsv (« Lignes »: one row per line)', () => {
   it('writes each line sold with its order, product, variant, SKU, quantity, prices and discount', async () => {
     const { shop, first } = await shopWithTrickyOrders();
     await api.refund(as(shop), first.id, {

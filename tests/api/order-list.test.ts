@@ -169,7 +169,7 @@ describe('GET /api/order/list', () => {
     }
   });
 
-  it('« #number » finds that order only, not phones containing the digits', async () => {
+  it('« #number » finds that order only, not phones containing the digits', async () => {
     const other = await freshShop(bed, 'Boutique Numéro Ou Téléphone');
     const item = await sellable(bed, as(other), 'Savon', 500, { stock: 10 });
     await createOrderOk(bed, as(other), { lines: [line(item.variantId)] });

@@ -157,7 +157,7 @@ describe('order payment link', () => {
       .from(notifications)
       .where(eq(notifications.shopId, fixture.shop.id));
     expect(notices.find((n) => n.title === 'Paiement en ligne reçu')?.description).toBe(
-      'Commande #1001 : 5\u202f000\u202fFCFA payés par Wave. Le montant est crédité sur votre solde.',
+      'Commande #1001 : 5\u202f000\u202fFCFA payés par Wave. Le montant est crédité sur votre solde.',
     );
 
     // Paid: the page says so and a new checkout is refused; the settled test payment stays settled.

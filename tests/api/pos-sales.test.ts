@@ -40,7 +40,7 @@ async function setPins(fixture: ShopFixture) {
 }
 
 describe('a sale at the till', () => {
-  it('is an order of channel « point de vente », delivered, paid by split cash + Orange Money, stock taken', async () => {
+  it('is an order of channel « point de vente », delivered, paid by split cash + Orange Money, stock taken', async () => {
     const { fixture, tillId, sessionId, bissap, pagne } = await openTill('Boutique Vente');
     const sale = ops.sale(sessionId, [line(bissap, 2, 1500), line(pagne, 1, 6000)], {
       payments: [
@@ -229,13 +229,13 @@ describe('a sale at the till', () => {
         await pos.resolveConflict(
           as(fixture, 'supervisor'),
           conflictId,
-          'Stock recompté : 2 cartons en réserve.',
+          'Stock recompté : 2 cartons en réserve.',
         )
       ).status,
     ).toBe(200);
     expect((await pos.conflicts(as(fixture, 'supervisor'))).body.items).toEqual([]);
     expect((await pos.conflicts(as(fixture, 'supervisor'), 'resolved')).body.items[0]).toMatchObject({
-      resolution: 'Stock recompté : 2 cartons en réserve.',
+      resolution: 'Stock recompté : 2 cartons en réserve.',
       resolvedBy: { name: expect.stringContaining('supervisor') },
     });
     expect((await pos.resolveConflict(as(fixture), conflictId, 'encore')).status).toBe(409);
@@ -243,7 +243,7 @@ describe('a sale at the till', () => {
     expect(settled.timeline.filter((e: { type: string }) => e.type === 'stock_conflict')).toHaveLength(2);
     expect(settled.timeline.at(-1).data).toEqual({
       name: 'Bissap 1 L',
-      resolution: 'Stock recompté : 2 cartons en réserve.',
+      resolution: 'Stock recompté : 2 cartons en réserve.',
     });
     expect((await pos.zReport(as(fixture), sessionId)).body.stockConflicts).toBe(1);
     const rows = await bed.database.db

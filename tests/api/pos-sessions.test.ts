@@ -14,7 +14,7 @@ const admin = () => as(bed.awa);
 const cashier = () => as(bed.awa, 'cashier');
 
 describe('tills', () => {
-  it('gives a shop « Caisse 1 » on first look; managers add and rename tills, names unique', async () => {
+  it('gives a shop « Caisse 1 » on first look; managers add and rename tills, names unique', async () => {
     const fixture = await createShopFixture(bed.database.db, 'Boutique Caisses');
     const list = await pos.tills(as(fixture, 'cashier'));
     expect(list.status).toBe(200);

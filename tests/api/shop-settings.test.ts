@@ -57,13 +57,13 @@ describe('POST /api/shop/updateShop', () => {
     });
 
     // The till's thank-you line: « Merci de votre visite ! » until changed, kept when not sent.
-    expect(saved.body.receiptFooter).toBe('Merci de votre visite !');
+    expect(saved.body.receiptFooter).toBe('Merci de votre visite !');
     const footer = await update(team.members.admin.token, {
       ...base,
-      receiptFooter: ' À bientôt chez nous ! ',
+      receiptFooter: ' À bientôt chez nous ! ',
     });
-    expect(footer.body.receiptFooter).toBe('À bientôt chez nous !');
-    expect((await update(team.members.admin.token, base)).body.receiptFooter).toBe('À bientôt chez nous !');
+    expect(footer.body.receiptFooter).toBe('À bientôt chez nous !');
+    expect((await update(team.members.admin.token, base)).body.receiptFooter).toBe('À bientôt chez nous !');
     const tooLong = await update(team.members.admin.token, { ...base, receiptFooter: 'x'.repeat(121) });
     expect(tooLong.status).toBe(422);
     expect(Object.keys(tooLong.body.error.details)).toEqual(['receiptFooter']);

@@ -37,7 +37,7 @@ function openSocket(token: string): Promise<Socket> {
   });
 }
 
-describe('signing out (« Déconnexion », POST /api/auth/signout)', () => {
+describe('signing out (« Déconnexion », POST /api/auth/signout)', () => {
   it('revokes the session at once: its access token, its cookie and its sockets answer no more', async () => {
     const { browser, token } = await device(bed.awa.members.seller.user.phone);
     // What someone who copied the cookie off this browser would hold.
@@ -74,8 +74,8 @@ describe('signing out (« Déconnexion », POST /api/auth/signout)', () => {
   });
 });
 
-describe('POST /api/session/signOutEverywhere (« Se déconnecter de tous les appareils »)', () => {
-  it("revokes every session of the caller, this one included, and no one else's", async () => {
+describe('POST /api/session/signOutEverywhere (« Se déconnecter de tous les appareils »)', () => {
+  it("revokes every session of the caller, this one included, and no one else’s", async () => {
     const phone = bed.awa.members.admin.user.phone;
     const laptop = await device(phone);
     const phoneDevice = await device(phone);

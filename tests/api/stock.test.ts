@@ -87,7 +87,7 @@ describe('POST /api/product/adjustStock', () => {
     });
   });
 
-  it('refuses to go below zero with 409 « Stock insuffisant », and writes nothing', async () => {
+  it('refuses to go below zero with 409 « Stock insuffisant », and writes nothing', async () => {
     const { token, shopId } = adminOf();
     const product = await createOk(bed, token, shopId, simpleProduct('Huile 1 L', 1500, { stock: 2 }));
     const variantId = product.variants[0]._id as string;
@@ -255,7 +255,7 @@ describe('GET /api/product/stockHistory', () => {
 });
 
 describe('POST /api/product/inventoryCount', () => {
-  it('applies only the differences, one « inventaire » movement each', async () => {
+  it('applies only the differences, one « inventaire » movement each', async () => {
     const { token, shopId } = adminOf();
     const product = await createOk(bed, token, shopId, {
       name: 'Jus de gingembre',
@@ -412,7 +412,7 @@ describe('low stock notifications', () => {
     ).toEqual(['Lait caillé', 'Lait caillé']);
   });
 
-  it('names the variant, says « Rupture » at zero, and follows an inventory count; none when not tracked', async () => {
+  it('names the variant, says « Rupture » at zero, and follows an inventory count; none when not tracked', async () => {
     const shop = await createShopFixture(bed.database.db, 'Boutique Ruptures');
     const token = shop.members.admin.token;
     const shopId = shop.shop.id;

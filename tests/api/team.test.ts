@@ -111,7 +111,7 @@ describe('POST /api/agent/inviteAgent', () => {
     });
     // The invitation SMS names the inviter, the shop and the role.
     expect((await sentSms(phone.e164)).map((m) => m.body)).toEqual([
-      `Admin Utilisateur vous a ajouté(e) à l’équipe de « Boutique Invitations » sur Comptoir (Vendeur). Connectez-vous avec ce numéro : ${publicUrl()}/login`,
+      `Admin Utilisateur vous a ajouté(e) à l’équipe de « Boutique Invitations » sur Comptoir (Vendeur). Connectez-vous avec ce numéro : ${publicUrl()}/login`,
     ]);
     // The team is told, and the new agent lands in the shop when they sign in.
     const notifications = await bed.server.call('GET', `/api/notification/getByShop/${shop.id}`, {
@@ -215,7 +215,7 @@ describe('POST /api/agent/inviteAgent', () => {
 });
 
 describe('the agents quota', () => {
-  it('refuses a second agent on the free plan with 403 QUOTA_EXCEEDED naming « Gratuit » and its limit', async () => {
+  it('refuses a second agent on the free plan with 403 QUOTA_EXCEEDED naming « Gratuit » and its limit', async () => {
     const { shop, owner } = await ownerOnlyShop('Boutique Gratuite');
     await onFreePlan(shop.id);
     expect(await quotas(owner.token, shop.id)).toMatchObject({

@@ -15,9 +15,10 @@ export interface WrittenText {
   isJsxText: boolean;
 }
 
-// Calls whose strings are for developers or machines, not for the people using Comptoir.
+// Calls whose strings are for developers or machines, not for the people using Comptoir, and
+// frenchTypography's own input, which it sets right when the program runs.
 const NOT_FOR_USERS =
-  /^(console|logger|log|this\.logger|childLogger)\.|^(require|import|sql|sql\.raw|Symbol|describe|it|test)$/;
+  /^(console|logger|log|this\.logger|childLogger)\.|^(require|import|sql|sql\.raw|Symbol|frenchTypography)$/;
 
 function isForUsers(node: ts.Node): boolean {
   for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
@@ -59,8 +60,9 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The application's own source files under `root`: src/ and server.ts. */
-export function applicationFiles(root: string): string[] {
+/** The application's own source files under `root`: src/ and server.ts (or the folders named). */
+export function applicationFiles(root: string, folders?: string[]): string[] {
+  if (folders?.length) return folders.flatMap((folder) => sourceFiles(path.resolve(root, folder)));
   return [...sourceFiles(path.join(root, 'src')), path.join(root, 'server.ts')];
 }
 

@@ -40,7 +40,7 @@ describe('quota banners (80 % rule)', () => {
     expect(isNearLimit(1_000_000, 'infinity')).toBe(false);
     expect(isNearLimit(0, 0)).toBe(false);
   });
-  it('shows each quota on home and on its own page only, with « Mettre à niveau »', () => {
+  it('shows each quota on home and on its own page only, with « Mettre à niveau »', () => {
     const full = {
       ...quotas,
       currentSmsQuota: 80,

@@ -223,7 +223,7 @@ describe('the till’s cart', () => {
     );
     const old = cartReducer(EMPTY_CART, { type: 'lineAdded', line: line(3, MAX_UNIT_PRICE * 2) });
     expect(cartLimitError(old, 'XOF')).toBe(
-      'Le prix de « Produit 3 » dépasse le maximum autorisé : corrigez-le dans le catalogue.',
+      'Le prix de «\u00a0Produit 3\u00a0» dépasse le maximum autorisé\u00a0: corrigez-le dans le catalogue.',
     );
   });
 });

@@ -218,7 +218,7 @@ describe('CinetPay: payment initialisation', () => {
       throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
     };
     await expect(new CinetPayProvider(config, fetchFn).createCheckout(checkout)).rejects.toThrow(
-      'CinetPay est injoignable (/v2/payment) : pas de réponse en 15 s.',
+      'CinetPay est injoignable (/v2/payment) : pas de réponse en 15 s.',
     );
   });
 
@@ -355,15 +355,15 @@ describe('createPaymentProvider', () => {
   it('names exactly the missing CinetPay settings', () => {
     configure({ PAYMENT_PROVIDER: 'cinetpay' });
     expect(() => createPaymentProvider(deps)).toThrow(
-      'Configuration CinetPay incomplète : CINETPAY_API_KEY, CINETPAY_SITE_ID et CINETPAY_SECRET_KEY sont obligatoires.',
+      'Configuration CinetPay incomplète : CINETPAY_API_KEY, CINETPAY_SITE_ID et CINETPAY_SECRET_KEY sont obligatoires.',
     );
     configure({ PAYMENT_PROVIDER: 'cinetpay', CINETPAY_API_KEY: 'key', CINETPAY_SITE_ID: '  ' });
     expect(() => createPaymentProvider(deps)).toThrow(
-      'Configuration CinetPay incomplète : CINETPAY_SITE_ID et CINETPAY_SECRET_KEY sont obligatoires.',
+      'Configuration CinetPay incomplète : CINETPAY_SITE_ID et CINETPAY_SECRET_KEY sont obligatoires.',
     );
     configure({ PAYMENT_PROVIDER: 'cinetpay', CINETPAY_API_KEY: 'key', CINETPAY_SITE_ID: '445160' });
     expect(() => createPaymentProvider(deps)).toThrow(
-      'Configuration CinetPay incomplète : CINETPAY_SECRET_KEY est obligatoire.',
+      'Configuration CinetPay incomplète : CINETPAY_SECRET_KEY est obligatoire.',
     );
   });
 });

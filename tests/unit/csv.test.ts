@@ -12,7 +12,7 @@ import {
 const fieldsOf = (text: string) => parseCsv(text).records.map((r) => r.fields);
 
 describe('parseCsv', () => {
-  it('reads « ; » files, with or without a BOM, CRLF or LF', () => {
+  it('reads « ; » files, with or without a BOM, CRLF or LF', () => {
     expect(fieldsOf('\uFEFFNom;Prix\r\nThé;500\r\n')).toEqual([
       ['Nom', 'Prix'],
       ['Thé', '500'],
@@ -24,7 +24,7 @@ describe('parseCsv', () => {
     expect(parseCsv('Nom;Prix\n').separator).toBe(';');
   });
 
-  it('picks « , » when the header line uses it, ignoring commas inside quotes', () => {
+  it('picks « , » when the header line uses it, ignoring commas inside quotes', () => {
     const parsed = parseCsv('Nom,"Prix; TTC",Stock\n"Thé, vert","12,50",3\n');
     expect(parsed.separator).toBe(',');
     expect(parsed.records.map((r) => r.fields)).toEqual([
@@ -132,15 +132,15 @@ describe('amounts', () => {
   });
 
   it('refuses text and decimals the currency does not have', () => {
-    expect(parseCsvAmount('abc', XOF)).toEqual({ error: '« abc » n’est pas un montant valide.' });
+    expect(parseCsvAmount('abc', XOF)).toEqual({ error: '« abc » n’est pas un montant valide.' });
     expect(parseCsvAmount('-5', XOF)).toHaveProperty('error');
     expect(parseCsvAmount('1,2,3', EUR)).toHaveProperty('error');
     expect(parseCsvAmount(',', EUR)).toHaveProperty('error');
     expect(parseCsvAmount('12,5', XOF)).toEqual({
-      error: 'Les montants en XOF n’ont pas de décimales (« 12,5 »).',
+      error: 'Les montants en XOF n’ont pas de décimales (« 12,5 »).',
     });
     expect(parseCsvAmount('12,505', EUR)).toEqual({
-      error: '« 12,505 » a trop de décimales : 2 au plus en EUR.',
+      error: '« 12,505 » a trop de décimales : 2 au plus en EUR.',
     });
   });
 });
@@ -152,14 +152,14 @@ describe('decodeCsvFile', () => {
     expect(fieldsOf(decodeCsvFile(bytes))).toEqual([['Catégorie', 'Étiquettes']]);
   });
 
-  it('falls back to Windows-1252, as Excel saves « CSV » on Windows', () => {
+  it('falls back to Windows-1252, as Excel saves « CSV » on Windows', () => {
     const bytes = Buffer.from([0x43, 0x61, 0x74, 0xe9, 0x67, 0x6f, 0x72, 0x69, 0x65, 0x3b, 0x80]);
     expect(decodeCsvFile(bytes)).toBe('Catégorie;€');
   });
 });
 
 describe('phoneCellsFormatter', () => {
-  it('writes a phone as its country does, the calling code apart and guarded like any « + » cell', () => {
+  it('writes a phone as its country does, the calling code apart and guarded like any « + » cell', () => {
     const phone = phoneCellsFormatter(2);
     expect(phone('+221772146740')).toEqual({ national: '77 214 67 40', countryCode: "'+221" });
     expect(phone('+33612345678')).toEqual({ national: '06 12 34 56 78', countryCode: "'+33" });

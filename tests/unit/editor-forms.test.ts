@@ -131,7 +131,7 @@ describe('product editor form', () => {
     const values = named({ variants: [{ ...emptyVariant(), price: '1500', barcode: '2000000000009' }] });
     const { errors } = await resolve(productResolver, values);
     expect((errors.variants as unknown as FieldErrors[])[0]!.barcode?.message).toBe(
-      'Ce code EAN-13 est invalide : son chiffre de contrôle ne correspond pas.',
+      'Ce code EAN-13 est invalide : son chiffre de contrôle ne correspond pas.',
     );
   });
 

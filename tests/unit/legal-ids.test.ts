@@ -18,7 +18,7 @@ describe('the shop’s legal identifiers', () => {
       frenchTypography(legalIdsLine('SN', { taxId: '0012345 2G3', tradeRegister: 'SN-DKR-2019-B-1234' })),
     ).toBe('NINEA\u00a0: 0012345 2G3 · RCCM\u00a0: SN-DKR-2019-B-1234');
     expect(legalIdsLine('CM', { taxId: '', tradeRegister: 'RC/DLA/2020/B/77' })).toBe(
-      'RCCM : RC/DLA/2020/B/77',
+      'RCCM : RC/DLA/2020/B/77',
     );
     expect(legalIdsLine('SN', {})).toBe('');
   });

@@ -265,7 +265,7 @@ describe('S3Storage.put', () => {
       throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
     };
     await expect(new S3Storage(config, timeout).put('avatars/a.webp', image, 'image/webp')).rejects.toThrow(
-      'Le stockage S3 est injoignable (s3.eu-west-3.amazonaws.com) : pas de réponse en 30 s.',
+      'Le stockage S3 est injoignable (s3.eu-west-3.amazonaws.com) : pas de réponse en 30 s.',
     );
     const refused: FetchFn = async () => {
       throw new TypeError('fetch failed');
@@ -346,13 +346,13 @@ describe('getFileStorage', () => {
       S3_SECRET_ACCESS_KEY: undefined,
     });
     expect(() => getFileStorage()).toThrow(
-      'Stockage S3 incomplet : définissez aussi S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY.',
+      'Stockage S3 incomplet : définissez aussi S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY.',
     );
   });
 
   it('does not fall back to the local disk when only the bucket is missing', () => {
     configure({ ...complete, S3_BUCKET: undefined });
-    expect(() => getFileStorage()).toThrow('Stockage S3 incomplet : définissez aussi S3_BUCKET.');
+    expect(() => getFileStorage()).toThrow('Stockage S3 incomplet : définissez aussi S3_BUCKET.');
   });
 
   it('refuses an endpoint that is not an http(s) URL', () => {

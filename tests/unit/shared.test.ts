@@ -40,7 +40,7 @@ describe('shared helpers', () => {
     const parsed = schema.safeParse({ shopName: 'a' });
     const details = issuesToDetails(parsed.error!);
     expect(details).toEqual({ phone: 'Ce champ est obligatoire.', shopName: 'Au moins 2 caractères.' });
-    expect(describeDetails(details)).toBe('Téléphone : ce champ est obligatoire.');
+    expect(describeDetails(details)).toBe('Téléphone : ce champ est obligatoire.');
   });
 
   it('makes ids that sort by creation time', () => {

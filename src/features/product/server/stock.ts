@@ -276,7 +276,7 @@ async function refuseFirstFailedVariant(
       throw new AppError(
         'INSUFFICIENT_STOCK',
         409,
-        `Stock insuffisant pour « ${move.label} » : ${error.message.replace(/^Stock insuffisant : /, '')}`,
+        `Stock insuffisant pour « ${move.label} » : ${error.message.replace(/^Stock insuffisant\s:\s/, '')}`,
         { variantId: move.variantId },
       );
     }
