@@ -75,7 +75,7 @@ describe('signing out (« Déconnexion », POST /api/auth/signout)', () => {
 });
 
 describe('POST /api/session/signOutEverywhere (« Se déconnecter de tous les appareils »)', () => {
-  it("revokes every session of the caller, this one included, and no one else’s", async () => {
+  it('revokes every session of the caller, this one included, and no one else’s', async () => {
     const phone = bed.awa.members.admin.user.phone;
     const laptop = await device(phone);
     const phoneDevice = await device(phone);

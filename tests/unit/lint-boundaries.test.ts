@@ -13,7 +13,7 @@ async function rulesBroken(code: string, filePath: string): Promise<string[]> {
 }
 
 describe('ESLint module boundaries', () => {
-  it("refuses a module importing another module’s tables, or the whole schema", async () => {
+  it('refuses a module importing another module’s tables, or the whole schema', async () => {
     const foreign = await rulesBroken(
       "import { productVariants } from '@/server/db/schema/product';\nexport const t = productVariants;\n",
       'src/features/order/server/probe.ts',
