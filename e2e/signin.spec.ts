@@ -25,14 +25,21 @@ test.describe('Connexion des comptes de démonstration', () => {
     }) => {
       await signInAs(page, role);
 
-      expect(currentUrl(page).pathname).toBe('/');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(greeting(DEMO[role].firstName));
-      await expect(page.getByTestId('shop-name')).toHaveText('Boutique Awa');
-      const main = page.getByRole('main');
-      await expect(main.getByText(ROLE_BADGES[role], { exact: true })).toBeVisible();
-      // Only this role's label is shown, on the page and in the account menu.
-      for (const other of Object.values(ROLE_BADGES).filter((label) => label !== ROLE_BADGES[role])) {
-        await expect(page.getByText(other, { exact: true })).toHaveCount(0);
+      if (role === 'cashier') {
+        // A cashier’s app opens on the till (issue 16), and « / » leads back to it.
+        expect(currentUrl(page).pathname).toBe('/point-de-vente');
+        await page.goto('/');
+        await expect(page).toHaveURL(/\/point-de-vente/);
+      } else {
+        expect(currentUrl(page).pathname).toBe('/');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(greeting(DEMO[role].firstName));
+        await expect(page.getByTestId('shop-name')).toHaveText('Boutique Awa');
+        const main = page.getByRole('main');
+        await expect(main.getByText(ROLE_BADGES[role], { exact: true })).toBeVisible();
+        // Only this role's label is shown, on the page and in the account menu.
+        for (const other of Object.values(ROLE_BADGES).filter((label) => label !== ROLE_BADGES[role])) {
+          await expect(page.getByText(other, { exact: true })).toHaveCount(0);
+        }
       }
 
       const session = await readSession(page);
