@@ -138,7 +138,9 @@ async function signIn(browser, baseURL, smsFile, phone) {
     await page.waitForURL(/\/otp\?/);
     await page.getByLabel('Code reçu par SMS').fill(await readCode(smsFile, phone.e164, since));
     await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByRole('heading', { name: /Bonjour/ }).waitFor();
+    // A cashier lands on the till (an admin on Accueil): signed in once the code page is left.
+    await page.waitForURL((url) => !url.pathname.startsWith('/otp') && !url.pathname.startsWith('/login'));
+    await page.waitForLoadState('networkidle');
     return await context.storageState();
   } finally {
     await context.close();
