@@ -49,7 +49,7 @@ describe('GET /api/order/exportCsv (one row per order)', () => {
       Numéro: '1001',
       Client: "'@Awa Diop",
       Téléphone: '77 214 67 40',
-      Indicatif: "'+221",
+      Indicatif: '221',
       Quartier: "'-Médina",
       Commune: 'Dakar Plateau',
       Ville: 'Dakar',
@@ -62,7 +62,7 @@ describe('GET /api/order/exportCsv (one row per order)', () => {
     expect(second).toMatchObject({
       Numéro: '1002',
       Téléphone: '07 07 12 3456',
-      Indicatif: "'+225",
+      Indicatif: '225',
       Quartier: '',
     });
   });

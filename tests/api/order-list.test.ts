@@ -241,7 +241,7 @@ describe('GET /api/order/exportCsv', () => {
       // As the country writes it (a spreadsheet keeps it as text), the calling code apart and
       // guarded against formula injection, as every cell starting with « + ».
       Téléphone: '77 123 45 67',
-      Indicatif: "'+221",
+      Indicatif: '221',
       Quartier: '',
       Commune: '',
       Ville: '',

@@ -5,7 +5,10 @@ import { guardFormula } from './formula';
 export interface PhoneCells {
   /** « 77 214 67 40 »: spaced digits a spreadsheet keeps as text (leading 0 included). */
   national: string;
-  /** « +221 », guarded like every cell starting with « + » (it reads « '+221 »). */
+  /**
+   * « 221 »: the calling code's digits. With its « + » the cell would need the formula guard and
+   * read « '+221 » in a spreadsheet; under the « Indicatif » header the digits say it all.
+   */
   countryCode: string;
 }
 
@@ -27,7 +30,7 @@ export function phoneCellsFormatter(maxKept = 5_000): (e164: string | null) => P
     const cells: PhoneCells = parsed
       ? {
           national: guardFormula(parsed.formatNational()),
-          countryCode: guardFormula(`+${parsed.countryCallingCode}`),
+          countryCode: parsed.countryCallingCode,
         }
       : { national: guardFormula(e164), countryCode: '' };
     if (kept.size >= maxKept) kept.clear();
