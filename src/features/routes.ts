@@ -12,6 +12,7 @@ import { routes as order } from './order/server';
 import { routes as pos } from './pos/server';
 import { routes as customer } from './customer/server';
 import { routes as home } from './home/server';
+import { routes as discount } from './discount/server';
 
 /**
  * The API: every module's routes, for server.ts and the test server to dispatch and the OpenAPI
@@ -33,4 +34,5 @@ export const ROUTES: Route[] = [
   ...pos,
   ...customer,
   ...home,
+  ...discount,
 ];

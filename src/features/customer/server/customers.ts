@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { changedAfter, microsOf, nextChangeCursor, readChangeCursor } from '@/server/db/change-cursor';
 import { executePrepared, rowOf, runPrepared, type Executor } from '@/server/db';
 import { clients } from '@/server/db/schema/customer';
@@ -161,4 +161,15 @@ export async function customerChanges(
     cursor: nextChangeCursor(last, from, hasMore),
     hasMore,
   };
+}
+
+/** Of these ids, those that are not the shop's clients. */
+export async function foreignCustomerIds(db: Executor, shopId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.shopId, shopId), inArray(clients.id, ids)));
+  const found = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => !found.has(id));
 }

@@ -122,3 +122,28 @@ export function withDescendants(categories: CategoryRow[], rootId: string): stri
     for (const c of categories) if (c.parentId === ids[i] && !ids.includes(c.id)) ids.push(c.id);
   return ids;
 }
+
+/** Of these ids, those that are not the shop's (a discount naming products must name its own). */
+export async function foreignCatalogueIds(
+  db: Executor,
+  shopId: string,
+  ids: { productIds: string[]; variantIds: string[]; categoryIds: string[] },
+): Promise<{ productIds: string[]; variantIds: string[]; categoryIds: string[] }> {
+  const owned = async (
+    table: typeof products | typeof productVariants | typeof productCategories,
+    list: string[],
+  ) => {
+    if (list.length === 0) return [];
+    const rows = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.shopId, shopId), inArray(table.id, list)));
+    const found = new Set(rows.map((r) => r.id));
+    return list.filter((id) => !found.has(id));
+  };
+  return {
+    productIds: await owned(products, ids.productIds),
+    variantIds: await owned(productVariants, ids.variantIds),
+    categoryIds: await owned(productCategories, ids.categoryIds),
+  };
+}
