@@ -5,12 +5,36 @@ import { defineConfig, devices, type LaunchOptions } from '@playwright/test';
  * e2e against the built app, started as `npm run serve` does (after `npm run build`), on its own
  * data folders. A second instance with 2-second codes lets the expired-code case run for real.
  */
-// E2E_PORT lets two checkouts run their browser suites at once (the second instance takes the next port).
+// E2E_PORT lets two checkouts run their browser suites at once (each takes three ports from it).
 const basePort = Number(process.env.E2E_PORT ?? 3100);
+
+/*
+ * Two servers, each with its own data folder and demo shop, and the spec files split between them:
+ * two workers (one per server) run at once, and no spec ever sees another's changes to its shop.
+ * The split balances the files' durations; a new file goes to the second server.
+ */
+const FIRST_SERVER_FILES = [
+  'phone-layouts.spec.ts',
+  'pos.spec.ts',
+  'discounts.spec.ts',
+  'product-import.spec.ts',
+  'signin.spec.ts',
+  'orders.spec.ts',
+  'payment-link.spec.ts',
+  'navigation.spec.ts',
+  'confirm-information.spec.ts',
+  'signup.spec.ts',
+  'auth-paths.spec.ts',
+];
+const SERVERS = [
+  { name: 'chromium', port: basePort, dataDir: '.data-e2e/main' },
+  { name: 'chromium-2', port: basePort + 2, dataDir: '.data-e2e/second' },
+];
 export const E2E = {
+  /** The server of the first project (its demo shop); a spec asks for its own with e2eServer(). */
   port: basePort,
   shortTtlPort: basePort + 1,
-  dataDir: '.data-e2e/main',
+  dataDir: SERVERS[0]!.dataDir,
   shortTtlDataDir: '.data-e2e/short-ttl',
 };
 
@@ -36,13 +60,12 @@ const reportDir = process.env.CI_REPORT_DIR;
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: SERVERS.length,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: reportDir ? [['list'], ['json', { outputFile: `${reportDir}/e2e.json` }]] : [['list']],
   use: {
-    baseURL: `http://localhost:${E2E.port}`,
     locale: 'fr-FR',
     timezoneId: 'Africa/Dakar',
     trace: 'retain-on-failure',
@@ -52,19 +75,30 @@ export default defineConfig({
       fs.readFileSync(new URL('./e2e/support/chromium-launch.json', import.meta.url), 'utf8'),
     ) as LaunchOptions,
   },
-  projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
-  ],
+  projects: SERVERS.map((server, i) => ({
+    name: server.name,
+    // One worker per server: a server's files run one after the other, as with a single server.
+    workers: 1,
+    ...(i === 0
+      ? { testMatch: FIRST_SERVER_FILES.map((f) => `**/${f}`) }
+      : { testIgnore: FIRST_SERVER_FILES.map((f) => `**/${f}`) }),
+    metadata: { port: server.port, dataDir: server.dataDir },
+    use: {
+      ...devices['Desktop Chrome'],
+      viewport: { width: 1440, height: 900 },
+      baseURL: `http://localhost:${server.port}`,
+    },
+  })),
   webServer: [
-    {
-      command: `rm -rf ${E2E.dataDir} && node dist/server.js`,
-      url: `http://localhost:${E2E.port}/login`,
-      env: serverEnv(E2E.port, E2E.dataDir),
+    ...SERVERS.map((server) => ({
+      command: `rm -rf ${server.dataDir} && node dist/server.js`,
+      url: `http://localhost:${server.port}/login`,
+      env: serverEnv(server.port, server.dataDir),
       timeout: 120_000,
       reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    })),
     {
       command: `rm -rf ${E2E.shortTtlDataDir} && node dist/server.js`,
       url: `http://localhost:${E2E.shortTtlPort}/login`,

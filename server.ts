@@ -11,6 +11,7 @@ import { createHttpServer } from './src/server/http/http-server';
 import { strictTransportSecurity } from './src/server/http/security-headers';
 import { ROUTES } from './src/features/routes';
 import { seedDemoShop } from './src/features/demo/seed';
+import { startStatsRollUp } from './src/features/stats/server';
 import { formatPhone } from './src/shared/phone';
 
 /**
@@ -26,6 +27,7 @@ async function main() {
 
   const database = await openConfiguredDatabase();
   const demo = env.SEED_DEMO ? await seedDemoShop(database.db) : null;
+  const stopStatsRollUp = startStatsRollUp(database.db);
   if (env.NODE_ENV === 'production' && env.PAYMENT_PROVIDER === 'sandbox')
     log.warn(
       'PAYMENT_PROVIDER=sandbox : les paiements d’abonnement sont simulés (le payeur choisit le résultat). Configurez CinetPay avant d’ouvrir au public.',
@@ -99,6 +101,7 @@ async function main() {
     log.info({ signal }, 'stopping');
     io.close();
     server.close();
+    stopStatsRollUp();
     await database.close();
     process.exit(0);
   };

@@ -10,7 +10,8 @@
 //   - the CSV export of the newest 100 000 orders (`from` = their first day), streamed, with the
 //     server's RSS sampled (and its peak, VmHWM, reset just before) to get the growth;
 //   - 10 s of order creation (POST /api/order/create: 1–3 lines, stock taken, a client found or
-//     made, half of them paid), then the stock of the variants sold is checked against the lines.
+//     made, half of them with a payment, priced by four discounts — one a code with a use limit
+//     typed in a third of them), then the stock of the variants sold is checked against the lines.
 // Prints the figures and PASS/FAIL per target: list p95 ≤ 50 ms on PostgreSQL (≤ 100 ms on
 // PGlite, as bench:products), ≥ 200 orders/s on PostgreSQL (PGlite's rate is reported, « (info) »:
 // it serves one query at a time in the server's thread), export memory growth < 100 MB.
@@ -23,7 +24,8 @@
 //          --pg-db <name> / --pglite-dir <dir> (measure a base kept earlier: no seed, nothing dropped;
 //          a kept PostgreSQL base is vacuumed first, as its earlier runs left dead rows and this
 //          machine's server runs without autovacuum), --only-create true (no lists, no export),
-//          --server <file> (dist/server.js: another build of the server, to compare).
+//          --server <file> (dist/server.js: another build of the server, to compare),
+//          --discounts false (create orders without the shop's discounts, to compare).
 // On a local PostgreSQL the creation also reports the CPU its backends (and WAL writer, background
 // writer, checkpointer) spent per order: with the server's own, what one order costs the machine.
 import { randomBytes } from 'node:crypto';
@@ -32,6 +34,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  getJson,
   accessToken,
   cannon,
   cpuMs,
@@ -42,6 +45,8 @@ import {
   parseArgs,
   postgresCpuMs,
   postgresCpuSince,
+  printTable,
+  RESULT_HEADER,
   root,
   run,
   startServer,
@@ -166,23 +171,6 @@ async function referenceData(query) {
 
 // ---------- load ----------
 
-function getJson(port, urlPath, headers) {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path: urlPath, headers }, (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const body = Buffer.concat(chunks).toString();
-          if (res.statusCode !== 200)
-            reject(new Error(`${urlPath} : HTTP ${res.statusCode} ${body.slice(0, 300)}`));
-          else resolve(JSON.parse(body));
-        });
-      })
-      .on('error', reject);
-  });
-}
-
 /** The export read as it comes, counting rows and bytes, the server's RSS sampled meanwhile. */
 function streamExport(port, urlPath, headers, pid) {
   return new Promise((resolve, reject) => {
@@ -238,6 +226,55 @@ function streamExport(port, urlPath, headers, pid) {
  * Every answered order is in the database, and the units its lines took are the units the variants
  * lost. (Requests still in flight when the load stops may add orders nobody counted.)
  */
+/** The discounts the creation runs against (see where it is called). */
+async function createBenchDiscounts(port, headers, shopId, runId) {
+  const bodies = [
+    {
+      name: `Banc −5 % sur tout ${runId}`,
+      kind: 'automatic',
+      value: {
+        target: 'products',
+        products: { all: true },
+        reduction: { type: 'percentage', percentage: 5 },
+      },
+      combinesWith: { order: true, product: false, delivery: true },
+    },
+    {
+      name: `Banc −1 000 dès 20 000 ${runId}`,
+      kind: 'automatic',
+      value: { target: 'order', reduction: { type: 'amount', amount: 1000 } },
+      conditions: { minSubtotal: 20_000 },
+      combinesWith: { order: true, product: true, delivery: true },
+    },
+    {
+      name: `Banc livraison ${runId}`,
+      kind: 'automatic',
+      value: { target: 'delivery' },
+      conditions: { minSubtotal: 50_000 },
+      combinesWith: { order: true, product: true, delivery: false },
+    },
+    {
+      name: `Banc code ${runId}`,
+      kind: 'code',
+      code: `BANC${runId.toUpperCase()}`,
+      value: { target: 'order', reduction: { type: 'percentage', percentage: 10 } },
+      limits: { totalUses: 100_000_000 },
+      combinesWith: { order: true, product: true, delivery: true },
+    },
+  ];
+  for (const body of bodies) {
+    const response = await fetch(`http://127.0.0.1:${port}/api/discount/create`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ shopId, ...body }),
+    });
+    if (!response.ok) throw new Error(`Réduction du banc refusée : ${await response.text()}`);
+  }
+  console.log(
+    `réductions : ${bodies.length} créées pour la création de commandes (code BANC${runId.toUpperCase()} sur 1/3)`,
+  );
+}
+
 function coherent(create) {
   const check = create.check;
   return !!check && check.taken === check.lost && check.orders >= create.ok;
@@ -350,7 +387,7 @@ async function benchDatabase(kind, port) {
         : []),
     ];
     for (const scenario of onlyCreate ? [] : scenarios) {
-      const check = await getJson(port, scenario.path, headers);
+      const check = (await getJson(port, scenario.path, headers)).json;
       // Warm-up (JIT, caches): the same load for 2 s, not counted.
       await cannon(
         port,
@@ -396,8 +433,12 @@ async function benchDatabase(kind, port) {
           `+${exported.growth.toFixed(1)} Mo, ${exported.rssAfter.toFixed(0)} Mo après`,
       );
 
-    // Order creation: every request a new order with its own idempotency key.
+    // Order creation, priced by the engine: the shop runs discounts as a busy shop does (a product
+    // discount on everything, an order discount over 20 000 FCFA, free delivery over 50 000, and a
+    // code with a use limit typed in a third of the orders: every use takes its row's lock).
     const runId = randomBytes(4).toString('hex');
+    const withDiscounts = args.discounts !== 'false';
+    if (withDiscounts) await createBenchDiscounts(port, headers, ref.shopId, runId);
     const phoneBase = Math.floor(Math.random() * 9_000_000);
     const channels = ['whatsapp', 'phone', 'facebook', 'instagram', 'manual'];
     let n = 0;
@@ -424,7 +465,9 @@ async function benchDatabase(kind, port) {
             }),
         lines,
         deliveryFee: 1000,
-        ...(i % 2 === 1 ? { payment: { method: 'wave', amount: total } } : {}),
+        ...(withDiscounts && i % 3 === 0 ? { discountCodes: [`BANC${runId.toUpperCase()}`] } : {}),
+        // With discounts the total is the server's to say: a deposit, not the whole of it.
+        ...(i % 2 === 1 ? { payment: { method: 'wave', amount: withDiscounts ? 500 : total } } : {}),
         idempotencyKey: `bench-${runId}-${i}`,
       };
     };
@@ -504,20 +547,7 @@ async function benchDatabase(kind, port) {
 // ---------- main ----------
 
 function table(results) {
-  const rows = [
-    [
-      'base',
-      'mesure',
-      'req/s',
-      'p50 ms',
-      'p95 ms',
-      'p99 ms',
-      'CPU srv ms/req',
-      'résultat',
-      'cible',
-      'verdict',
-    ],
-  ];
+  const rows = [RESULT_HEADER];
   const verdicts = [];
   for (const r of results) {
     const name = r.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
@@ -601,20 +631,11 @@ function table(results) {
       rows.push([name, 'ÉCHEC', '', '', '', '', '', r.failure.split('\n')[0].slice(0, 120), '', 'FAIL']);
     }
   }
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
-  const line = (row) => row.map((c, i) => c.padEnd(widths[i])).join(' │ ');
-  console.log(
-    `\n${PRODUCTS} produits × ${VARIANTS} variantes, ${OTHER_SHOPS} autres boutiques, ` +
+  printTable(
+    `${PRODUCTS} produits × ${VARIANTS} variantes, ${OTHER_SHOPS} autres boutiques, ` +
       `autocannon ${CONNECTIONS} connexions, ${DURATION_S} s par liste, ${CREATE_DURATION_S} s de création`,
-  );
-  console.log(line(rows[0]));
-  console.log(widths.map((w) => '─'.repeat(w)).join('─┼─'));
-  for (const row of rows.slice(1)) console.log(line(row));
-  const failed = verdicts.filter((v) => !v.ok);
-  console.log(
-    failed.length
-      ? `\nFAIL : ${failed.map((v) => `${v.name} ${v.label}`).join(', ')}`
-      : `\nPASS : ${verdicts.length} cibles atteintes`,
+    rows,
+    verdicts,
   );
 }
 

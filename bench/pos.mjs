@@ -242,8 +242,10 @@ async function measure(kind) {
       const [row] = await q(
         `select (select count(*)::int from orders where shop_id = $1 and channel = 'pos') as orders,
                 (select count(*)::int from pos_ops where shop_id = $1 and type = 'sale') as sale_ops,
+                -- Every order's lines against every sale movement: the demo shop's history of manual
+                -- orders took stock too.
                 (select coalesce(sum(l.stock_taken), 0)::int from order_lines l join orders o on o.id = l.order_id
-                  where o.shop_id = $1 and o.channel = 'pos') as sold,
+                  where o.shop_id = $1) as sold,
                 (select coalesce(-sum(m.quantity), 0)::int from stock_movements m where m.shop_id = $1 and m.reason = 'vente') as taken`,
         [ref.shopId],
       );

@@ -20,6 +20,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SignJWT } from 'jose';
+import { printTable } from './lib/harness.mjs';
 
 const args = Object.fromEntries(
   process.argv
@@ -481,14 +482,10 @@ function table(results) {
       ]);
     if (r.failure) rows.push([name, 'ÉCHEC', '', '', '', '', '', '', r.failure.split('\n')[0].slice(0, 120)]);
   }
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
-  const line = (row) => row.map((c, i) => c.padEnd(widths[i])).join(' │ ');
-  console.log(
-    `\n${PRODUCTS} produits × ${VARIANTS} variantes, ${CONNECTIONS} connexions, ${DURATION_S} s par mesure`,
+  printTable(
+    `${PRODUCTS} produits × ${VARIANTS} variantes, ${CONNECTIONS} connexions, ${DURATION_S} s par mesure`,
+    rows,
   );
-  console.log(line(rows[0]));
-  console.log(widths.map((w) => '─'.repeat(w)).join('─┼─'));
-  for (const row of rows.slice(1)) console.log(line(row));
 }
 
 async function main() {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { E2E } from '../playwright.config';
+import { serverPort } from './support/server';
 
-const origin = `http://localhost:${E2E.port}`;
+const origin = () => `http://localhost:${serverPort()}`;
 
 /** SPEC §2 "Authentication paths" and §7 "Session service calls", against the real next-auth. */
 test.describe('Chemins du service de session (/api/auth)', () => {
@@ -33,10 +33,10 @@ test.describe('Chemins du service de session (/api/auth)', () => {
       maxRedirects: 0,
     });
     expect(answer.status()).toBe(302);
-    const location = new URL(answer.headers()['location']!, origin);
+    const location = new URL(answer.headers()['location']!, origin());
     expect(location.pathname).toBe('/login');
     expect(location.searchParams.get('error')).toBe('SessionRequired');
-    expect(location.searchParams.get('callbackUrl')).toBe(`${origin}/mes-produits`);
+    expect(location.searchParams.get('callbackUrl')).toBe(`${origin()}/mes-produits`);
   });
 
   test('un fournisseur inconnu renvoie vers la page de connexion avec un callbackUrl', async ({
@@ -58,7 +58,7 @@ test.describe('Chemins du service de session (/api/auth)', () => {
     const signout = await request.post('/api/auth/signout', {
       form: { csrfToken, callbackUrl: '/login', json: 'true' },
     });
-    expect(await signout.json()).toEqual({ url: `${origin}/login` });
+    expect(await signout.json()).toEqual({ url: `${origin()}/login` });
     const update = await request.post('/api/auth/session', { data: { csrfToken, data: {} } });
     expect(update.status()).toBe(200);
   });

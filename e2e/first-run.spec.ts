@@ -1,29 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAs, signInWithPhone, signUpNewShop } from './support/auth';
-import { currentUrl, randomSenegalPhone } from './support/helpers';
-
-/** An API call with the page's token, as the app makes it. */
-async function callApi<T = Record<string, unknown>>(
-  page: Page,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: Record<string, unknown>,
-): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('accessToken')}`,
-          'content-type': 'application/json',
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, body: await response.json() };
-    },
-    { method, path, body },
-  );
-}
+import { callApi, currentUrl, randomSenegalPhone } from './support/helpers';
 
 async function shopIdOf(page: Page): Promise<string> {
   const { body } = await callApi<{ _id: string }>(page, 'GET', '/api/shop/getShop');

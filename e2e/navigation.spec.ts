@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { E2E } from '../playwright.config';
+import { serverPort } from './support/server';
 import { DEMO, phoneInput, requestCode } from './support/auth';
 import { currentUrl, watchRequests } from './support/helpers';
 
@@ -38,7 +38,7 @@ test.describe('Redirections', () => {
   test('la page d’accueil sans session renvoie vers /login sans callbackUrl', async ({ page }) => {
     const response = await page.request.get('/?shopId=xyz', { maxRedirects: 0 });
     expect([302, 307]).toContain(response.status());
-    const location = new URL(response.headers()['location']!, `http://localhost:${E2E.port}`);
+    const location = new URL(response.headers()['location']!, `http://localhost:${serverPort()}`);
     expect(location.pathname).toBe('/login');
     expect(location.searchParams.get('shopId')).toBe('xyz');
     expect(location.searchParams.has('callbackUrl')).toBe(false);
@@ -53,16 +53,16 @@ test.describe('Redirections', () => {
     // PRO_HOST is the server's own origin here: the case where a redirect made by Next's
     // middleware would loop, which is why server.ts redirects before Next.
     // The server's answer, whatever the client's resolver does with www.localhost.
-    const response = await page.request.get(`http://localhost:${E2E.port}/login?x=1`, {
-      headers: { host: `www.localhost:${E2E.port}` },
+    const response = await page.request.get(`http://localhost:${serverPort()}/login?x=1`, {
+      headers: { host: `www.localhost:${serverPort()}` },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(308);
-    expect(response.headers()['location']).toBe(`http://localhost:${E2E.port}/login?x=1`);
+    expect(response.headers()['location']).toBe(`http://localhost:${serverPort()}/login?x=1`);
 
     // And in the browser, where *.localhost is loopback.
-    await page.goto(`http://www.localhost:${E2E.port}/login?x=1`);
-    await expect(page).toHaveURL(`http://localhost:${E2E.port}/login?x=1`);
+    await page.goto(`http://www.localhost:${serverPort()}/login?x=1`);
+    await expect(page).toHaveURL(`http://localhost:${serverPort()}/login?x=1`);
     await expect(page.getByRole('button', { name: 'Recevoir le code' })).toBeVisible();
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E } from '../playwright.config';
 import { signInAs } from './support/auth';
+import { serverDataDir } from './support/server';
 import { openTill } from './support/till';
 import { randomSenegalPhone } from './support/helpers';
 
@@ -146,7 +146,7 @@ test('a cashier sells online and offline, and closes the till with its Z report'
   await expect(page.getByText('Reçu envoyé par SMS.')).toBeVisible();
   await expect
     .poll(async () =>
-      (await fs.readFile(`${E2E.dataDir}/sms.jsonl`, 'utf8')).includes(`"to":"${phone.e164}"`),
+      (await fs.readFile(`${serverDataDir()}/sms.jsonl`, 'utf8')).includes(`"to":"${phone.e164}"`),
     )
     .toBe(true);
   await page.keyboard.press('Escape');
@@ -270,7 +270,7 @@ test('a sale made offline past the stock is kept, flagged on the order and settl
   await expect(page.getByTestId('sync-badge')).toContainText('À jour', { timeout: 30_000 });
 
   // The supervisor's list has it; settling it says what was done.
-  await page.getByRole('button', { name: 'Conflits de stock' }).click();
+  await page.getByRole('button', { name: 'Conflits' }).click();
   const conflict = page.getByTestId('stock-conflict').filter({ hasText: 'Jus de bouye 50 cl' }).first();
   await expect(conflict).toBeVisible({ timeout: 20_000 });
   const orderNumber = (await conflict.textContent())!.match(/Commande n° (\d+)/)![1]!;

@@ -6,7 +6,8 @@
  *
  * --orders goes to the --products shop (« Boutique Awa » by default) and sells its variants, so
  * seed products first (same run or before): `--products 20000 --orders 1000000 --other-shops 100`.
- * Clients default to orders / 20 (at most 50 000), the period to 730 days; --other-shops adds
+ * Clients default to orders / 20 (at most 50 000), with profiles (communes of Dakar and Abidjan,
+ * tags, consents) and the figures the order module keeps; the period to 730 days; --other-shops adds
  * shops with 8 products, 30 orders and 10 clients each.
  *
  * Fills the configured database (DATABASE_URL, else .data/pglite — stop `npm start` first: the
@@ -23,6 +24,7 @@ import { newId } from '../src/server/ids';
 import { PLANS, effectivePlan } from '../src/shared/plans';
 import { productSearchText } from '../src/features/product/server/product-rules';
 import { orderSearchText, quotaMonthOf } from '../src/features/order/server/order.repository';
+import { clientFiguresQuery } from '../src/features/order/server/client-figures';
 import { dayjs } from '../src/shared/dates';
 
 type Options = Record<string, number>;
@@ -493,9 +495,43 @@ Boubacar, Seydou, Omar, Youssou, Assane, Demba, Samba`.split(/,\s*/);
 const LAST_NAMES =
   `Diop, Ndiaye, Fall, Sow, Ba, Diallo, Sy, Gueye, Faye, Sarr, Cissé, Mbaye, Seck, Kane, Thiam,
 Niang, Diouf, Sall, Camara, Touré, Ndour, Dieng, Lô, Wade, Mbengue, Badji, Sène, Kébé`.split(/,\s*/);
-const QUARTIERS =
-  `Plateau, Médina, Point E, Fann, Ouakam, Yoff, Parcelles Assainies, Grand Yoff, Liberté 6, HLM,
-Mermoz, Almadies, Ngor, Grand Dakar, Pikine, Guédiawaye`.split(/,\s*/);
+/** Where clients live: communes of Dakar and of Abidjan, each with a few of its quartiers. */
+const COMMUNES: Array<[commune: string, ville: string, quartiers: string[]]> = [
+  ['Dakar-Plateau', 'Dakar', ['Plateau', 'Rebeuss', 'Kermel']],
+  ['Médina', 'Dakar', ['Médina', 'Gueule Tapée', 'Fass']],
+  ['Fann-Point E-Amitié', 'Dakar', ['Point E', 'Fann Résidence', 'Amitié 2']],
+  ['Mermoz-Sacré-Cœur', 'Dakar', ['Mermoz', 'Sacré-Cœur 3', 'Pyrotechnie']],
+  ['Ouakam', 'Dakar', ['Ouakam', 'Cité Avion', 'Mamelles']],
+  ['Yoff', 'Dakar', ['Yoff Tonghor', 'Yoff Layène', 'Cité Djily Mbaye']],
+  ['Ngor', 'Dakar', ['Ngor village', 'Almadies']],
+  ['Grand Yoff', 'Dakar', ['Grand Yoff', 'Arafat', 'Cité Millionnaire']],
+  ['Parcelles Assainies', 'Dakar', ['Unité 15', 'Unité 22', 'Unité 4']],
+  ['HLM', 'Dakar', ['HLM 5', 'HLM Grand Médine']],
+  ['Grand Dakar', 'Dakar', ['Niary Tally', 'Sicap Baobab']],
+  ['Pikine', 'Dakar', ['Pikine Icotaf', 'Thiaroye']],
+  ['Guédiawaye', 'Dakar', ['Golf Sud', 'Sam Notaire']],
+  ['Rufisque', 'Dakar', ['Rufisque Est', 'Keury Kao']],
+  ['Cocody', 'Abidjan', ['Riviera 2', 'Angré', 'Deux-Plateaux']],
+  ['Yopougon', 'Abidjan', ['Niangon', 'Sideci', 'Maroc']],
+  ['Abobo', 'Abidjan', ['Abobo Gare', 'PK 18']],
+  ['Marcory', 'Abidjan', ['Zone 4', 'Biétry', 'Anoumabo']],
+  ['Treichville', 'Abidjan', ['Arras', 'Gare de Bassam']],
+  ['Koumassi', 'Abidjan', ['Remblais', 'Sicogi']],
+  ['Adjamé', 'Abidjan', ['Williamsville', '220 Logements']],
+  ['Port-Bouët', 'Abidjan', ['Vridi', 'Gonzagueville']],
+];
+/** Landmarks (« point de repère »): how a delivery finds the door. */
+const LANDMARKS = [
+  'Près de la pharmacie',
+  'En face de la mosquée',
+  'Derrière le marché',
+  'À côté de la boulangerie',
+  'Après la station Total',
+  'Près de l’école primaire',
+  'Au rond-point, portail bleu',
+];
+const CLIENT_TAGS = ['Fidèle', 'VIP', 'Grossiste', 'Revendeuse', 'Tabaski', 'Livraison difficile'];
+const CONSENT_SOURCES = ['till', 'site', 'import', 'agent'];
 
 /** A text[] literal for SQL. */
 function textArray(values: string[]) {
@@ -519,6 +555,27 @@ function sqlBase32(n: ReturnType<typeof sql>, length: number) {
  */
 function seededId(ms: ReturnType<typeof sql>, tag: string, kind: string, g: ReturnType<typeof sql>) {
   return sqlId(ms, sql`${tag.slice(0, 5) + kind} || ${sqlBase32(g, 4)}`);
+}
+
+/** An order that counts in a client's figures (client-figures.ts): neither cancelled nor sent back. */
+const LIVE_ORDER = sql.raw(`fulfilment_status not in ('cancelled', 'returned')`);
+
+/** A client's figures as text, whatever the driver made of them (bigint as text, Date or string). */
+function figuresText(row: Record<string, unknown>): Record<string, string | null> {
+  return Object.fromEntries(
+    Object.entries(row)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, value]) => [
+        key,
+        value === null || value === undefined
+          ? null
+          : value instanceof Date
+            ? value.toISOString()
+            : /_at$/.test(key)
+              ? new Date(String(value)).toISOString()
+              : String(value),
+      ]),
+  );
 }
 
 /** From this many orders, the order tables' indexes are built after the rows rather than with them. */
@@ -583,26 +640,61 @@ async function seedOrders(db: Database, shop: ShopRow, seed: OrderSeed): Promise
     const lastNumber = last!.n;
 
     // Clients: client c is created at a point of the period that only orders after it can pick.
+    // The profile as the client's page edits it: a commune of Dakar or Abidjan with its quartier and
+    // a landmark (7 in 10), tags (1 in 3), an e-mail (1 in 6), a birthday, marketing consents.
+    const communes = sql`${textArray(COMMUNES.map(([c]) => c))}::text[]`;
+    const villes = sql`${textArray(COMMUNES.map(([, v]) => v))}::text[]`;
+    const quartiers = sql`${textArray(COMMUNES.map(([, , q]) => q.join('|')))}::text[]`;
     await tx.execute(sql`
       create temp table seed_clients on commit drop as
       with a as (
         select c, (${startMs}::float8 + floor((c - 1)::float8 / ${clientCount} * 0.95 * ${periodMs}))::bigint as ms,
-               random() as r1, random() as r2, random() as r3, random() as r4
+               random() as r1, random() as r2, random() as r3, random() as r4, random() as r5, random() as r6,
+               random() as r7, random() as r8, random() as r9, random() as r10,
+               1 + floor(random() * ${COMMUNES.length})::int as k
         from generate_series(1, ${clientCount}) c
+      ), b as (
+        select a.*, ${seededId(sql`ms`, tag, '8', sql`c`)} as id, to_timestamp(ms / 1000.0) as created_at,
+               (${textArray(FIRST_NAMES)}::text[])[1 + floor(r1 * ${FIRST_NAMES.length})::int] as first_name,
+               (${textArray(LAST_NAMES)}::text[])[1 + floor(r2 * ${LAST_NAMES.length})::int] as last_name,
+               '+221' || (array['77','78','76'])[1 + c % 3] || lpad(((${phoneBase} + c) % 10000000)::text, 7, '0') as phone,
+               case when r5 < 0.16 then 'client' || c || '.' || ${tag} || '@exemple.sn' end as email,
+               case when r3 < 0.7 then (${communes})[k] else '' end as commune,
+               case when r3 < 0.7 then (${villes})[k] else '' end as ville,
+               case when r3 < 0.7 then (string_to_array((${quartiers})[k], '|'))[1 + floor(r4 * 2)::int] else '' end as quartier,
+               case when r3 < 0.7 and r4 < 0.8 then (${textArray(LANDMARKS)}::text[])[1 + floor(r6 * ${LANDMARKS.length})::int]
+                    else '' end as landmark
+        from a
       )
-      select c, ${seededId(sql`ms`, tag, '8', sql`c`)} as id, to_timestamp(ms / 1000.0) as created_at,
-             (${textArray(FIRST_NAMES)}::text[])[1 + floor(r1 * ${FIRST_NAMES.length})::int] || ' '
-               || (${textArray(LAST_NAMES)}::text[])[1 + floor(r2 * ${LAST_NAMES.length})::int] as name,
-             '+221' || (array['77','78','76'])[1 + c % 3] || lpad(((${phoneBase} + c) % 10000000)::text, 7, '0') as phone,
-             case when r3 < 0.7 then jsonb_build_array(jsonb_build_object(
-               'quartier', (${textArray(QUARTIERS)}::text[])[1 + floor(r4 * ${QUARTIERS.length})::int],
-               'commune', 'Dakar', 'ville', 'Dakar', 'indications', '')) else '[]'::jsonb end as addresses
-      from a`);
+      select c, id, created_at, first_name, last_name, first_name || ' ' || last_name as name, phone, email,
+             commune, quartier, landmark,
+             case when commune <> '' then jsonb_build_array(jsonb_build_object(
+               'quartier', quartier, 'commune', commune, 'ville', ville, 'indications', landmark)) else '[]'::jsonb end as addresses,
+             case when r7 < 0.25 then array[(${textArray(CLIENT_TAGS)}::text[])[1 + floor(r8 * ${CLIENT_TAGS.length})::int]]
+                  when r7 < 0.33 then array[(${textArray(CLIENT_TAGS)}::text[])[1 + floor(r8 * ${CLIENT_TAGS.length})::int],
+                                            (${textArray(CLIENT_TAGS)}::text[])[1 + (floor(r8 * ${CLIENT_TAGS.length})::int + 1) % ${CLIENT_TAGS.length}]]
+                  else '{}'::text[] end as tags,
+             r9 < 0.85 as whatsapp,
+             case when r9 < 0.40 then created_at end as consent_sms_at,
+             case when r9 < 0.40 then (${textArray(CONSENT_SOURCES)}::text[])[1 + c % 4] end as consent_sms_source,
+             case when r10 < 0.55 then created_at end as consent_whatsapp_at,
+             case when r10 < 0.55 then (${textArray(CONSENT_SOURCES)}::text[])[1 + (c / 4) % 4] end as consent_whatsapp_source,
+             case when r6 < 0.3 then 1 + (c % 28) end as birthday_day,
+             case when r6 < 0.3 then 1 + (c / 28) % 12 end as birthday_month,
+             case when r10 < 0.05 then 50000 end as credit_limit
+      from b`);
     // A phone the shop already has is skipped (one person per phone), and so are its orders' links.
+    // search_text as searchTextOf: name, phone digits and e-mail, lower-cased without accents.
     await tx.execute(sql`
-      insert into clients (id, shop_id, name, phone, email, addresses, search_text, created_at, updated_at)
-      select id, ${shopId}, name, phone, null, addresses,
-             lower(translate(name || ' ' || regexp_replace(phone, '\\D', '', 'g'), ${accented}, ${bare})),
+      insert into clients (id, shop_id, name, first_name, last_name, phone, email, addresses, commune, quartier,
+                           landmark, tags, whatsapp, consent_sms_at, consent_sms_source, consent_whatsapp_at,
+                           consent_whatsapp_source, birthday_day, birthday_month, credit_limit, search_text,
+                           created_at, updated_at)
+      select id, ${shopId}, name, first_name, last_name, phone, email, addresses, commune, quartier, landmark, tags,
+             whatsapp, consent_sms_at, consent_sms_source, consent_whatsapp_at, consent_whatsapp_source,
+             birthday_day, birthday_month, credit_limit,
+             lower(translate(name || ' ' || regexp_replace(phone, '\\D', '', 'g') || coalesce(' ' || email, ''),
+                             ${accented}, ${bare})),
              created_at, created_at
       from seed_clients
       on conflict do nothing`);
@@ -785,6 +877,45 @@ async function seedOrders(db: Database, shop: ShopRow, seed: OrderSeed): Promise
       for (const index of rebuilt) await tx.execute(sql.raw(index.definition));
     }
 
+    // The clients' figures, as the order module keeps them (clientFiguresQuery in its
+    // client-figures.ts, the backfill of migration 0016): one pass over the shop's orders.
+    const figured = await tx.execute(sql`
+      update clients c set
+        orders_count = f.orders_count, total_spent = f.total_spent, refunds_total = f.refunds_total,
+        first_order_at = f.first_order_at, last_order_at = f.last_order_at, first_channel = f.first_channel,
+        returned_count = f.returned_count, balance = f.balance
+      from (
+        select client_id,
+          count(*) filter (where ${LIVE_ORDER})::int as orders_count,
+          coalesce(sum(total - refunded_amount) filter (where ${LIVE_ORDER}), 0) as total_spent,
+          coalesce(sum(refunded_amount), 0) as refunds_total,
+          min(created_at) filter (where ${LIVE_ORDER}) as first_order_at,
+          max(created_at) filter (where ${LIVE_ORDER}) as last_order_at,
+          (array_agg(channel order by created_at, id) filter (where ${LIVE_ORDER}))[1] as first_channel,
+          count(*) filter (where fulfilment_status = 'returned')::int as returned_count,
+          coalesce(sum(greatest(total - paid_amount, 0)) filter (where ${LIVE_ORDER}), 0) as balance
+        from orders where shop_id = ${shopId} and client_id is not null group by client_id
+      ) f
+      where c.shop_id = ${shopId} and c.id = f.client_id`);
+    // The rule is the order module's: check a sample of clients against clientFiguresQuery.
+    const figureSample = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        select id, orders_count, total_spent, refunds_total, first_order_at, last_order_at, first_channel,
+               returned_count, balance
+        from seed_clients s join clients c using (id)
+        where s.c % ${Math.max(1, Math.floor(clientCount / 25))} = 0`),
+    );
+    for (const row of figureSample) {
+      const [expected] = rowsOf<Record<string, unknown>>(
+        await tx.execute(clientFiguresQuery(shopId, row.id as string)),
+      );
+      const { id, ...stored } = row;
+      if (JSON.stringify(figuresText(stored)) !== JSON.stringify(figuresText(expected!)))
+        throw new Error(
+          `chiffres incohérents pour le client ${id} : ${JSON.stringify(figuresText(stored))} ≠ ${JSON.stringify(figuresText(expected!))}`,
+        );
+    }
+
     // The counter: numbers go on after the last one, this month's count feeds the quota.
     const month = quotaMonthOf(shop.timeZone);
     const monthStartMs = dayjs.tz(`${month}-01`, shop.timeZone).valueOf();
@@ -837,7 +968,8 @@ async function seedOrders(db: Database, shop: ShopRow, seed: OrderSeed): Promise
     );
     return (
       `${count} commandes n° ${lastNumber + 1}–${lastNumber + count} sur ${seed.days} jours dans « ${shop.name} » (${shopId}), ` +
-      `${made!.lines} lignes, ${affected(payments)} paiements, ${affected(events)} événements, ${made!.clients} clients${plan}`
+      `${made!.lines} lignes, ${affected(payments)} paiements, ${affected(events)} événements, ${made!.clients} clients ` +
+      `(${affected(figured)} avec leurs chiffres)${plan}`
     );
   });
 }
@@ -849,6 +981,15 @@ function affected(result: unknown): number {
 }
 
 const ORDER_TABLES = sql`analyze clients, orders, order_lines, order_payments, order_refunds, order_events, order_counters`;
+
+/**
+ * After the orders: the clients' figures were written by an update, which left a dead version of
+ * every client (no autovacuum on PGlite, nor on some servers): vacuumed, then the statistics.
+ */
+async function settleOrderTables(db: Database) {
+  await db.execute(sql`vacuum clients`);
+  await db.execute(ORDER_TABLES);
+}
 
 const ordersGenerator: Generator = {
   name: 'commandes, clients et paiements',
@@ -863,7 +1004,7 @@ const ordersGenerator: Generator = {
       tag,
     });
     // PGlite has no autovacuum: without statistics the planner guesses (see the products).
-    await db.execute(ORDER_TABLES);
+    await settleOrderTables(db);
     return summary;
   },
 };
@@ -904,7 +1045,7 @@ const otherShopsGenerator: Generator = {
       }
     }
     await db.execute(sql`analyze products, product_variants, product_categories, stock_movements`);
-    await db.execute(ORDER_TABLES);
+    await settleOrderTables(db);
     return `${created.length} boutiques (${productCount} produits × 2 variantes chacune), ${orders} commandes en tout`;
   },
 };

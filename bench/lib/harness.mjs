@@ -3,7 +3,9 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
@@ -235,4 +237,130 @@ export async function cannon(port, { seconds, amount, connections }, request) {
     kbPerAnswer: result.requests.total ? result.throughput.total / result.requests.total / 1024 : 0,
     firstError,
   };
+}
+
+/** The columns of the benches' result table (products has no « résultat »). */
+export const RESULT_HEADER = [
+  'base',
+  'mesure',
+  'req/s',
+  'p50 ms',
+  'p95 ms',
+  'p99 ms',
+  'CPU srv ms/req',
+  'résultat',
+  'cible',
+  'verdict',
+];
+
+/**
+ * Prints a bench's figures as one aligned table under its title, then, given the targets'
+ * verdicts, PASS or the list of what failed. Answers how many failed.
+ */
+export function printTable(title, rows, verdicts = null) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)));
+  const line = (row) => row.map((c, i) => (c ?? '').padEnd(widths[i])).join(' │ ');
+  console.log(`\n${title}`);
+  console.log(line(rows[0]));
+  console.log(widths.map((w) => '─'.repeat(w)).join('─┼─'));
+  for (const row of rows.slice(1)) console.log(line(row));
+  if (!verdicts) return 0;
+  const failed = verdicts.filter((v) => !v.ok);
+  console.log(
+    failed.length
+      ? `\nFAIL : ${failed.map((v) => `${v.name} ${v.label}`).join(', ')}`
+      : `\nPASS : ${verdicts.length} cibles atteintes`,
+  );
+  return failed.length;
+}
+
+/**
+ * A base for a bench at scale: a kept one (`--pg-db` / `--pglite-dir`, vacuumed, nothing dropped
+ * after) or a new one — the built server started once (migrations, demo shop), stopped, then
+ * `seed:large seedArgs` under `nice`. Answers the server's environment and `release()`, which
+ * drops what was made unless kept (`--keep true`), saying how to measure it again.
+ */
+export async function prepareScaleBase({ kind, args, pgUrl, prefix, seedArgs, port }) {
+  const reused = kind === 'postgres' ? args['pg-db'] : args['pglite-dir'];
+  const dataDir =
+    kind === 'pglite' && reused
+      ? path.resolve(reused)
+      : fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-bench-${prefix}-${kind}-`));
+  const dbName = kind === 'postgres' && reused ? reused : `comptoir_bench_${prefix}_${process.pid}`;
+  const keep = !!reused || args.keep === 'true';
+  const env = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  if (kind === 'postgres') {
+    if (!reused) await withPg(`${pgUrl}/postgres`, (c) => c.query(`create database ${dbName}`));
+    env.DATABASE_URL = `${pgUrl}/${dbName}`;
+  }
+  let seedSeconds = null;
+  if (reused) {
+    console.log(`base déjà remplie : ${kind === 'postgres' ? env.DATABASE_URL : dataDir}`);
+    if (kind === 'postgres') await withPg(env.DATABASE_URL, (c) => c.query('vacuum analyze'));
+  } else {
+    const server = startServer(env, port, args.server);
+    const coldMs = await waitReady(server, port);
+    console.log(`serveur prêt (base neuve, migrations, démo) en ${(coldMs / 1000).toFixed(1)} s`);
+    await stopServer(server);
+    const started = performance.now();
+    const out = await run(
+      'nice',
+      ['-n', '19', path.join(root, 'node_modules/.bin/tsx'), 'scripts/seed-large.ts', ...seedArgs],
+      env,
+    );
+    seedSeconds = (performance.now() - started) / 1000;
+    console.log(`seed:large ${seedArgs.join(' ')} (${seedSeconds.toFixed(1)} s avec le démarrage de tsx) :`);
+    for (const line of out.split('\n').filter((l) => !l.startsWith('{'))) console.log(`  ${line}`);
+  }
+  const release = async () => {
+    if (keep && !reused)
+      console.log(
+        `base gardée : ${kind === 'postgres' ? `--pg-db ${dbName}` : `--pglite-dir ${dataDir}`} pour la mesurer à nouveau`,
+      );
+    if (!keep || kind === 'postgres') fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keep && kind === 'postgres')
+      await withPg(`${pgUrl}/postgres`, (c) =>
+        c.query(`drop database if exists ${dbName} with (force)`),
+      ).catch((e) => console.log(`base ${dbName} non supprimée : ${e.message}`));
+  };
+  return { env, dataDir, dbName, seedSeconds, release };
+}
+
+/**
+ * One measure: 2 s of warm-up, then `seconds` at `connections` (`each` draws each request's path),
+ * with the server's CPU per request and the machine's load before.
+ */
+export async function measureLoad(port, server, { path: urlPath, headers, each, seconds, connections }) {
+  const request = {
+    method: 'GET',
+    path: urlPath,
+    headers,
+    ...(each ? { setupRequest: (req) => ({ ...req, path: each() }) } : {}),
+  };
+  await cannon(port, { seconds: 2, connections }, request);
+  const loadBefore = os.loadavg()[0];
+  const cpuBefore = cpuMs(server.pid);
+  const figures = await cannon(port, { seconds, connections }, request);
+  figures.serverCpuPerRequest = (cpuMs(server.pid) - cpuBefore) / Math.max(1, figures.requests);
+  figures.loadBefore = loadBefore;
+  return figures;
+}
+
+/** GET answered in JSON (a non-200 is an error with the start of its body). */
+export function getJson(port, urlPath, headers) {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: urlPath, headers }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks).toString();
+          if (res.statusCode !== 200)
+            reject(new Error(`${urlPath} : HTTP ${res.statusCode} ${body.slice(0, 300)}`));
+          else resolve({ json: JSON.parse(body), bytes: Buffer.byteLength(body) });
+        });
+      })
+      .on('error', reject);
+  });
 }

@@ -50,7 +50,7 @@ function benchmarkIndex(page) {
 }
 
 /** Slows the page's CPU down to the mid-tier device's; answers the rate and both indexes. */
-async function emulateMidTier(page, cdp) {
+export async function emulateMidTier(page, cdp) {
   // The best of three after a warm-up: a busy machine only ever lowers the index.
   await benchmarkIndex(page);
   let machine = 0;

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
-import { E2E } from '../../playwright.config';
+import { serverDataDir } from './server';
 
 export const DEMO = {
   admin: { phone: '+221770000001', local: '77 000 00 01', firstName: 'Awa' },
@@ -11,7 +11,11 @@ export const DEMO = {
 } as const;
 
 /** The newest code the file SMS driver wrote for `phone` after `since` (ms). */
-export async function readCode(phone: string, since: number, dataDir: string = E2E.dataDir): Promise<string> {
+export async function readCode(
+  phone: string,
+  since: number,
+  dataDir: string = serverDataDir(),
+): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const text = await fs.readFile(`${dataDir}/sms.jsonl`, 'utf8').catch(() => '');

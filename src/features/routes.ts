@@ -13,6 +13,7 @@ import { routes as pos } from './pos/server';
 import { routes as customer } from './customer/server';
 import { routes as home } from './home/server';
 import { routes as discount } from './discount/server';
+import { routes as stats } from './stats/server';
 
 /**
  * The API: every module's routes, for server.ts and the test server to dispatch and the OpenAPI
@@ -35,4 +36,5 @@ export const ROUTES: Route[] = [
   ...customer,
   ...home,
   ...discount,
+  ...stats,
 ];

@@ -288,9 +288,11 @@ describe('the list', () => {
     expect(second.body.items).toHaveLength(2);
     expect(second.body.nextAfter).toBeNull();
 
-    // Only active and scheduled ones reach the engine.
+    // Active and scheduled ones reach the engine, and a code expired lately (to be refused as such).
     const loaded = await loadShopDiscounts(bed.database.db, shop.shop.id);
-    expect(loaded.map((d) => d.id).sort()).toEqual([made.active.body.id, made.scheduled.body.id].sort());
+    expect(loaded.map((d) => d.id).sort()).toEqual(
+      [made.active.body.id, made.scheduled.body.id, made.expired.body.id].sort(),
+    );
 
     const copy = await bed.server.call('POST', '/api/discount/duplicate', {
       token,

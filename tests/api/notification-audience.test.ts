@@ -3,6 +3,10 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { setupApiTestbed } from '../helpers/api-testbed';
 import { as, createOrderOk, line, sellable } from '../helpers/orders';
 import { createNotification } from '@/features/notification/server/create-notification';
+import { insertNotificationForPush } from '@/features/notification/server/notification.repository';
+import { pushDevices } from '@/server/db/schema/platform';
+import { newId } from '@/server/ids';
+import { createShopFixture } from '../helpers/fixtures';
 import { AGENT_ROLES, type AgentRole } from '@/shared/roles';
 
 const bed = setupApiTestbed();
@@ -135,5 +139,39 @@ describe('the bell, scoped by role', () => {
     });
     await settle();
     expect(received).toEqual([]);
+  });
+});
+
+describe('the push devices read with the notification', () => {
+  it('are those of the shop’s active agents of the audience, never the author’s nor another shop’s', async () => {
+    const db = bed.database.db;
+    const shop = await createShopFixture(db, 'Boutique Appareils');
+    const other = await createShopFixture(db, 'Boutique Voisine');
+    const device = (member: { user: { id: string } }, token: string) => ({
+      id: newId(),
+      userId: member.user.id,
+      token,
+    });
+    await db
+      .insert(pushDevices)
+      .values([
+        device(shop.members.admin, 'jeton-admin'),
+        device(shop.members.supervisor, 'jeton-superviseur'),
+        device(shop.members.seller, 'jeton-vendeur'),
+        device(shop.members.cashier, 'jeton-caissier'),
+        device(other.members.admin, 'jeton-voisin'),
+      ]);
+    const values = { shopId: shop.shop.id, type: 'order', title: 'Nouvelle commande', description: '' };
+    const everyone = await insertNotificationForPush(db, values, {});
+    expect(everyone.pushTokens.sort()).toEqual(
+      ['jeton-admin', 'jeton-caissier', 'jeton-superviseur', 'jeton-vendeur'].sort(),
+    );
+    const some = await insertNotificationForPush(db, values, {
+      roles: ['admin', 'supervisor', 'seller'],
+      exceptUserId: shop.members.seller.user.id,
+    });
+    expect(some.pushTokens.sort()).toEqual(['jeton-admin', 'jeton-superviseur']);
+    expect(some.notification).toMatchObject({ ...values, isRead: false, link: null, capability: null });
+    expect(some.notification.createdAt).toBeInstanceOf(Date);
   });
 });

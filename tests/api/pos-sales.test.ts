@@ -347,7 +347,7 @@ describe('the receipt by SMS', () => {
       .set({ subscriptionPlan: 'starter', shopExpiresAt: new Date(Date.now() + 30 * 86_400_000) })
       .where(eq(shops.id, fixture.shop.id));
     const client = ops.client('Awa Ndiaye', '77 555 12 34');
-    const [, sold] = await syncOk(bed, as(fixture, 'cashier'), tillId, [
+    const [made, sold] = await syncOk(bed, as(fixture, 'cashier'), tillId, [
       client,
       ops.sale(sessionId, [line(bissap, 1, 1500)], { clientOpId: client.id }),
     ]);
@@ -355,6 +355,18 @@ describe('the receipt by SMS', () => {
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body).toEqual({ phone: '+221775551234' });
     expect(await smsQuota(fixture)).toBe(1);
+    // The receipt is on the client's history, as sent.
+    const history = async () =>
+      (
+        await bed.server.call(
+          'GET',
+          `/api/client/events?shopId=${fixture.shop.id}&clientId=${made.clientId}`,
+          { token: as(fixture).token },
+        )
+      ).body.items as { type: string; text: string }[];
+    expect(await history()).toEqual([
+      expect.objectContaining({ type: 'message', text: expect.stringContaining('Ticket #') }),
+    ]);
     // Another number typed at the till; a bad one names the field.
     expect((await pos.sendReceipt(as(fixture, 'cashier'), sold.orderId, '78 111 22 33')).body).toEqual({
       phone: '+221781112233',
@@ -363,6 +375,8 @@ describe('the receipt by SMS', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.error.details).toEqual({ phone: 'Numéro de téléphone invalide.' });
     expect((await pos.sendReceipt(as(bed.other), sold.orderId)).status).toBe(404);
+    // Sent to another number, it is not the client's message.
+    expect(await history()).toHaveLength(1);
 
     // The starter plan's 100 SMS of the month used up: refused, with the plan named, nothing counted.
     await bed.database.db.insert(smsMessages).values(

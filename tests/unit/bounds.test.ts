@@ -9,7 +9,8 @@ import { orderTotals, priceLines } from '@/features/order/server/order-lines';
 import { cartFigures } from '@/features/pos/server/sale-op';
 import type { SellableVariant } from '@/features/product/server/variants-for-sale';
 import { cartReducer, EMPTY_CART, type CartAction } from '@/features/pos/client/cart/cart-state';
-import { cartLimitError, cartTotals } from '@/features/pos/client/cart/cart-math';
+import { cartTotals } from '@/features/pos/client/cart/cart-math';
+import { cartLimitError } from '@/features/pos/client/cart/checkout-math';
 
 const INT4_MAX = 2 ** 31 - 1;
 const MAX_LINES = 200;
@@ -67,10 +68,12 @@ describe('any order the schemas accept', () => {
     productId: `p${i}`,
     productName: `Produit ${i}`,
     productStatus: 'active',
+    categoryIds: [],
     trackStock: false,
     optionValues: [],
     sku: null,
     price,
+    costPrice: null,
     stock: 0,
   });
 

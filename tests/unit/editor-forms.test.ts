@@ -29,6 +29,7 @@ const productResolver = zodResolver(productFormSchema('XOF'), { error: productFo
 
 const line = {
   variantId: 'v1',
+  productId: 'p1',
   label: 'Café Touba 250 g',
   sku: null,
   price: 2500,
@@ -84,6 +85,7 @@ describe('order editor form', () => {
       clientId: undefined,
       newClient: { name: 'Mariama Ba', phone: '77 555 12 34', email: undefined, addresses: [address] },
       payment: { method: 'wave', amount: 4500, reference: 'W-1' },
+      discountCodes: [],
     });
     // The server's own schema takes it as it is.
     expect(ZCreateOrderBody.safeParse({ ...body, shopId: 's1' }).success).toBe(true);

@@ -61,25 +61,18 @@ describe('the till’s product index', () => {
     expect(index.card('p1')?.variants[0]?.stock).toBe(7);
   });
 
-  it('scans and searches 20 000 products well under 50 ms', () => {
+  // Speed is bench:pos' to show (scan, search and tap in Chromium on a mid-tier CPU profile): a
+  // timing asserted here fails on a busy machine without anything being wrong.
+  it('scans and searches 20 000 products', () => {
     const products = Array.from({ length: 20_000 }, (_, i) => product(i));
-    const built = performance.now();
     const index = new ProductIndex(products);
-    index.all();
-    const buildMs = performance.now() - built;
-
-    const start = performance.now();
-    for (let i = 0; i < 100; i++) index.findByCode(String(2_000_000_000_000 + i * 173));
-    const scanMs = (performance.now() - start) / 100;
-
-    const searchStart = performance.now();
+    expect(index.all()).toHaveLength(20_000);
+    for (const i of [0, 6_401, 19_999])
+      expect(index.findByCode(String(2_000_000_000_000 + i))?.variantId).toBe(`v${i}`);
+    expect(index.findByCode('SKU-12345')?.variantId).toBe('v12345');
+    expect(index.findByCode('1999999999999')).toBeUndefined();
     const found = index.search('mangue 19');
-    const searchMs = performance.now() - searchStart;
-
     expect(found.length).toBeGreaterThan(0);
-    expect(scanMs).toBeLessThan(1);
-    expect(searchMs).toBeLessThan(50);
-    // Built once when the till opens (from IndexedDB), not per scan.
-    expect(buildMs).toBeLessThan(2000);
+    expect(found.every((p) => /mangue/i.test(p.name))).toBe(true);
   });
 });

@@ -3,14 +3,15 @@ import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { forgetPosDbConnection, openPosDb } from '@/features/pos/client/offline/db';
 import { listOutbox, nextBatch, pendingStock, recordResults } from '@/features/pos/client/offline/outbox';
-import {
-  createClient,
-  openSession,
-  recordSale,
-  type TillActor,
-} from '@/features/pos/client/offline/till-ops';
+import { openSession, type TillActor } from '@/features/pos/client/offline/till-ops';
+import { createClient } from '@/features/pos/client/offline/client-ops';
+import { recordSale } from '@/features/pos/client/offline/sale-ops';
 import { hasUnsyncedPosOps } from '@/features/pos/client/offline/unsynced';
 import { EMPTY_CART, type Cart } from '@/features/pos/client/cart/cart-state';
+import { cartTotals } from '@/features/pos/client/cart/cart-math';
+
+/** A cart at its prices, without the shop's discounts. */
+const priced = (c: Cart) => ({ cart: c, promotions: null, totals: cartTotals(c) });
 import type { StoredProduct } from '@/features/pos/client/offline/types';
 
 const actor: TillActor = {
@@ -70,7 +71,7 @@ describe('the till outbox', () => {
   it('writes a sale, its receipt record, the session figures and the stock in one go', async () => {
     const session = await openSession(actor, 5000);
     const { sale, session: after } = await recordSale(actor, {
-      cart: { ...cart(2), catalogueCursor: '1700000000000000~p1' },
+      priced: priced({ ...cart(2), catalogueCursor: '1700000000000000~p1' }),
       payments: [{ method: 'cash', amount: 3000, tendered: 5000 }],
       isCredit: false,
       approvalPin: null,
@@ -94,14 +95,14 @@ describe('the till outbox', () => {
   it('numbers applied sales, keeps rejected ones in view and gives their stock back', async () => {
     const session = await openSession(actor, 0);
     const first = await recordSale(actor, {
-      cart: cart(1),
+      priced: priced(cart(1)),
       payments: [{ method: 'card', amount: 1500 }],
       isCredit: false,
       approvalPin: null,
       session,
     });
     const second = await recordSale(actor, {
-      cart: cart(3),
+      priced: priced(cart(3)),
       payments: [{ method: 'card', amount: 4500 }],
       isCredit: false,
       approvalPin: null,

@@ -6,7 +6,8 @@ import { forgetPosDbConnection, openPosDb } from '@/features/pos/client/offline/
 import { listOutbox } from '@/features/pos/client/offline/outbox';
 import { setTillToken } from '@/features/pos/client/offline/pos-http';
 import { TillSync } from '@/features/pos/client/offline/sync-engine';
-import { createClient, openSession, type TillActor } from '@/features/pos/client/offline/till-ops';
+import { openSession, type TillActor } from '@/features/pos/client/offline/till-ops';
+import { createClient } from '@/features/pos/client/offline/client-ops';
 import type { PosOp } from '@/features/pos/pos.schemas';
 
 const actor: TillActor = {

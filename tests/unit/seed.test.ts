@@ -2,8 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { seedDemoShop } from '@/features/demo/seed';
-import { agents, balanceEntries, notifications, shops, users } from '@/server/db/schema';
+import {
+  agents,
+  balanceEntries,
+  clients,
+  discountUses,
+  discounts,
+  notifications,
+  orderAdjustments,
+  orders,
+  productVariants,
+  shops,
+  users,
+} from '@/server/db/schema';
 import { getShopBalance } from '@/features/shop/server/shop.repository';
+import { executePrepared } from '@/server/db';
+import { clientFiguresQuery } from '@/features/order/server/client-figures';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -34,5 +48,56 @@ describe('the demo seed', () => {
     expect((await database.db.select().from(notifications)).length).toBeGreaterThanOrEqual(3);
     expect((await database.db.select().from(balanceEntries)).length).toBe(3);
     expect(await getShopBalance(database.db, shop.id)).toBe(73_500);
+    // Six months of orders through the whole order pipeline: seconds, more on a busy machine.
+  }, 120_000);
+
+  it('gives the shop six months of orders priced by its discounts, in every state, stock never below zero', async () => {
+    const db = database.db;
+    const placed = await db.select().from(orders);
+    expect(placed.length).toBeGreaterThan(100);
+    const days = placed.map((o) => (Date.now() - o.createdAt.getTime()) / 86_400_000);
+    expect(Math.max(...days)).toBeGreaterThan(150);
+    expect(Math.min(...days)).toBeLessThan(5);
+    expect(new Set(placed.map((o) => o.channel)).size).toBeGreaterThanOrEqual(4);
+    expect(placed.filter((o) => o.paymentStatus === 'paid').length).toBeGreaterThan(placed.length / 2);
+
+    const seeded = await db.select().from(discounts);
+    expect(seeded.length).toBe(7);
+    const used = seeded.filter((d) => d.usesCount > 0).map((d) => d.name);
+    expect(used).toEqual(
+      expect.arrayContaining([
+        '3 pour 2 sur le savon noir',
+        'Bienvenue',
+        'Soldes d’été',
+        'Happy hour boissons',
+      ]),
+    );
+    expect(seeded.find((d) => d.name === 'Happy hour boissons')!.status).toBe('disabled');
+    expect((await db.select().from(discountUses)).length).toBe(seeded.reduce((n, d) => n + d.usesCount, 0));
+    const snapshots = await db.select().from(orderAdjustments);
+    expect(snapshots.some((a) => a.type === 'rounding' || a.type === 'product')).toBe(true);
+    for (const v of await db.select().from(productVariants)) expect(v.stock).toBeGreaterThanOrEqual(0);
+  });
+
+  it('gives its clients communes, tags, consents and figures that are what their orders say, some owing', async () => {
+    const db = database.db;
+    const rows = await db.select().from(clients);
+    expect(rows.length).toBeGreaterThanOrEqual(18);
+    expect(rows.filter((c) => c.tags.includes('VIP')).length).toBeGreaterThanOrEqual(2);
+    expect(rows.some((c) => c.consentSmsAt && c.consentSmsSource === 'agent')).toBe(true);
+    expect(rows.every((c) => c.commune !== '' && c.commune !== 'Dakar')).toBe(true);
+    expect(rows.filter((c) => c.balance > 0).length).toBeGreaterThanOrEqual(2);
+    // A living shop: nobody owes past the limit the team set (an order would be refused).
+    for (const c of rows)
+      if (c.creditLimit !== null) expect(c.balance, c.name).toBeLessThanOrEqual(c.creditLimit);
+    for (const c of rows) {
+      const [f] = await executePrepared<Record<string, unknown>>(db, clientFiguresQuery(c.shopId, c.id));
+      expect([c.ordersCount, c.totalSpent, c.balance, c.firstChannel], c.name).toEqual([
+        Number(f!.orders_count),
+        Number(f!.total_spent),
+        Number(f!.balance),
+        f!.first_channel ?? null,
+      ]);
+    }
   });
 });

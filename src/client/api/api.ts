@@ -46,6 +46,7 @@ export const api = createApi({
     'OrderView',
     'HomeSummary',
     'HomeChecklist',
+    'Stats',
   ],
   endpoints: () => ({}),
 });

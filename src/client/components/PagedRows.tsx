@@ -19,10 +19,13 @@ export function MoreRow({
   colSpan,
   cursor,
   onMore,
+  label = 'Afficher plus',
 }: {
   colSpan?: number;
   cursor?: string | null;
   onMore?: (cursor: string) => void;
+  /** The button's words, where a screen names it otherwise (« Charger plus »). */
+  label?: string;
 }) {
   const { layout, columns } = useListLayout();
   if (!cursor || !onMore) return null;
@@ -33,7 +36,7 @@ export function MoreRow({
       gridColumn="1 / -1"
       onClick={() => onMore(cursor)}
     >
-      Afficher plus
+      {label}
     </Button>
   );
   if (layout === 'cards') return button;

@@ -41,7 +41,7 @@ export function useShopRealtime(shopId: string | undefined, isReady: boolean): v
       toastForNotification(notification);
       // A new order, or a customer's online payment: lists, totals and the balance are stale.
       if (notification.type === 'order' || notification.type === 'shop')
-        dispatch(api.util.invalidateTags(['Order', 'HomeSummary', 'Balance']));
+        dispatch(api.util.invalidateTags(['Order', 'HomeSummary', 'Balance', 'Stats']));
     });
     // Settings saved by a colleague, a plan paid, or the shop blocked/unblocked by the platform:
     // the shop is refetched, so a block shows the blocked screen at once.

@@ -120,7 +120,13 @@ export function AppShell({ capability, quotaPage, children }: AppShellProps) {
     );
   }
 
-  const sidebarProps = { role, shopId: shop?._id, isFreePlan, isLocked: isNameMissing };
+  // Until the agent is known, the menu shows no entry: never the default role's to a cashier.
+  const sidebarProps = {
+    role: isLoading ? null : role,
+    shopId: shop?._id,
+    isFreePlan,
+    isLocked: isNameMissing,
+  };
   return (
     <Flex minH="100dvh">
       <DesktopSidebar {...sidebarProps} />

@@ -20,7 +20,8 @@ import { mainMenuToggled, mobileMenuClosed, sidebarCollapsedRestored, sidebarTog
 import { MENU_ICONS } from './menu-icons';
 
 export interface SidebarProps {
-  role: AgentRole;
+  /** Null while the agent is loading: no entry is shown rather than another role's. */
+  role: AgentRole | null;
   shopId?: string;
   isFreePlan: boolean;
   /** Menu clicks do nothing while the agent's name is missing (SPEC §2). */
@@ -120,7 +121,7 @@ export function SidebarMenu({ role, shopId, isFreePlan, isLocked, variant }: Sid
   const isCollapsed = variant === 'desktop' && (isSidebarCollapsed || router.pathname === SUBSCRIPTION_PATH);
 
   const render = (entries: MenuEntry[]) =>
-    visibleEntries(entries, role).map((entry) => (
+    (role ? visibleEntries(entries, role) : []).map((entry) => (
       <SidebarItem
         key={entry.href}
         entry={entry}

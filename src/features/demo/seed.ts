@@ -8,6 +8,9 @@ import { insertNotification } from '@/features/notification/server/notification.
 import { FREE_TRIAL_DAYS } from '@/shared/plans';
 import { setAgentPin } from '@/features/pos/server/pins';
 import { createTill } from '@/features/pos/server/tills';
+import type { AgentRow } from '@/features/agent/server/agent.repository';
+import type { ShopRow } from '@/features/shop/server/shop.repository';
+import { seedDemoHistory } from './demo-history';
 
 export const DEMO_SHOP_SLUG = 'boutique-awa';
 
@@ -55,7 +58,7 @@ const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
 export async function seedDemoShop(db: Database): Promise<DemoLogin[]> {
   if (await findShopBySlug(db, DEMO_SHOP_SLUG)) return DEMO_LOGINS;
 
-  await db.transaction(async (tx) => {
+  const made = await db.transaction(async (tx) => {
     const users = [];
     for (const staff of DEMO_STAFF) {
       users.push(
@@ -88,6 +91,7 @@ export async function seedDemoShop(db: Database): Promise<DemoLogin[]> {
       // A shop in business, past its first run: « Pour bien démarrer » is for shops signed up.
       checklistDismissedAt: new Date(),
     });
+    const agents: AgentRow[] = [];
     for (const [i, staff] of DEMO_STAFF.entries()) {
       const agent = await insertAgent(tx, {
         shopId: shop.id,
@@ -98,6 +102,7 @@ export async function seedDemoShop(db: Database): Promise<DemoLogin[]> {
         lastName: staff.lastName,
         email: staff.email ?? null,
       });
+      agents.push(agent);
       const pin = DEMO_PINS[staff.role];
       if (pin && staff.firstName) await setAgentPin(tx, agent, pin);
     }
@@ -159,6 +164,8 @@ export async function seedDemoShop(db: Database): Promise<DemoLogin[]> {
     ];
     for (const e of entries) await insertBalanceEntry(tx, { shopId: shop.id, ...e });
     await seedDemoCatalogue(tx, shop.id, owner.id);
+    return { shop: shop as ShopRow, owner: agents[0]!, seller: agents[2]! };
   });
+  await seedDemoHistory(db, made.shop, made.owner, made.seller);
   return DEMO_LOGINS;
 }

@@ -1,5 +1,6 @@
 import { ZId, z } from '@/shared/validation';
 import { ZPositiveAmount, ZQuantity } from '@/shared/bounded-schemas';
+import type { Discount, DiscountClient, DiscountUsage } from '@/shared/discounts/types';
 
 /* What the Réductions forms send and the API checks: the engine's Discount (src/shared/discounts). */
 
@@ -165,6 +166,15 @@ export const ZListDiscountsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
+export const ZDiscountUsageFigures = z.object({
+  /** Orders that used it. */
+  orders: z.number().int(),
+  /** Their totals. */
+  revenue: z.number().int(),
+  /** What it took off them. */
+  discounted: z.number().int(),
+});
+
 export const ZDiscount = z.object({
   id: z.string(),
   name: z.string(),
@@ -180,7 +190,85 @@ export const ZDiscount = z.object({
   endsAt: z.string().nullable(),
   state: z.enum(DISCOUNT_STATES),
   archived: z.boolean(),
+  usage: ZDiscountUsageFigures,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type TDiscount = z.infer<typeof ZDiscount>;
+
+export const ZDiscountsPage = z.object({
+  items: z.array(ZDiscount),
+  nextAfter: z.string().nullable(),
+  /** The shop cap on stacked discounts, % of the goods (Règles de cumul). */
+  stackCapPercent: z.number(),
+});
+
+/** Cap in % with two decimals at most, above 0 and up to 100. */
+export const ZDiscountSettingsBody = z.object({
+  shopId: ZId,
+  stackCapPercent: z
+    .number({ error: 'Indiquez un pourcentage.' })
+    .gt(0, { error: 'Le plafond doit être supérieur à 0 %.' })
+    .max(100, { error: 'Le plafond ne peut pas dépasser 100 %.' })
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { error: 'Deux décimales au plus.' }),
+});
+
+export const ZDiscountCodesQuery = z.object({ shopId: ZId, id: ZId, after: z.string().max(60).optional() });
+export const ZDiscountCodesPage = z.object({
+  items: z.array(z.object({ code: z.string(), uses: z.number().int() })),
+  nextAfter: z.string().nullable(),
+});
+
+export const PRICING_CHANNELS = ['manual', 'whatsapp', 'pos'] as const;
+export const ZDiscountPricingQuery = z.object({
+  shopId: ZId,
+  channel: z.enum(PRICING_CHANNELS),
+  clientId: ZId.optional(),
+});
+/**
+ * What the order editor and the till price with (src/shared/discounts): the engine's discounts,
+ * the limits' counts, the shop cap, the categories' ancestors, the client. Refetched when
+ * `revision` moves.
+ */
+export const ZDiscountPricing = z.object({
+  revision: z.number().int(),
+  at: z.string(),
+  timeZone: z.string(),
+  currency: z.string(),
+  stackCapPercent: z.number(),
+  discounts: z.array(z.custom<Discount>()),
+  usage: z.record(z.string(), z.custom<DiscountUsage>()),
+  categoryAncestors: z.record(z.string(), z.array(z.string())),
+  client: z.custom<DiscountClient>().nullable(),
+});
+export type TDiscountPricing = z.infer<typeof ZDiscountPricing>;
+
+export const ZDiscountConflictsQuery = z.object({
+  shopId: ZId,
+  status: z.enum(['open', 'resolved']).default('open'),
+});
+const ZConflictPerson = z.object({ id: z.string(), name: z.string() }).nullable();
+export const ZDiscountConflict = z.object({
+  id: z.string(),
+  discountId: z.string(),
+  discountName: z.string(),
+  code: z.string().nullable(),
+  orderId: z.string(),
+  orderNumber: z.number().int(),
+  /** Which limit the use went past: total, per client, per code. */
+  limit: z.enum(['total', 'client', 'code']),
+  clientName: z.string().nullable(),
+  clientPhone: z.string().nullable(),
+  amount: z.number().int(),
+  createdAt: z.string(),
+  soldBy: ZConflictPerson,
+  resolvedAt: z.string().nullable(),
+  resolvedBy: ZConflictPerson,
+  resolution: z.string(),
+});
+export type TDiscountConflict = z.infer<typeof ZDiscountConflict>;
+export const ZResolveDiscountConflictBody = z.object({
+  shopId: ZId,
+  conflictId: ZId,
+  resolution: z.string().trim().min(1, { error: 'Dites ce qui a été fait.' }).max(300),
+});

@@ -56,10 +56,14 @@ export const ZOrder = ZOrderSummary.extend({
       unitPrice: ZStoredAmount,
       quantity: z.number().int(),
       lineDiscount: ZStoredAmount,
+      /** The part of `lineDiscount` the agent gave by hand (the rest is the shop's discounts'). */
+      ownDiscount: ZStoredAmount,
       total: ZStoredAmount,
       refundedQuantity: z.number().int(),
     }),
   ),
+  /** The part of `orderDiscount` the agent gave by hand (the rest: the shop's discounts, the rounding). */
+  ownOrderDiscount: ZStoredAmount,
   payments: z.array(
     z.object({
       id: z.string(),
@@ -83,6 +87,24 @@ export const ZOrder = ZOrderSummary.extend({
       createdAt: z.string(),
     }),
   ),
+  /**
+   * What the shop's discounts took off, as they were when the order was placed (« Pourquoi ce
+   * prix ? »): each one's name, code, amount and where it landed on the lines; then the rounding.
+   */
+  adjustments: z.array(
+    z.object({
+      id: z.string(),
+      discountId: z.string().nullable(),
+      name: z.string(),
+      code: z.string().nullable(),
+      type: z.enum(['product', 'order', 'delivery', 'rounding']),
+      amount: ZStoredAmount,
+      why: z.string(),
+      lines: z.array(z.object({ lineId: z.string(), amount: ZStoredAmount })),
+    }),
+  ),
+  /** The discount codes the order applied, as the discounts spell them. */
+  discountCodes: z.array(z.string()),
   timeline: z.array(
     z.object({
       id: z.string(),

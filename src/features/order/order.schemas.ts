@@ -109,6 +109,7 @@ export const PAYMENT_METHODS = [
   'moov_money',
   'card',
   'cod',
+  'store_credit',
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
@@ -119,6 +120,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   moov_money: 'Moov Money',
   card: 'Carte',
   cod: 'Paiement à la livraison',
+  store_credit: 'Avoir',
 };
 
 /**
@@ -129,7 +131,10 @@ export function invoiceLabel(number: number): string {
   return `FAC-${String(number).padStart(6, '0')}`;
 }
 
-/** Money can go back in cash, by mobile money or to a card; « Paiement à la livraison » only comes in. */
+/**
+ * Money can go back in cash, by mobile money or to a card, or stay with the shop as the client's
+ * store credit (« Avoir », to pay a later order); « Paiement à la livraison » only comes in.
+ */
 export const REFUND_METHODS = [
   'cash',
   'orange_money',
@@ -137,6 +142,7 @@ export const REFUND_METHODS = [
   'mtn_momo',
   'moov_money',
   'card',
+  'store_credit',
 ] as const satisfies readonly PaymentMethod[];
 export type RefundMethod = (typeof REFUND_METHODS)[number];
 
@@ -153,8 +159,24 @@ export const ZPaymentInput = z.object({
   reference: z.string().trim().max(100).optional(),
 });
 
+/**
+ * Discount codes typed (case-insensitive): the server's engine decides what they give. Absent from
+ * an edit, the order keeps the codes it has.
+ */
+export const ZDiscountCodesInput = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, { error: 'Code vide.' })
+      .max(40, { error: 'Code trop long (40 caractères au plus).' }),
+  )
+  .max(5, { error: 'Cinq codes au plus par commande.' })
+  .optional();
+
 const orderContent = {
   lines: z.array(ZOrderLineInput).min(1).max(200),
+  discountCodes: ZDiscountCodesInput,
   orderDiscount: ZAmount.default(0),
   deliveryFee: ZAmount.default(0),
   deliveryAddress: ZAddress.nullable().default(null),

@@ -14,7 +14,10 @@ import { ZCustomerInput } from '@/features/customer/customer.schemas';
 /** Ids made on the tablet (crypto.randomUUID()). */
 export const ZOpId = z.string().trim().min(8).max(64);
 
-/** Paid at the till: mobile money and card carry the operator's reference. */
+/**
+ * Paid at the till: mobile money and card carry the operator's reference; « avoir » (store credit)
+ * is the client's, for a sale with a client only.
+ */
 export const POS_PAYMENT_METHODS = [
   'cash',
   'orange_money',
@@ -22,6 +25,7 @@ export const POS_PAYMENT_METHODS = [
   'mtn_momo',
   'moov_money',
   'card',
+  'store_credit',
 ] as const;
 export type PosPaymentMethod = (typeof POS_PAYMENT_METHODS)[number];
 
@@ -95,6 +99,33 @@ export const ZSaleOp = z.object({
   /** « Paiement à crédit »: what the payments leave unpaid stays due on the order (client required). */
   isCredit: z.boolean().default(false),
   approval: ZApproval.optional(),
+  /**
+   * What the till's discount engine gave offline (src/shared/discounts, fed by GET
+   * /api/discount/pricing): the codes typed, and per discount what it took off which lines, then the
+   * rounding of the discounted total. Kept as the till showed it (the sale happened); uses past a
+   * limit are flagged, not refused.
+   */
+  promotions: z
+    .object({
+      codes: z.array(z.string().trim().min(1).max(40)).max(5).default([]),
+      adjustments: z
+        .array(
+          z.object({
+            discountId: ZId.nullable(),
+            code: z.string().trim().min(1).max(40).nullable().default(null),
+            type: z.enum(['product', 'order', 'rounding']),
+            amount: ZPositiveAmount,
+            lines: z
+              .array(z.object({ index: z.number().int().min(0).max(199), amount: ZAmount }))
+              .max(200)
+              .default([]),
+            why: z.string().trim().max(300).optional(),
+          }),
+        )
+        .max(30)
+        .default([]),
+    })
+    .optional(),
   /**
    * The cursor of the till's copy of the catalogue (GET /api/pos/catalogue) its prices were taken
    * from: a unit price below the lowest the variant had since counts as a discount. Absent (ops
@@ -211,7 +242,18 @@ export const ZPosCatalogue = z.object({
 /** The till's copy of the clients (search by phone offline), by changes since a cursor. */
 export const ZPosClientsQuery = ZPosCatalogueQuery;
 export const ZPosClients = z.object({
-  items: z.array(z.object({ id: z.string(), name: z.string(), phone: z.string().nullable() })),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      phone: z.string().nullable(),
+      // The client's account, for the till to judge a sale on credit or paid by « avoir » offline;
+      // left out when nothing (most clients), to keep the till's first load small.
+      balance: z.number().optional(),
+      creditLimit: z.number().optional(),
+      storeCredit: z.number().optional(),
+    }),
+  ),
   cursor: z.string(),
   hasMore: z.boolean(),
 });

@@ -58,3 +58,19 @@ export function anyOf(column: AnyPgColumn, ids: string[]): SQL {
 }
 
 export type { Database, Executor, Transaction } from './client';
+
+const builtOnce = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A statement the query builder writes once per database handle (its values as sql.placeholder)
+ * and that then runs with new values: on the hottest paths (every request's session lookup)
+ * building the text cost more CPU than running it. A transaction is a handle of its own, so pass
+ * the pool (getDb()) for the reuse to pay.
+ */
+export function builtOnceFor<Q>(db: Executor, key: string, build: () => Q): Q {
+  let built = builtOnce.get(db);
+  if (!built) builtOnce.set(db, (built = new Map()));
+  let query = built.get(key) as Q | undefined;
+  if (query === undefined) built.set(key, (query = build()));
+  return query;
+}

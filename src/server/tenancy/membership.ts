@@ -1,5 +1,5 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import { runPrepared, type Executor } from '@/server/db';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { builtOnceFor, PREPARED, runPrepared, type Executor } from '@/server/db';
 import { agents } from '@/server/db/schema/agent';
 import { authSessions } from '@/server/db/schema/auth';
 import { shops } from '@/server/db/schema/shop';
@@ -89,20 +89,33 @@ export async function findSessionUserWithMembership(
   session: SessionRef,
   shopId: string,
 ): Promise<{ user: UserRow | null; membership: MembershipRow | null }> {
-  // Every request naming a shop starts here: kept prepared (see runPrepared).
-  const [row] = await runPrepared(
+  // Every request naming a shop starts here: built once, kept prepared (see runPrepared).
+  const query = builtOnceFor(db, 'sessionUserWithMembership', () =>
     db
       .select({ user: users, agent: agents, shop: shops })
       .from(users)
-      .innerJoin(authSessions, openSession(session))
+      .innerJoin(
+        authSessions,
+        and(
+          eq(authSessions.id, sql.placeholder('sessionId')),
+          eq(authSessions.userId, users.id),
+          isNull(authSessions.revokedAt),
+        ),
+      )
       .leftJoin(
         agents,
-        and(eq(agents.userId, users.id), eq(agents.shopId, shopId), eq(agents.isActive, true)),
+        and(
+          eq(agents.userId, users.id),
+          eq(agents.shopId, sql.placeholder('shopId')),
+          eq(agents.isActive, true),
+        ),
       )
       .leftJoin(shops, eq(shops.id, agents.shopId))
-      .where(eq(users.id, session.userId))
-      .limit(1),
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1)
+      .prepare(PREPARED),
   );
+  const [row] = await query.execute({ sessionId: session.sessionId, userId: session.userId, shopId });
   if (!row) return { user: null, membership: null };
   return { user: row.user, membership: row.agent && row.shop ? { agent: row.agent, shop: row.shop } : null };
 }

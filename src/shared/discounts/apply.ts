@@ -6,10 +6,8 @@ import { findCandidates, sortedLines } from './candidates';
 import { REFUSALS, refusalText, whyText } from './messages';
 import { combinesWith, selectDiscounts, type Candidate, type Selection } from './select';
 import { refOf, whyOf } from './why';
+import { ROUNDING_STEPS } from './rounding';
 import type { Adjustment, PricedLine, PricingInput, PricingResult, RefusedCode } from './types';
-
-/** What the amount due must be a multiple of, so mobile money takes it (CinetPay: 5 FCFA). */
-const ROUNDING_STEPS: Readonly<Record<string, number>> = { XOF: 5, XAF: 5 };
 
 interface GoodsContext {
   lines: readonly PricedCartLine[];

@@ -5,4 +5,5 @@
 export { compileDiscounts, normaliseCode, type CompiledDiscounts } from './compile';
 export { applyDiscounts } from './apply';
 export { discountStateAt } from './state';
+export { settleRounding } from './rounding';
 export type * from './types';

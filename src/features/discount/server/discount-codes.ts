@@ -101,3 +101,25 @@ export async function* exportCodesCsv(
     after = rows[rows.length - 1]!.id;
   }
 }
+
+const CODES_PAGE = 50;
+
+/** A page of a discount's generated codes with their uses, in code order (keyset on the code). */
+export async function generatedCodesPage(db: Executor, shopId: string, discountId: string, after?: string) {
+  await findDiscount(db, shopId, discountId);
+  const rows = await db
+    .select({ code: discountCodes.code, uses: discountCodes.usesCount })
+    .from(discountCodes)
+    .where(
+      and(
+        eq(discountCodes.shopId, shopId),
+        eq(discountCodes.discountId, discountId),
+        eq(discountCodes.generated, true),
+        after ? gt(discountCodes.code, after) : undefined,
+      ),
+    )
+    .orderBy(asc(discountCodes.code))
+    .limit(CODES_PAGE + 1);
+  const items = rows.slice(0, CODES_PAGE);
+  return { items, nextAfter: rows.length > CODES_PAGE ? items[items.length - 1]!.code : null };
+}

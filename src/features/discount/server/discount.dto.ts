@@ -21,6 +21,7 @@ export function toDiscountDto(
     endsAt: row.endsAt?.toISOString() ?? null,
     state: stateOf(row, at),
     archived: row.archivedAt !== null,
+    usage: { orders: row.usesCount, revenue: row.revenue, discounted: row.discountedTotal },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -5,6 +5,15 @@ import { z } from '@/shared/validation';
 import {
   ZCreateDiscountBody,
   ZDiscount,
+  ZDiscountCodesPage,
+  ZDiscountCodesQuery,
+  ZDiscountConflict,
+  ZDiscountConflictsQuery,
+  ZDiscountPricing,
+  ZDiscountPricingQuery,
+  ZDiscountSettingsBody,
+  ZDiscountsPage,
+  ZResolveDiscountConflictBody,
   ZDiscountRefBody,
   ZExportCodesQuery,
   ZGenerateCodesBody,
@@ -24,8 +33,17 @@ import {
   updateDiscount,
   type DiscountRow,
 } from './discounts';
-import { exportCodesCsv, generateCodes } from './discount-codes';
+import { exportCodesCsv, generateCodes, generatedCodesPage } from './discount-codes';
 import { toDiscountDto } from './discount.dto';
+import { readDiscountSettings, setStackCap } from './discount-settings';
+import { discountsChanged, pricingData } from './pricing';
+import { overLimitUses, resolveOverLimitUse } from './discount-usage';
+import { can } from '@/shared/permissions';
+import { isAgentRole } from '@/shared/roles';
+import { Errors } from '@/server/http/errors';
+import { findPeople } from '@/features/user/server/user.repository';
+import { findCustomerById } from '@/features/customer/server/customers';
+import { clientHasOrders } from '@/features/order/server/order.repository';
 
 const shopInQuery = { from: 'query', key: 'shopId' } as const;
 const shopInBody = { from: 'body', key: 'shopId' } as const;
@@ -34,6 +52,15 @@ const tag = 'discount';
 
 async function dto(db: Executor, row: DiscountRow) {
   return toDiscountDto(row, (await codesSummary(db, [row.id])).get(row.id));
+}
+
+/**
+ * After a change is committed: order creation and the tills read the shop's discounts again (see
+ * bumpDiscountsRevision for why never before the commit).
+ */
+async function changed(db: Executor, row: DiscountRow) {
+  await discountsChanged(db, row.shopId);
+  return dto(db, row);
 }
 const shopIdOf = (ctx: RouteContext<unknown, unknown, unknown>) => ctx.membership!.shop.id;
 
@@ -46,7 +73,7 @@ export const listDiscountsRoute = defineRoute({
   shop: shopInQuery,
   permission,
   query: ZListDiscountsQuery,
-  response: z.object({ items: z.array(ZDiscount), nextAfter: z.string().nullable() }),
+  response: ZDiscountsPage,
   handle: async (ctx) => {
     const { state, type, archived, after, limit } = ctx.query;
     const at = new Date();
@@ -60,7 +87,12 @@ export const listDiscountsRoute = defineRoute({
       ctx.db,
       page.items.map((r) => r.id),
     );
-    return { items: page.items.map((r) => toDiscountDto(r, codes.get(r.id), at)), nextAfter: page.nextAfter };
+    const settings = await readDiscountSettings(ctx.db, shopIdOf(ctx));
+    return {
+      items: page.items.map((r) => toDiscountDto(r, codes.get(r.id), at)),
+      nextAfter: page.nextAfter,
+      stackCapPercent: settings.stackCapBp / 100,
+    };
   },
 });
 
@@ -85,7 +117,7 @@ export const createDiscountRoute = defineRoute({
   permission,
   body: ZCreateDiscountBody,
   response: ZDiscount,
-  handle: async (ctx) => dto(ctx.db, await createDiscount(ctx.db, shopIdOf(ctx), ctx.body)),
+  handle: async (ctx) => changed(ctx.db, await createDiscount(ctx.db, shopIdOf(ctx), ctx.body)),
 });
 
 export const updateDiscountRoute = defineRoute({
@@ -97,7 +129,7 @@ export const updateDiscountRoute = defineRoute({
   permission,
   body: ZUpdateDiscountBody,
   response: ZDiscount,
-  handle: async (ctx) => dto(ctx.db, await updateDiscount(ctx.db, shopIdOf(ctx), ctx.body.id, ctx.body)),
+  handle: async (ctx) => changed(ctx.db, await updateDiscount(ctx.db, shopIdOf(ctx), ctx.body.id, ctx.body)),
 });
 
 export const duplicateDiscountRoute = defineRoute({
@@ -109,7 +141,7 @@ export const duplicateDiscountRoute = defineRoute({
   permission,
   body: ZDiscountRefBody,
   response: ZDiscount,
-  handle: async (ctx) => dto(ctx.db, await duplicateDiscount(ctx.db, shopIdOf(ctx), ctx.body.id)),
+  handle: async (ctx) => changed(ctx.db, await duplicateDiscount(ctx.db, shopIdOf(ctx), ctx.body.id)),
 });
 
 export const archiveDiscountRoute = defineRoute({
@@ -121,7 +153,7 @@ export const archiveDiscountRoute = defineRoute({
   permission,
   body: ZDiscountRefBody,
   response: ZDiscount,
-  handle: async (ctx) => dto(ctx.db, await archiveDiscount(ctx.db, shopIdOf(ctx), ctx.body.id)),
+  handle: async (ctx) => changed(ctx.db, await archiveDiscount(ctx.db, shopIdOf(ctx), ctx.body.id)),
 });
 
 export const setDiscountEnabledRoute = defineRoute({
@@ -134,7 +166,7 @@ export const setDiscountEnabledRoute = defineRoute({
   body: ZSetDiscountEnabledBody,
   response: ZDiscount,
   handle: async (ctx) =>
-    dto(ctx.db, await setDiscountEnabled(ctx.db, shopIdOf(ctx), ctx.body.id, ctx.body.enabled)),
+    changed(ctx.db, await setDiscountEnabled(ctx.db, shopIdOf(ctx), ctx.body.id, ctx.body.enabled)),
 });
 
 export const generateDiscountCodesRoute = defineRoute({
@@ -146,9 +178,17 @@ export const generateDiscountCodesRoute = defineRoute({
   permission,
   body: ZGenerateCodesBody,
   response: z.object({ generated: z.number().int() }),
-  handle: async (ctx) => ({
-    generated: await generateCodes(ctx.db, shopIdOf(ctx), ctx.body.id, ctx.body.count, ctx.body.prefix),
-  }),
+  handle: async (ctx) => {
+    const generated = await generateCodes(
+      ctx.db,
+      shopIdOf(ctx),
+      ctx.body.id,
+      ctx.body.count,
+      ctx.body.prefix,
+    );
+    await discountsChanged(ctx.db, shopIdOf(ctx));
+    return { generated };
+  },
 });
 
 export const exportDiscountCodesRoute = defineRoute({
@@ -169,5 +209,120 @@ export const exportDiscountCodesRoute = defineRoute({
       contentType: 'text/csv; charset=utf-8',
       body: exportCodesCsv(ctx.db, shop.id, discount, ctx.query.separator === 'comma' ? ',' : ';'),
     });
+  },
+});
+
+export const discountCodesRoute = defineRoute({
+  method: 'GET',
+  path: '/api/discount/codes',
+  tag,
+  summary:
+    'Les codes générés d’une réduction avec leurs utilisations, 50 par page (`after` : le dernier code lu).',
+  shop: shopInQuery,
+  permission,
+  query: ZDiscountCodesQuery,
+  response: ZDiscountCodesPage,
+  handle: async (ctx) => generatedCodesPage(ctx.db, shopIdOf(ctx), ctx.query.id, ctx.query.after),
+});
+
+export const discountSettingsRoute = defineRoute({
+  method: 'POST',
+  path: '/api/discount/settings',
+  tag,
+  summary:
+    'Règles de cumul : le plafond des réductions cumulées, en % du montant des articles (administrateur).',
+  shop: shopInBody,
+  permission: 'shop:settings',
+  body: ZDiscountSettingsBody,
+  response: z.object({ stackCapPercent: z.number() }),
+  handle: async (ctx) => {
+    const stackCapBp = Math.round(ctx.body.stackCapPercent * 100);
+    await setStackCap(ctx.db, shopIdOf(ctx), stackCapBp);
+    await discountsChanged(ctx.db, shopIdOf(ctx));
+    return { stackCapPercent: stackCapBp / 100 };
+  },
+});
+
+export const discountPricingRoute = defineRoute({
+  method: 'GET',
+  path: '/api/discount/pricing',
+  tag,
+  summary:
+    'Ce que l’éditeur de commande et la caisse calculent avec : les réductions de la boutique pour un canal, leurs compteurs, le plafond, le client.',
+  shop: shopInQuery,
+  query: ZDiscountPricingQuery,
+  response: ZDiscountPricing,
+  handle: async (ctx) => {
+    const shop = ctx.membership!.shop;
+    const role = ctx.membership!.agent.role;
+    // The till's copy for those who sell at the till, the editor's for those who take orders.
+    const needed = ctx.query.channel === 'pos' ? 'pos:use' : 'orders:create';
+    if (!(isAgentRole(role) && can(role, needed))) throw Errors.forbidden();
+    let client = null;
+    if (ctx.query.clientId) {
+      const row = await findCustomerById(ctx.db, shop.id, ctx.query.clientId);
+      if (!row) throw Errors.validation({ clientId: 'Ce client n’existe pas dans la boutique.' });
+      client = {
+        id: row.id,
+        phone: row.phone,
+        tags: row.tags,
+        isFirstOrder: async () => !(await clientHasOrders(ctx.db, shop.id, row.id)),
+      };
+    }
+    return pricingData(ctx.db, shop, ctx.query.channel, client);
+  },
+});
+
+export const discountConflictsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/discount/conflicts',
+  tag,
+  summary:
+    'Les utilisations de réductions au-delà de leur limite, faites hors ligne à la caisse : à vérifier ou déjà traitées.',
+  shop: shopInQuery,
+  permission: 'pos:approve',
+  query: ZDiscountConflictsQuery,
+  response: z.object({ items: z.array(ZDiscountConflict) }),
+  handle: async (ctx) => {
+    const rows = await overLimitUses(ctx.db, shopIdOf(ctx), ctx.query.status);
+    const people = await findPeople(
+      ctx.db,
+      rows.flatMap((r) => [r.use.createdByUserId, r.use.resolvedByUserId]),
+    );
+    const person = (id: string | null) => (id && people.has(id) ? { id, name: people.get(id)! } : null);
+    return {
+      items: rows.map(({ use, discountName }) => ({
+        id: use.id,
+        discountId: use.discountId,
+        discountName,
+        code: use.code,
+        orderId: use.orderId,
+        orderNumber: use.orderNumber,
+        limit: use.overLimit!,
+        clientName: use.clientName,
+        clientPhone: use.clientPhone,
+        amount: use.amount,
+        createdAt: use.createdAt.toISOString(),
+        soldBy: person(use.createdByUserId),
+        resolvedAt: use.resolvedAt?.toISOString() ?? null,
+        resolvedBy: person(use.resolvedByUserId),
+        resolution: use.resolution,
+      })),
+    };
+  },
+});
+
+export const resolveDiscountConflictRoute = defineRoute({
+  method: 'POST',
+  path: '/api/discount/resolveConflict',
+  tag,
+  summary: 'Marque un dépassement de limite comme traité, en disant ce qui a été fait.',
+  shop: shopInBody,
+  permission: 'pos:approve',
+  body: ZResolveDiscountConflictBody,
+  response: z.object({ ok: z.literal(true) }),
+  handle: async (ctx) => {
+    await resolveOverLimitUse(ctx.db, shopIdOf(ctx), ctx.body.conflictId, ctx.user.id, ctx.body.resolution);
+    return { ok: true as const };
   },
 });

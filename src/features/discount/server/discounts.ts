@@ -13,6 +13,9 @@ import type { TDiscountInput } from '../discount.schemas';
 
 export type DiscountRow = typeof discounts.$inferSelect;
 
+/** How long an expired code is still recognised (and refused as expired rather than unknown). */
+const EXPIRED_CODES_KEPT_MS = 90 * 86_400_000;
+
 /** The engine's stored state: the dates turn an enabled discount into programmée/active/expirée. */
 function engineState(row: Pick<DiscountRow, 'status'>): DiscountState {
   return row.status === 'draft' ? 'draft' : row.status === 'disabled' ? 'disabled' : 'active';
@@ -49,25 +52,31 @@ export async function codesSummary(db: Executor, discountIds: string[]) {
   return new Map(rows.map((r) => [r.discountId, { code: r.code, generated: Number(r.generated) }]));
 }
 
-function selections(input: TDiscountInput): ProductSelection[] {
+/** The product sets a discount names, with the field each one is in the form. */
+function selections(input: TDiscountInput): Array<[string, ProductSelection]> {
   const v = input.value;
-  if (v.target === 'products') return [v.products];
-  if (v.target === 'buy-x-get-y') return [v.buy.products, v.get.products];
+  if (v.target === 'products') return [['value.products', v.products]];
+  if (v.target === 'buy-x-get-y')
+    return [
+      ['value.buy.products', v.buy.products],
+      ['value.get.products', v.get.products],
+    ];
   return [];
 }
 
 /** Every product, variant, category and client a discount names must be the shop’s: 422 naming it. */
 async function checkReferences(db: Executor, shopId: string, input: TDiscountInput): Promise<void> {
-  const sets = selections(input);
-  const foreign = await foreignCatalogueIds(db, shopId, {
-    productIds: sets.flatMap((s) => s.productIds ?? []),
-    variantIds: sets.flatMap((s) => s.variantIds ?? []),
-    categoryIds: sets.flatMap((s) => s.categoryIds ?? []),
-  });
   const details: Record<string, string> = {};
-  if (foreign.productIds.length) details['value.products'] = 'Un des produits choisis est introuvable.';
-  if (foreign.variantIds.length) details['value.products'] = 'Une des variantes choisies est introuvable.';
-  if (foreign.categoryIds.length) details['value.products'] = 'Une des catégories choisies est introuvable.';
+  for (const [field, set] of selections(input)) {
+    const foreign = await foreignCatalogueIds(db, shopId, {
+      productIds: [...(set.productIds ?? [])],
+      variantIds: [...(set.variantIds ?? [])],
+      categoryIds: [...(set.categoryIds ?? [])],
+    });
+    if (foreign.productIds.length) details[field] = 'Un des produits choisis est introuvable.';
+    else if (foreign.variantIds.length) details[field] = 'Une des variantes choisies est introuvable.';
+    else if (foreign.categoryIds.length) details[field] = 'Une des catégories choisies est introuvable.';
+  }
   const customers = input.conditions?.customers;
   if (customers?.type === 'ids' && (await foreignCustomerIds(db, shopId, [...customers.ids])).length)
     details['conditions.customers'] = 'Un des clients choisis est introuvable.';
@@ -230,17 +239,29 @@ export async function listDiscounts(
 
 /**
  * The shop's discounts as the engine reads them (src/shared/discounts): the active and scheduled
- * ones (not drafts, disabled, archived or expired), with their codes. For order creation and the till.
+ * ones (not drafts, disabled or archived), and codes expired in the last 90 days, with their codes. Generated codes are single
+ * use: a discount holding some is limited to one use per code (unless it says otherwise), and only
+ * its generated codes are counted per code (see discount-usage.ts).
  */
 export async function loadShopDiscounts(db: Executor, shopId: string, at = new Date()): Promise<Discount[]> {
   const rows = await db
     .select()
     .from(discounts)
     .where(and(eq(discounts.shopId, shopId), eq(discounts.status, 'enabled'), isNull(discounts.archivedAt)));
-  const live = rows.filter((r) => ['active', 'scheduled'].includes(stateOf(r, at)));
+  // A code that ended lately stays known, so a customer typing it hears « Code expiré ».
+  const recently = at.getTime() - EXPIRED_CODES_KEPT_MS;
+  const live = rows.filter((r) => {
+    const state = stateOf(r, at);
+    if (state === 'active' || state === 'scheduled') return true;
+    return state === 'expired' && r.kind === 'code' && (r.endsAt?.getTime() ?? 0) > recently;
+  });
   if (live.length === 0) return [];
   const codes = await db
-    .select({ discountId: discountCodes.discountId, code: discountCodes.code })
+    .select({
+      discountId: discountCodes.discountId,
+      code: discountCodes.code,
+      generated: discountCodes.generated,
+    })
     .from(discountCodes)
     .where(
       and(
@@ -252,7 +273,11 @@ export async function loadShopDiscounts(db: Executor, shopId: string, at = new D
       ),
     );
   const byDiscount = new Map<string, string[]>();
-  for (const c of codes) byDiscount.set(c.discountId, [...(byDiscount.get(c.discountId) ?? []), c.code]);
+  const withGenerated = new Set<string>();
+  for (const c of codes) {
+    byDiscount.set(c.discountId, [...(byDiscount.get(c.discountId) ?? []), c.code]);
+    if (c.generated) withGenerated.add(c.discountId);
+  }
   return live.map((r) => ({
     id: r.id,
     name: r.name,
@@ -263,7 +288,22 @@ export async function loadShopDiscounts(db: Executor, shopId: string, at = new D
     startsAt: r.startsAt?.toISOString() ?? null,
     endsAt: r.endsAt?.toISOString() ?? null,
     conditions: r.conditions,
-    limits: r.limits,
+    limits:
+      withGenerated.has(r.id) && r.limits?.usesPerCode == null ? { ...r.limits, usesPerCode: 1 } : r.limits,
     combinesWith: r.combinesWith,
   }));
+}
+
+/** The names of those of `ids` that are the shop's discounts (archived ones included). */
+export async function discountNames(
+  db: Executor,
+  shopId: string,
+  ids: string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: discounts.id, name: discounts.name })
+    .from(discounts)
+    .where(and(eq(discounts.shopId, shopId), inArray(discounts.id, [...new Set(ids)])));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

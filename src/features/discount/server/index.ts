@@ -3,15 +3,27 @@ import {
   archiveDiscountRoute,
   createDiscountRoute,
   duplicateDiscountRoute,
+  discountCodesRoute,
+  discountConflictsRoute,
+  discountPricingRoute,
+  discountSettingsRoute,
   exportDiscountCodesRoute,
   generateDiscountCodesRoute,
+  resolveDiscountConflictRoute,
   getDiscountRoute,
   listDiscountsRoute,
   setDiscountEnabledRoute,
   updateDiscountRoute,
 } from './discount.routes';
 
-export { loadShopDiscounts } from './discounts';
+export { loadShopDiscounts, discountNames, createDiscount, setDiscountEnabled } from './discounts';
+export { discountsChanged, priceOrder, pricingData } from './pricing';
+export {
+  moveDiscountUsesToPhone,
+  recordDiscountUses,
+  releaseDiscountUses,
+  type DiscountUseInput,
+} from './discount-usage';
 
 export const routes: Route[] = [
   listDiscountsRoute,
@@ -23,4 +35,9 @@ export const routes: Route[] = [
   setDiscountEnabledRoute,
   generateDiscountCodesRoute,
   exportDiscountCodesRoute,
+  discountCodesRoute,
+  discountSettingsRoute,
+  discountPricingRoute,
+  discountConflictsRoute,
+  resolveDiscountConflictRoute,
 ];

@@ -1,8 +1,8 @@
-import { and, desc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
-import { runPrepared, type Executor } from '@/server/db';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { executePrepared, rowOf, type Executor } from '@/server/db';
 import { notifications } from '@/server/db/schema/notification';
 import { newId } from '@/server/ids';
-import { shopPushTokens, type PushAudience } from '@/server/push/push-to-shop';
+import type { PushAudience } from '@/server/push/push-to-shop';
 import { capabilitiesOf } from '@/shared/permissions';
 import type { AgentRole } from '@/shared/roles';
 
@@ -62,24 +62,30 @@ export async function insertNotification(
 
 /**
  * The notification stored, and the push devices of its audience read in the same statement (the
- * push that follows needs no round trip of its own). Every new order writes one: kept prepared (see
- * runPrepared).
+ * push that follows needs no round trip of its own).
  */
 export async function insertNotificationForPush(
   db: Executor,
   values: Parameters<typeof insertNotification>[1],
   audience: PushAudience,
 ): Promise<{ notification: NotificationRow; pushTokens: string[] }> {
-  const devices = shopPushTokens(db, values.shopId, audience).as('devices');
-  const [row] = await runPrepared(
-    db
-      .insert(notifications)
-      .values({ id: newId(), ...values })
-      .returning({
-        ...getTableColumns(notifications),
-        pushTokens: sql<string[]>`(select coalesce(array_agg(${devices.token}), '{}') from ${devices})`,
-      }),
+  // Every new order writes one: written by hand (the query builder cost more than the query).
+  const roles = audience.roles ? [...audience.roles] : null;
+  const [row] = await executePrepared<Record<string, unknown>>(
+    db,
+    sql`insert into notifications (id, shop_id, type, title, description, is_read, link, capability, created_at)
+      values (${newId()}, ${values.shopId}, ${values.type}, ${values.title}, ${values.description},
+        ${values.isRead ?? false}, ${values.link ?? null}::text, ${values.capability ?? null}::text,
+        coalesce(${values.createdAt?.toISOString() ?? null}::timestamptz, now()))
+      returning *, (
+        select coalesce(array_agg(d.token), '{}') from push_devices d
+        join agents a on a.user_id = d.user_id
+        where a.shop_id = ${values.shopId} and a.is_active
+          and (${roles === null}::boolean or a.role = any(${sql.param(roles ?? [])}::text[]))
+          and d.user_id is distinct from ${audience.exceptUserId ?? null}::text
+      ) as push_tokens`,
   );
-  const { pushTokens, ...notification } = row!;
+  const notification = rowOf(notifications, row!);
+  const pushTokens = row!.push_tokens as string[];
   return { notification, pushTokens };
 }

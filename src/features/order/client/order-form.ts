@@ -4,6 +4,7 @@ import { moneyText, textOrUndefined, wording } from '@/client/forms/text-inputs'
 import { ZAddress, ZCustomer, ZCustomerInput, type TAddress } from '@/features/customer/customer.schemas';
 import { ZCreateOrderBody, ZOrderLineInput, ZPaymentInput } from '../order.schemas';
 import type { Order } from './order.api';
+import { manualPartsOf } from './order-discounts';
 
 /*
  * The order editor's form: the body of « createOrder » (and the content « updateOrder » takes) with
@@ -19,11 +20,18 @@ function lineRow(currency: string) {
     // Shown in the table only; the body's line schema drops them.
     label: z.string(),
     sku: z.string().nullable(),
+    /** For the discounts' product and category sets; undefined until an edited order's product is read. */
+    productId: z.string(),
+    categoryId: z.string().nullable().optional(),
     price: z.number(),
     /** null when the product's stock is not tracked. */
     stock: z.number().nullable(),
   });
 }
+
+/** As the server takes them (ZDiscountCodesInput): at most 5, each at most 40 characters. */
+export const MAX_DISCOUNT_CODES = 5;
+export const MAX_DISCOUNT_CODE_LENGTH = 40;
 
 const newClient = ZCustomerInput.pick({ name: true }).extend({
   phone: textOrUndefined(ZCustomerInput.shape.phone),
@@ -55,6 +63,9 @@ export function orderFormSchema(currency: string) {
       newClient: newClient.nullable(),
       internalNote: textOrUndefined(body.internalNote),
       payment: payment(currency),
+      /** Typed in « Codes promo », trimmed and in upper case (the server ignores the case). */
+      // Always sent from the editor (an edit sends the codes it shows, removed ones left out).
+      discountCodes: body.discountCodes.unwrap(),
     })
     .transform(({ client, newClient, deliveryAddress, payment, ...rest }) => {
       const address = Object.values(deliveryAddress).some(Boolean) ? deliveryAddress : null;
@@ -84,27 +95,31 @@ export const ORDER_SERVER_PATHS = { clientId: 'client' } as const;
 
 const EMPTY_ADDRESS: TAddress = { quartier: '', commune: '', ville: '', indications: '' };
 
-function linesFromOrder(order: Order, currency: string): OrderLineValues[] {
-  return order.lines.map((l) => ({
+/** An order's lines as the editor types them: the agent's own discounts, not the shop's. */
+function linesFromOrder(order: Order, currency: string, lineDiscounts: number[]): OrderLineValues[] {
+  return order.lines.map((l, index) => ({
     variantId: l.variantId,
+    productId: l.productId,
     label: l.variantName ? `${l.productName} (${l.variantName})` : l.productName,
     sku: l.sku,
     price: l.unitPrice,
     stock: null,
     quantity: l.quantity,
-    lineDiscount: l.lineDiscount ? moneyInputValue(l.lineDiscount, currency) : '',
+    lineDiscount: lineDiscounts[index] ? moneyInputValue(lineDiscounts[index], currency) : '',
   }));
 }
 
 export function orderFormDefaults(order: Order | undefined, currency: string): OrderFormValues {
+  const manual = order ? manualPartsOf(order) : null;
   return {
-    lines: order ? linesFromOrder(order, currency) : [],
+    lines: order && manual ? linesFromOrder(order, currency, manual.lineDiscounts) : [],
     channel: 'whatsapp',
     client: null,
     newClient: null,
     deliveryAddress: order?.deliveryAddress ?? EMPTY_ADDRESS,
-    deliveryFee: order ? moneyInputValue(order.deliveryFee, currency) : '',
-    orderDiscount: order?.orderDiscount ? moneyInputValue(order.orderDiscount, currency) : '',
+    deliveryFee: manual ? moneyInputValue(manual.deliveryFee, currency) : '',
+    orderDiscount: manual?.orderDiscount ? moneyInputValue(manual.orderDiscount, currency) : '',
+    discountCodes: order?.discountCodes ?? [],
     clientNote: '',
     internalNote: '',
     payment: { method: '', amount: '', reference: '' },
@@ -119,16 +134,4 @@ export function typedAmount(text: string | undefined, currency: string): number 
 /** A quantity being typed (empty is NaN) as the line total counts it. */
 export function typedQuantity(quantity: number | undefined): number {
   return Number.isFinite(quantity) ? Math.trunc(quantity!) : 0;
-}
-
-export function draftTotals(
-  values: Pick<OrderFormValues, 'lines' | 'orderDiscount' | 'deliveryFee'>,
-  currency: string,
-) {
-  const subtotal = values.lines.reduce((s, l) => s + l.price * typedQuantity(l.quantity), 0);
-  const discounts =
-    values.lines.reduce((s, l) => s + typedAmount(l.lineDiscount, currency), 0) +
-    typedAmount(values.orderDiscount, currency);
-  const fee = typedAmount(values.deliveryFee, currency);
-  return { subtotal, discounts, fee, total: Math.max(0, subtotal - discounts + fee) };
 }

@@ -1,3 +1,4 @@
+import { refreshClientFigures } from './client-figures';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
 import { orderLines, orders } from '@/server/db/schema/order';
@@ -61,6 +62,8 @@ async function moveOrder(
     .where(eq(orders.id, order.id))
     .returning();
   await addOrderEvent(tx, order, userId, 'status', { from, to: status });
+  // Cancelled or sent back, an order leaves the client's figures (and back, should it return).
+  if (status === 'cancelled' || status === 'returned') await refreshClientFigures(tx, shopId, order.clientId);
   return { order: updated!, crossings };
 }
 

@@ -4,6 +4,7 @@ import type { CustomerRow } from '@/features/customer/server/customers';
 import type { TAddress } from '@/features/customer/customer.schemas';
 import type { FulfilmentStatus, OrderChannel, PaymentMethod } from '../order.schemas';
 import type { PricedLine } from './order-lines';
+import { manualOrderDiscounts, tillOrderDiscounts, type TillPromotion } from './order-discounts';
 
 /** What the hooks see of an order being placed: priced, not yet numbered nor written. */
 export interface OrderDraft {
@@ -15,25 +16,52 @@ export interface OrderDraft {
   deliveryAddress: TAddress | null;
 }
 
-/** A reduction the shop's rules give an order: off one line, or off the whole order. */
+/**
+ * What one of the shop's discounts took off an order (or the rounding that follows them), as the
+ * order keeps it: product ones lower their lines, order ones and the rounding the order (spread on
+ * the lines for refunds), a delivery one the fee.
+ */
 export interface OrderAdjustment {
-  /** The line it lowers (its index in the draft); absent, it lowers the order. */
-  lineIndex?: number;
+  type: 'product' | 'order' | 'delivery' | 'rounding';
+  /** Null for the rounding. */
+  discountId: string | null;
+  name: string;
+  code: string | null;
   /** In the currency's minor unit, positive. */
   amount: number;
-  /** What the timeline says it was (« Code BIENVENUE : −10 % »). */
-  label: string;
+  /** French, for « Pourquoi ce prix ? ». */
+  why: string;
+  /** Where it lands, by the line's index in the draft. */
+  lines: Array<{ index: number; amount: number }>;
+}
+
+export interface PricedAdjustments {
+  adjustments: OrderAdjustment[];
+  /**
+   * How a use past a discount's limit is met when the order counts its uses: `enforce` refuses
+   * the order (it has not happened: the agent is told), `flag` keeps it and flags the use (a till's
+   * sale made offline happened already).
+   */
+  usesMode: 'enforce' | 'flag';
+  /** A till's op: its uses are counted once, however often it is sent. */
+  sourceOpId: string | null;
 }
 
 /**
- * Called for every channel's order once its lines are priced, inside its transaction: the discounts
- * the shop's rules give it (Réductions fills this). What it returns adds to the draft's own discounts.
+ * Called for every channel's order once its lines are priced and its delivery fee known, inside its
+ * transaction: what the shop's discounts take off (Réductions), on top of the discounts the draft
+ * carries (the agent's or cashier's own), and the rounding of a discounted total.
  */
-export type AdjustmentsHook = (tx: Executor, draft: OrderDraft) => Promise<OrderAdjustment[]>;
+export type AdjustmentsHook = (
+  tx: Executor,
+  draft: OrderDraft,
+  deliveryFee: number,
+) => Promise<PricedAdjustments>;
 
 /**
- * Called for every channel's order after the adjustments: the delivery fee for its address
- * (Livraison fills this). `requested` is the fee the caller gave (0 when it gave none).
+ * Called for every channel's order before the adjustments (free delivery needs the fee): the
+ * delivery fee for its address (Livraison fills this). `requested` is the fee the caller gave (0
+ * when it gave none).
  */
 export type DeliveryFeeHook = (tx: Executor, draft: OrderDraft, requested: number) => Promise<number>;
 
@@ -55,10 +83,22 @@ export interface ChannelPolicy {
   allowsStockBelowZero: boolean;
   /** The plan's monthly order quota refuses the order (else it is counted only). */
   enforcesOrderQuota: boolean;
+  /**
+   * The client's credit limit refuses an order that would take their « ardoise » past it (a manual
+   * order; a till asks for a manager's PIN before the sale, and history is what it was).
+   */
+  enforcesCreditLimit: boolean;
   /** Where the order starts on the fulfilment path. */
   initialFulfilment: FulfilmentStatus;
   /** When it happened, if not now (a till's sale made offline keeps the till's time). */
   placedAt?: Date;
+  /**
+   * The month the order counts in for the plan's quota, if not this one: only for orders written
+   * in the order they were placed (the demo's history), since the counter keeps one month.
+   */
+  countedAt?: Date;
+  /** Paid in full with the order by this method, whatever its total comes to (the demo's history). */
+  paidInFullBy?: PaymentMethod;
   /** What a receipt printed before the order had its number (a till's « Ticket local n° KQFT-2 »). */
   localReference?: string | null;
   /** The payments taken with the order, and the field a refusal of their sum names. */
@@ -74,22 +114,50 @@ export interface ChannelPolicy {
   deliveryFee: DeliveryFeeHook;
 }
 
-/** Until Réductions: no rule gives a discount; the discounts typed on the order stay as they are. */
-export const noAdjustments: AdjustmentsHook = async () => [];
-
 /** Until Livraison: the fee is the one the agent typed (none for the till). */
 export const feeAsRequested: DeliveryFeeHook = async (_tx, _draft, requested) => requested;
 
 /** An order an agent enters in the back-office (taken by phone, WhatsApp, social networks or by hand). */
-export function manualOrderPolicy(payment: OrderPaymentInput | undefined): ChannelPolicy {
+export function manualOrderPolicy(
+  payment: OrderPaymentInput | undefined,
+  discountCodes: readonly string[],
+): ChannelPolicy {
   return {
     allowsStockBelowZero: false,
     enforcesOrderQuota: true,
+    enforcesCreditLimit: true,
     initialFulfilment: 'new',
     payments: payment ? [payment] : [],
     paymentsField: 'payment.amount',
     runsInCallerTransaction: false,
-    adjustments: noAdjustments,
+    adjustments: manualOrderDiscounts(discountCodes),
+    deliveryFee: feeAsRequested,
+  };
+}
+
+/**
+ * An order of the past, written as history (the demo shop's months of orders): placed at its
+ * date, priced with the discounts of that instant, already at its status and paid in full when
+ * delivered. Written in the caller's transaction, and announced to nobody.
+ */
+export function pastOrderPolicy(past: {
+  placedAt: Date;
+  fulfilment: FulfilmentStatus;
+  paidBy: PaymentMethod | null;
+  discountCodes: readonly string[];
+}): ChannelPolicy {
+  return {
+    allowsStockBelowZero: false,
+    enforcesOrderQuota: false,
+    enforcesCreditLimit: false,
+    initialFulfilment: past.fulfilment,
+    placedAt: past.placedAt,
+    countedAt: past.placedAt,
+    paidInFullBy: past.paidBy ?? undefined,
+    payments: [],
+    paymentsField: 'payment.amount',
+    runsInCallerTransaction: true,
+    adjustments: manualOrderDiscounts(past.discountCodes, past.placedAt),
     deliveryFee: feeAsRequested,
   };
 }
@@ -103,6 +171,9 @@ export interface TillSale {
   soldAt: Date;
   /** The local ticket its receipt printed (« KQFT-2 »), if the till sent one. */
   localReference: string | null;
+  /** The discounts its engine applied offline, and the op that carries the sale. */
+  promotions: readonly TillPromotion[];
+  opId: string;
 }
 
 /**
@@ -114,13 +185,14 @@ export function tillSalePolicy(sale: TillSale): ChannelPolicy {
     keptPrices: sale.keptPrices,
     allowsStockBelowZero: true,
     enforcesOrderQuota: false,
+    enforcesCreditLimit: false,
     initialFulfilment: 'delivered',
     placedAt: sale.soldAt,
     localReference: sale.localReference,
     payments: sale.payments,
     paymentsField: 'payments',
     runsInCallerTransaction: true,
-    adjustments: noAdjustments,
+    adjustments: tillOrderDiscounts(sale.promotions, sale.opId),
     deliveryFee: feeAsRequested,
   };
 }

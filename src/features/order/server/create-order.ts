@@ -1,3 +1,4 @@
+import { changeStoreCredit } from '@/features/customer/server/figures';
 import { sql } from 'drizzle-orm';
 import { getDb, type Database, type Executor } from '@/server/db';
 import { newId } from '@/server/ids';
@@ -20,6 +21,7 @@ import {
   findOrCreateCustomer,
   type CustomerRow,
 } from '@/features/customer/server/customers';
+import { customerFiguresOnNewOrder } from '@/features/customer/server/figures';
 import { paymentStatusOf, type OrderChannel, type TCreateOrderBody } from '../order.schemas';
 import type { TOrder } from '../order.dto-schemas';
 import {
@@ -33,13 +35,19 @@ import {
 import { orderLineRows, orderTotals, priceLines, type LineInput } from './order-lines';
 import {
   manualOrderPolicy,
+  pastOrderPolicy,
   tillSalePolicy,
   type ChannelPolicy,
-  type OrderAdjustment,
   type OrderDraft,
   type TillSale,
 } from './channel-policy';
 import { buildOrderDto, type OrderDetails } from './order.dto';
+import {
+  applyAdjustments,
+  countDiscountUses,
+  orderAdjustmentRows,
+  type TillPromotion,
+} from './order-discounts';
 
 export type CreateOrderInput = Omit<TCreateOrderBody, 'shopId' | 'channel' | 'payment'> & {
   channel: OrderChannel;
@@ -66,7 +74,7 @@ export async function createOrderWithDto(
     membership,
     user.id,
     input,
-    manualOrderPolicy(payment),
+    manualOrderPolicy(payment, input.discountCodes ?? []),
   );
   await announce();
   // Every row of a new order is the caller's: the one name its page shows.
@@ -90,6 +98,8 @@ export async function createTillOrder(
     payments: TillSale['payments'];
     soldAt: Date;
     localReference: string | null;
+    promotions: readonly TillPromotion[];
+    opId: string;
   },
 ) {
   const placed = await placeOrder(
@@ -115,9 +125,25 @@ export async function createTillOrder(
       payments: input.payments,
       soldAt: input.soldAt,
       localReference: input.localReference,
+      promotions: input.promotions,
+      opId: input.opId,
     }),
   );
   return { order: placed.order, shortfalls: placed.shortfalls, announce: placed.announce };
+}
+
+/**
+ * An order of the past, as history (the demo shop's months of orders): see pastOrderPolicy. Call
+ * in the order the orders were placed, inside the caller's transaction.
+ */
+export async function createPastOrder(
+  tx: Executor,
+  membership: MembershipRow,
+  userId: string,
+  input: CreateOrderInput,
+  past: Parameters<typeof pastOrderPolicy>[0],
+): Promise<OrderRow> {
+  return (await placeOrder(tx, membership, userId, input, pastOrderPolicy(past))).order;
 }
 
 interface PlacedOrder {
@@ -204,16 +230,29 @@ async function writeOrder(
     orderDiscount: input.orderDiscount,
     deliveryAddress: input.deliveryAddress,
   };
-  const adjustments = await policy.adjustments(tx, draft);
-  applyAdjustments(draft, adjustments);
-  const deliveryFee = await policy.deliveryFee(tx, draft, input.deliveryFee);
+  const requestedFee = await policy.deliveryFee(tx, draft, input.deliveryFee);
+  const pricedAdjustments = await policy.adjustments(tx, draft, requestedFee);
+  const { adjustments } = pricedAdjustments;
+  const deliveryFee = applyAdjustments(draft, adjustments, requestedFee);
   const totals = orderTotals(draft.lines, { orderDiscount: draft.orderDiscount, deliveryFee }, shop.currency);
   const priced = draft.lines;
 
-  const payments = policy.payments;
+  // History paid in full: its amount is known only now, priced.
+  const payments = policy.paidInFullBy
+    ? [{ method: policy.paidInFullBy, amount: totals.total }]
+    : policy.payments;
   const paidAmount = payments.reduce((sum, p) => sum + p.amount, 0);
   if (paidAmount > totals.total)
     throw Errors.validation({ [policy.paymentsField]: 'Le paiement dépasse le total de la commande.' });
+  // Paid with store credit (« avoir »): the client's, taken now, never more than they hold.
+  const fromCredit = payments.reduce((sum, p) => sum + (p.method === 'store_credit' ? p.amount : 0), 0);
+  if (fromCredit > 0) {
+    if (!client)
+      throw Errors.validation({ [policy.paymentsField]: 'Un avoir ne paie que la commande d’un client.' });
+    await changeStoreCredit(tx, shop, client.id, -fromCredit, policy.paymentsField);
+  }
+  if (policy.enforcesCreditLimit && client)
+    checkCreditLimit(client, totals.total - paidAmount, shop.currency);
 
   const orderId = newId();
   const { crossings, shortfalls, movements } = await changeStockBatch(
@@ -251,7 +290,9 @@ async function writeOrder(
         channel: input.channel,
         total: totals.total,
         lines: priced.map((l) => ({ name: variantLabel(l.variant), quantity: l.quantity })),
-        ...(adjustments.length ? { adjustments } : {}),
+        ...(adjustments.length
+          ? { adjustments: adjustments.map((a) => ({ name: a.name, code: a.code, amount: a.amount })) }
+          : {}),
       },
     },
   ];
@@ -286,10 +327,16 @@ async function writeOrder(
       data: { method: payment.method, amount: payment.amount, reference: payment.reference },
     });
   const lines = orderLineRows(priced);
+  const adjustmentRows = orderAdjustmentRows(
+    { shopId: shop.id, id: orderId },
+    lines.map((l) => l.id),
+    pricedAdjustments,
+  );
 
   // The number (and the month's count) is taken last, with the writes that need it: the counter row
   // serialises the shop's orders from there to the commit, so everything above runs concurrently.
-  const { order, monthCount, eventData } = await insertNumberedOrder(tx, quotaMonthOf(shop.timeZone), {
+  const month = quotaMonthOf(shop.timeZone, policy.countedAt);
+  const { order, monthCount, eventData } = await insertNumberedOrder(tx, month, {
     order: {
       id: orderId,
       shopId: shop.id,
@@ -314,8 +361,20 @@ async function writeOrder(
     lines,
     payments: paymentRows,
     events: timeline,
+    adjustments: adjustmentRows,
     // The product module's statement for its movements, noted with the number the order takes.
     movements: stockMovementsInsert(movements, sql`'Commande #' || (select number from counter)`),
+    clientFigures: client
+      ? customerFiguresOnNewOrder({
+          clientId: client.id,
+          shopId: shop.id,
+          total: totals.total,
+          paid: paidAmount,
+          channel: input.channel,
+          placedAt: policy.placedAt ?? null,
+          fulfilment: policy.initialFulfilment ?? 'new',
+        })
+      : null,
   });
   const plan = PLANS[effectivePlan(shop)];
   if (
@@ -324,6 +383,9 @@ async function writeOrder(
     monthCount > plan.maxOrdersPerMonth
   )
     throw Errors.quotaExceeded(ordersQuotaMessage(plan.label, plan.maxOrdersPerMonth));
+
+  // In the serialised stretch too (the uses need the number): one round trip for them all.
+  await countDiscountUses(tx, order, pricedAdjustments, userId);
 
   // The rows as a read would return them: defaults filled, stamped with the order's now().
   const createdAt = order.createdAt;
@@ -340,28 +402,11 @@ async function writeOrder(
       payments: paymentRows.map((p) => ({ ...p, orderId, shopId: shop.id, createdAt })),
       refunds: [],
       events: timeline.map((e, i) => ({ ...e, orderId, shopId: shop.id, data: eventData[i]!, createdAt })),
+      adjustments: adjustmentRows,
     },
     crossings,
     shortfalls,
   };
-}
-
-/**
- * The hooks' reductions, added to the discounts the draft carries; a line's may not take it below
- * zero (the order's is checked with the totals).
- */
-function applyAdjustments(draft: OrderDraft, adjustments: OrderAdjustment[]): void {
-  for (const adjustment of adjustments) {
-    if (adjustment.lineIndex === undefined) {
-      draft.orderDiscount += adjustment.amount;
-      continue;
-    }
-    const line = draft.lines[adjustment.lineIndex];
-    if (!line) throw new Error(`Réduction sur une ligne inconnue (${adjustment.lineIndex}).`);
-    const amount = Math.min(adjustment.amount, line.total);
-    line.lineDiscount += amount;
-    line.total -= amount;
-  }
 }
 
 /**
@@ -377,5 +422,23 @@ export async function announceNewOrder(db: Executor, order: OrderRow, currency: 
     authorId: order.createdByUserId,
     title: `Nouvelle commande #${order.number}`,
     description: `${order.clientName ?? 'Client anonyme'} · ${formatMoney(order.total, currency)}`,
+  });
+}
+
+/**
+ * A client with a credit limit may not owe more than it: the order's unpaid part on top of what
+ * they owe already (their balance as this order reads it). Refused with what to do instead.
+ */
+export function checkCreditLimit(
+  client: Pick<CustomerRow, 'name' | 'balance' | 'creditLimit'>,
+  unpaid: number,
+  currency: string,
+): void {
+  if (client.creditLimit === null || unpaid <= 0) return;
+  const after = client.balance + unpaid;
+  if (after <= client.creditLimit) return;
+  const money = (n: number) => formatMoney(n, currency);
+  throw Errors.validation({
+    'payment.amount': `Cette commande porterait l’ardoise de ${client.name} à ${money(after)}, au-delà de son plafond de crédit (${money(client.creditLimit)})\u00a0: encaissez au moins ${money(after - client.creditLimit)} ou relevez son plafond.`,
   });
 }

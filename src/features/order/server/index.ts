@@ -2,6 +2,12 @@ import type { Route } from '@/server/http/define-route';
 import { registerSettlement } from '@/features/payment/server/settlements';
 import { orderLinkSettlement } from './settle-order-payment';
 import {
+  clientTimelineRoute,
+  payClientBalanceRoute,
+  sendBalanceReminderRoute,
+  clientStatementRoute,
+} from './client-balance.routes';
+import {
   addOrderNoteRoute,
   addOrderPaymentRoute,
   bulkChangeOrderStatusRoute,
@@ -31,6 +37,10 @@ import {
 registerSettlement('order_link', orderLinkSettlement);
 
 export const routes: Route[] = [
+  clientTimelineRoute,
+  payClientBalanceRoute,
+  sendBalanceReminderRoute,
+  clientStatementRoute,
   listOrdersRoute,
   countOrdersRoute,
   exportOrdersRoute,

@@ -118,6 +118,7 @@ export function orderLineRows(
     quantity: line.quantity,
     lineDiscount: line.lineDiscount,
     total: line.total,
+    unitCost: line.variant.costPrice,
     stockTaken: line.variant.trackStock ? line.quantity : 0,
     position,
   }));

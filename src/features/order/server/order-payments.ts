@@ -1,3 +1,5 @@
+import { changeStoreCredit } from '@/features/customer/server/figures';
+import { refreshClientFigures } from './client-figures';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
 import { orderPayments, orders } from '@/server/db/schema/order';
@@ -54,6 +56,7 @@ export async function recordPayment(
     reference: payment.reference || null,
     ...(payment.isOnline ? { isOnline: true } : {}),
   });
+  await refreshClientFigures(tx, order.shopId, order.clientId);
   if (payment.isOnline)
     await insertBalanceEntry(tx, {
       shopId: order.shopId,
@@ -86,6 +89,11 @@ export async function addOrderPayment(
             ? 'Cette commande est déjà entièrement payée.'
             : `Le montant dépasse le reste à payer (${formatMoney(due, shop.currency)}).`,
       });
+    if (input.method === 'store_credit') {
+      if (!order.clientId)
+        throw Errors.validation({ method: 'Un avoir ne paie que la commande d’un client.' });
+      await changeStoreCredit(tx, shop, order.clientId, -input.amount, 'amount');
+    }
     return recordPayment(tx, order, userId, { ...input, isOnline: false });
   });
 }

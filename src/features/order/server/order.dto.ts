@@ -45,11 +45,21 @@ export async function toOrderDto(db: Executor, row: OrderRow, details: OrderDeta
 export function buildOrderDto(row: OrderRow, details: OrderDetails, people: Map<string, string>): TOrder {
   const person = (id: string | null) => (id && people.has(id) ? { id, name: people.get(id)! } : null);
   const status = row.fulfilmentStatus as FulfilmentStatus;
+  // What the shop's discounts put on each line and on the order; the rest was given by hand.
+  const byDiscountsOnLine = new Map<string, number>();
+  let byDiscountsOnOrder = 0;
+  for (const a of details.adjustments) {
+    if (a.type === 'order' || a.type === 'rounding') byDiscountsOnOrder += a.amount;
+    if (a.type === 'product')
+      for (const l of a.lines)
+        byDiscountsOnLine.set(l.lineId, (byDiscountsOnLine.get(l.lineId) ?? 0) + l.amount);
+  }
   return {
     ...toOrderSummary(row),
     subtotal: row.subtotal,
     lineDiscountTotal: row.lineDiscountTotal,
     orderDiscount: row.orderDiscount,
+    ownOrderDiscount: Math.max(0, row.orderDiscount - byDiscountsOnOrder),
     deliveryFee: row.deliveryFee,
     deliveryAddress: row.deliveryAddress ?? null,
     clientNote: row.clientNote,
@@ -72,6 +82,7 @@ export function buildOrderDto(row: OrderRow, details: OrderDetails, people: Map<
       unitPrice: l.unitPrice,
       quantity: l.quantity,
       lineDiscount: l.lineDiscount,
+      ownDiscount: Math.max(0, l.lineDiscount - (byDiscountsOnLine.get(l.id) ?? 0)),
       total: l.total,
       refundedQuantity: l.refundedQuantity,
     })),
@@ -94,6 +105,17 @@ export function buildOrderDto(row: OrderRow, details: OrderDetails, people: Map<
       createdBy: person(r.createdByUserId),
       createdAt: r.createdAt.toISOString(),
     })),
+    adjustments: details.adjustments.map((a) => ({
+      id: a.id,
+      discountId: a.discountId,
+      name: a.name,
+      code: a.code,
+      type: a.type,
+      amount: a.amount,
+      why: a.why,
+      lines: a.lines,
+    })),
+    discountCodes: [...new Set(details.adjustments.flatMap((a) => (a.code ? [a.code] : [])))].sort(),
     timeline: details.events.map((e) => ({
       id: e.id,
       type: e.type as TOrder['timeline'][number]['type'],

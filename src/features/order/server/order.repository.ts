@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { executePrepared, rowOf, runPrepared, type Executor } from '@/server/db';
 import {
+  orderAdjustments,
   orderCounters,
   orderEvents,
   orderLines,
@@ -16,6 +17,7 @@ export type OrderLineRow = typeof orderLines.$inferSelect;
 export type OrderPaymentRow = typeof orderPayments.$inferSelect;
 export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
+export type OrderAdjustmentRow = typeof orderAdjustments.$inferSelect;
 
 // One formatter per time zone: building one (or going through dayjs' tz plugin, which builds one
 // per call) cost more than the rest of an order's own JavaScript.
@@ -58,8 +60,9 @@ export type NewOrderEventRow = Pick<OrderEventRow, 'id' | 'type' | 'data' | 'use
  * payments, kept prepared, and nothing for the query builder to build per order (building the
  * builder's version of it cost a tenth of an order's server time).
  *
- * Every row is stamped now(), the transaction's start, as the order itself (a till's sale keeps the
- * time the till gives): the timeline's `data` comes back as stored (jsonb orders keys its own way),
+ * Every row is stamped as the order itself: now(), the transaction's start, or the time the order
+ * happened when it is given (a till's sale made offline, history), payments and timeline with it:
+ * the timeline's `data` comes back as stored (jsonb orders keys its own way),
  * in the order of the events' ids.
  */
 export async function insertNumberedOrder(
@@ -70,7 +73,11 @@ export async function insertNumberedOrder(
     lines: NewOrderLineRow[];
     payments: NewOrderPaymentRow[];
     events: NewOrderEventRow[];
+    /** What the discounts took off (see orderAdjustmentRows). */
+    adjustments: OrderAdjustmentRow[];
     movements: SQL;
+    /** The customer module's statement moving the client's figures (see customerFiguresOnNewOrder). */
+    clientFigures: SQL | null;
   },
 ): Promise<{ order: OrderRow; monthCount: number; eventData: Array<Record<string, unknown>> }> {
   const o = rows.order;
@@ -85,25 +92,31 @@ export async function insertNumberedOrder(
       returning last_number as number, month_count
     ), new_lines as (
       insert into order_lines (id, shop_id, order_id, variant_id, product_id, product_name, variant_name, sku,
-        unit_price, quantity, line_discount, total, stock_taken, position)
+        unit_price, quantity, line_discount, total, unit_cost, stock_taken, position)
       select id, ${o.shopId}, ${o.id}, "variantId", "productId", "productName", "variantName", sku,
-        "unitPrice", quantity, "lineDiscount", total, "stockTaken", position
+        "unitPrice", quantity, "lineDiscount", total, "unitCost", "stockTaken", position
       from jsonb_to_recordset(${JSON.stringify(rows.lines)}::jsonb) as x(id text, "variantId" text, "productId" text,
         "productName" text, "variantName" text, sku text, "unitPrice" bigint, quantity int, "lineDiscount" bigint,
-        total bigint, "stockTaken" int, position int)
+        total bigint, "unitCost" bigint, "stockTaken" int, position int)
     ), new_payments as (
-      insert into order_payments (id, shop_id, order_id, method, amount, reference, is_online, created_by_user_id)
-      select id, ${o.shopId}, ${o.id}, method, amount, reference, "isOnline", "createdByUserId"
+      insert into order_payments (id, shop_id, order_id, method, amount, reference, is_online, created_by_user_id, created_at)
+      select id, ${o.shopId}, ${o.id}, method, amount, reference, "isOnline", "createdByUserId",
+        coalesce(${o.createdAt ?? null}::timestamptz, now())
       from jsonb_to_recordset(${JSON.stringify(rows.payments)}::jsonb) as x(id text, method text, amount bigint,
         reference text, "isOnline" boolean, "createdByUserId" text)
     ), new_events as (
-      insert into order_events (id, shop_id, order_id, type, data, user_id)
-      select id, ${o.shopId}, ${o.id}, type, data, "userId"
+      insert into order_events (id, shop_id, order_id, type, data, user_id, created_at)
+      select id, ${o.shopId}, ${o.id}, type, data, "userId", coalesce(${o.createdAt ?? null}::timestamptz, now())
       from jsonb_to_recordset(${JSON.stringify(rows.events)}::jsonb) as x(id text, type text, data jsonb, "userId" text)
       returning id, data
+    ), new_adjustments as (
+      insert into order_adjustments (id, shop_id, order_id, discount_id, type, name, code, amount, why, lines, position)
+      select id, ${o.shopId}, ${o.id}, "discountId", type, name, code, amount, why, lines, position
+      from jsonb_to_recordset(${JSON.stringify(rows.adjustments)}::jsonb) as x(id text, "discountId" text, type text,
+        name text, code text, amount bigint, why text, lines jsonb, position int)
     ), new_movements as (
       ${rows.movements}
-    )
+    )${rows.clientFigures ? sql`, client_figures as (${rows.clientFigures})` : sql``}
     insert into orders (id, shop_id, number, channel, client_id, client_name, client_phone, fulfilment_status,
       payment_status, subtotal, line_discount_total, order_discount, delivery_fee, total, paid_amount,
       delivery_address, client_note, idempotency_key, search_text, local_reference, created_by_user_id, created_at, updated_at)
@@ -173,14 +186,23 @@ export async function findLinesOf(db: Executor, orderId: string): Promise<OrderL
     .orderBy(asc(orderLines.position));
 }
 
+export async function findAdjustmentsOf(db: Executor, orderId: string): Promise<OrderAdjustmentRow[]> {
+  return db
+    .select()
+    .from(orderAdjustments)
+    .where(eq(orderAdjustments.orderId, orderId))
+    .orderBy(asc(orderAdjustments.position));
+}
+
 export async function findOrderDetails(db: Executor, orderId: string) {
-  const [lines, payments, refunds, events] = await Promise.all([
+  const [lines, payments, refunds, events, adjustments] = await Promise.all([
     findLinesOf(db, orderId),
     db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId)).orderBy(asc(orderPayments.id)),
     db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).orderBy(asc(orderRefunds.id)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id)),
+    findAdjustmentsOf(db, orderId),
   ]);
-  return { lines, payments, refunds, events };
+  return { lines, payments, refunds, events, adjustments };
 }
 
 export type OrderEventType =
@@ -218,4 +240,17 @@ export async function findOrderHeads(
     .from(orders)
     .where(and(eq(orders.shopId, shopId), inArray(orders.id, [...new Set(orderIds)])));
   return new Map(rows.map((r) => [r.id, { number: r.number, createdByUserId: r.createdByUserId }]));
+}
+
+/**
+ * Whether the client has an order in the shop already (cancelled ones count: they were placed):
+ * what a discount « première commande » asks.
+ */
+export async function clientHasOrders(db: Executor, shopId: string, clientId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.shopId, shopId), eq(orders.clientId, clientId)))
+    .limit(1);
+  return Boolean(row);
 }

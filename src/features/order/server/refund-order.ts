@@ -1,3 +1,5 @@
+import { changeStoreCredit } from '@/features/customer/server/figures';
+import { refreshClientFigures } from './client-figures';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { orderLines, orderRefunds, orders } from '@/server/db/schema/order';
@@ -7,7 +9,7 @@ import { formatMoney } from '@/shared/money';
 import { MAX_AMOUNT, amountLimitMessage } from '@/shared/bounds';
 import { changeStockBatch, notifyLowStock } from '@/features/product/server/stock';
 import { paymentStatusOf, type TRefundOrderBody } from '../order.schemas';
-import { addOrderEvent, findLinesOf, lockOrder, type OrderRow } from './order.repository';
+import { addOrderEvent, findAdjustmentsOf, findLinesOf, lockOrder, type OrderRow } from './order.repository';
 
 /**
  * A refund, full or partial by line: never more than was paid and not yet refunded, never more
@@ -49,9 +51,16 @@ export async function refundOrder(
     });
     if (Object.keys(errors).length) throw Errors.validation(errors);
 
+    // A line is worth what it was sold for: its total, less its share of the order discounts the
+    // shop's discounts spread on it (the snapshot says where each landed).
+    const orderShare = new Map<string, number>();
+    for (const a of await findAdjustmentsOf(tx, order.id))
+      if (a.type === 'order')
+        for (const l of a.lines) orderShare.set(l.lineId, (orderShare.get(l.lineId) ?? 0) + l.amount);
     const linesValue = input.lines.reduce((sum, wanted) => {
       const line = byId.get(wanted.lineId)!;
-      return sum + Math.round((line.total * wanted.quantity) / line.quantity);
+      const worth = Math.max(0, line.total - (orderShare.get(line.id) ?? 0));
+      return sum + Math.round((worth * wanted.quantity) / line.quantity);
     }, 0);
     const amount = input.amount ?? Math.min(linesValue, refundable);
     if (amount <= 0)
@@ -62,6 +71,13 @@ export async function refundOrder(
       throw Errors.validation({
         amount: `Le remboursement dépasse ce qui reste remboursable (${formatMoney(refundable, shop.currency)}).`,
       });
+
+    // Given as store credit (« avoir »): no money leaves, the client holds it for a later order.
+    if (input.method === 'store_credit') {
+      if (!order.clientId)
+        throw Errors.validation({ method: 'Un avoir se donne à un client : cette commande n’en a pas.' });
+      await changeStoreCredit(tx, shop, order.clientId, amount, 'method');
+    }
 
     const restocks = input.restock
       ? input.lines
@@ -111,6 +127,7 @@ export async function refundOrder(
       })
       .where(eq(orders.id, order.id))
       .returning();
+    await refreshClientFigures(tx, order.shopId, order.clientId);
     await addOrderEvent(tx, order, userId, 'refund', {
       amount,
       method: input.method,

@@ -1,6 +1,7 @@
+import { refreshClientFigures } from './client-figures';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db';
-import { orderLines, orders } from '@/server/db/schema/order';
+import { orderAdjustments, orderLines, orders } from '@/server/db/schema/order';
 import { AppError, Errors } from '@/server/http/errors';
 import { formatMoney } from '@/shared/money';
 import { changeStockBatch, notifyLowStock } from '@/features/product/server/stock';
@@ -12,16 +13,23 @@ import {
   type FulfilmentStatus,
   type TUpdateOrderBody,
 } from '../order.schemas';
-import { addOrderEvent, findLinesOf, lockOrder, type OrderRow } from './order.repository';
+import type { ShopRow } from '@/features/shop/server/shop.repository';
+import { findCustomerById } from '@/features/customer/server/customers';
+import { releaseDiscountUses } from '@/features/discount/server';
+import { addOrderEvent, findAdjustmentsOf, findLinesOf, lockOrder, type OrderRow } from './order.repository';
 import { orderLineRows, orderTotals, priceLines } from './order-lines';
+import { applyAdjustments, keepOrderAdjustments, manualOrderDiscounts } from './order-discounts';
+import type { OrderChannel } from '../order.schemas';
 
 /**
  * Lines, quantities, discounts and fee of an order that has not left the shop; the stock moves by
- * the difference only. Prices already on the order stay as they were sold.
+ * the difference only. Prices already on the order stay as they were sold. The shop's discounts are
+ * priced again, as for a new order, with the codes given (or those the order had): the uses it
+ * counted are given back first, so its own use never counts against a limit.
  */
 export async function updateOrder(
   db: Database,
-  shop: { id: string; currency: string },
+  shop: ShopRow,
   userId: string,
   input: Omit<TUpdateOrderBody, 'shopId'>,
 ): Promise<OrderRow> {
@@ -45,7 +53,21 @@ export async function updateOrder(
     ]);
     const kept = new Map(oldLines.map((l) => [l.variantId, { unitPrice: l.unitPrice }]));
     const priced = priceLines(variants, input.lines, shop.currency, kept);
-    const totals = orderTotals(priced, input, shop.currency);
+    const codes = input.discountCodes ?? [
+      ...new Set((await findAdjustmentsOf(tx, order.id)).flatMap((a) => (a.code ? [a.code] : []))),
+    ];
+    await releaseDiscountUses(tx, shop.id, order);
+    const draft = {
+      shop,
+      channel: order.channel as OrderChannel,
+      client: order.clientId ? await findCustomerById(tx, shop.id, order.clientId) : null,
+      lines: priced,
+      orderDiscount: input.orderDiscount,
+      deliveryAddress: input.deliveryAddress,
+    };
+    const discounts = await manualOrderDiscounts(codes)(tx, draft, input.deliveryFee);
+    const deliveryFee = applyAdjustments(draft, discounts.adjustments, input.deliveryFee);
+    const totals = orderTotals(priced, { orderDiscount: draft.orderDiscount, deliveryFee }, shop.currency);
     if (totals.total < order.paidAmount)
       throw Errors.validation({
         lines: `Le nouveau total ne peut pas être inférieur au montant déjà payé (${formatMoney(order.paidAmount, shop.currency)}).`,
@@ -74,10 +96,12 @@ export async function updateOrder(
       })),
     );
 
+    await tx.delete(orderAdjustments).where(eq(orderAdjustments.orderId, order.id));
     await tx.delete(orderLines).where(eq(orderLines.orderId, order.id));
+    const lineRows = orderLineRows(priced);
     await tx
       .insert(orderLines)
-      .values(orderLineRows(priced).map((row) => ({ ...row, shopId: shop.id, orderId: order.id })));
+      .values(lineRows.map((row) => ({ ...row, shopId: shop.id, orderId: order.id })));
     const [updated] = await tx
       .update(orders)
       .set({
@@ -88,7 +112,15 @@ export async function updateOrder(
       })
       .where(eq(orders.id, order.id))
       .returning();
+    await keepOrderAdjustments(
+      tx,
+      updated!,
+      lineRows.map((l) => l.id),
+      discounts,
+      userId,
+    );
     await addOrderEvent(tx, order, userId, 'edit', { totalBefore: order.total, totalAfter: totals.total });
+    await refreshClientFigures(tx, shop.id, order.clientId, updated!.clientId);
     return { order: updated!, crossings };
   });
   await notifyLowStock(db, crossings);

@@ -13,6 +13,7 @@ export const PAYMENT_METHODS = [
   'mtn_momo',
   'moov_money',
   'card',
+  'store_credit',
 ] as const satisfies readonly PosPaymentMethod[];
 type MissingMethod = Exclude<PosPaymentMethod, (typeof PAYMENT_METHODS)[number]>;
 export const paymentMethodsComplete: [MissingMethod] extends [never] ? true : false = true;
@@ -24,6 +25,7 @@ export const PAYMENT_METHOD_LABELS: Record<PosPaymentMethod, string> = {
   mtn_momo: 'MTN MoMo',
   moov_money: 'Moov Money',
   card: 'Carte',
+  store_credit: 'Avoir',
 };
 
 export const MOBILE_MONEY_METHODS: readonly PosPaymentMethod[] = [

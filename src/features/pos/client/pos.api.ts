@@ -3,12 +3,13 @@ import { ApiError } from '@/client/api/api-error';
 import type { TOrder, TOrderSummary } from '@/features/order/order.dto-schemas';
 import type { CashSession, StockConflict, Till, ZReport } from '../pos.schemas';
 import { posRequest } from './offline/pos-http';
+import type { ClientAccount } from './offline/client-account';
 
 /**
  * What the till asks the server only while online (its selling goes through the outbox). Calls go
  * through the till's own HTTP client: a 401 here refreshes the token instead of leaving the page.
  */
-async function call<T>(
+export async function call<T>(
   method: 'GET' | 'POST',
   url: string,
   args: Record<string, unknown>,
@@ -82,6 +83,11 @@ const posApi = api
           }),
         providesTags: ['PosOrder'],
       }),
+      /** What a client owes, may owe and holds as « avoir », fresher than the till's copy when online. */
+      getClientCredit: build.query<ClientAccount, { shopId: string; clientId: string }>({
+        queryFn: (params) => call<ClientAccount>('GET', '/api/pos/clientCredit', params),
+        keepUnusedDataFor: 0,
+      }),
       getPosOrder: build.query<TOrder, { shopId: string; orderId: string }>({
         queryFn: (params) => call<TOrder>('GET', '/api/order/get', params),
         providesTags: ['PosOrder'],
@@ -102,5 +108,8 @@ export const {
   useListPosOrdersQuery,
   useGetPosOrderQuery,
   useLazyGetPosOrderQuery,
+  useGetClientCreditQuery,
 } = posApi;
-export const invalidatePosOrders = () => posApi.util.invalidateTags(['PosOrder', 'PosSession']);
+/** Sales applied: orders, sessions and conflicts (stock, discounts past a limit) may have changed. */
+export const invalidatePosOrders = () =>
+  posApi.util.invalidateTags(['PosOrder', 'PosSession', 'PosConflict']);

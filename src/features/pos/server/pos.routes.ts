@@ -1,6 +1,6 @@
 import { defineRoute } from '@/server/http/define-route';
 import { Errors } from '@/server/http/errors';
-import { z } from '@/shared/validation';
+import { ZId, z } from '@/shared/validation';
 import { findPeople } from '@/features/user/server/user.repository';
 import {
   ZApprovers,
@@ -24,7 +24,7 @@ import {
   ZCashSession,
 } from '../pos.schemas';
 import { catalogueChanges } from './catalogue';
-import { customerChanges } from '@/features/customer/server/customers';
+import { customerChanges, findCustomerById } from '@/features/customer/server/customers';
 import { listStockConflicts, resolveStockConflict } from './conflicts';
 import { findApprovers, setAgentPin } from './pins';
 import { sendReceiptSms } from './receipt-sms';
@@ -124,6 +124,23 @@ export const posClientsRoute = defineRoute({
   response: ZPosClients,
   handle: async ({ db, membership, query }) =>
     customerChanges(db, membership!.shop.id, query.since, query.limit),
+});
+
+export const posClientCreditRoute = defineRoute({
+  method: 'GET',
+  path: '/api/pos/clientCredit',
+  tag: 'pos',
+  summary:
+    'Ce que doit un client, son plafond de crédit et son avoir : une vente à crédit au-delà du plafond demande le code PIN d’un responsable, l’avoir paie tout ou partie d’une vente.',
+  shop: shopInQuery,
+  permission: 'pos:use',
+  query: z.object({ shopId: ZId, clientId: ZId }),
+  response: z.object({ balance: z.number(), creditLimit: z.number().nullable(), storeCredit: z.number() }),
+  handle: async ({ db, membership, query }) => {
+    const client = await findCustomerById(db, membership!.shop.id, query.clientId);
+    if (!client) throw Errors.notFound('Ce client');
+    return { balance: client.balance, creditLimit: client.creditLimit, storeCredit: client.storeCredit };
+  },
 });
 
 export const posSyncRoute = defineRoute({

@@ -1,17 +1,15 @@
 import type { Database } from '@/server/db';
-import { AppError, Errors } from '@/server/http/errors';
-import { getLogger } from '@/server/logger';
-import { forgetSms, recordSms, smsSentThisMonth } from '@/server/sms/sms-log';
-import { createSmsGateway } from '@/server/sms/sms-gateway';
 import { formatDateTime } from '@/shared/dates';
 import { formatMoney } from '@/shared/money';
 import { can } from '@/shared/permissions';
-import { PLANS, effectivePlan } from '@/shared/plans';
 import type { AgentRole } from '@/shared/roles';
 import type { MembershipRow } from '@/server/tenancy/membership';
 import { customerPhone } from '@/features/customer/server/customers';
+import { recordClientMessage } from '@/features/customer/server/client-events';
 import { findOrder, type OrderRow } from '@/features/order/server/order.repository';
-import { lockShop, type ShopRow } from '@/features/shop/server/shop.repository';
+import type { ShopRow } from '@/features/shop/server/shop.repository';
+import { sendShopSms } from '@/features/shop/server/shop-sms';
+import { Errors } from '@/server/http/errors';
 
 /** One SMS: short enough for a single message in most cases. */
 export function receiptSmsText(
@@ -33,7 +31,8 @@ export function receiptSmsText(
 
 /**
  * « Envoyer par SMS »: the receipt to the client's phone (or one typed at the till), counted in the
- * plan's SMS of the month under the shop's lock, so two tills cannot both send the last one.
+ * plan's SMS of the month under the shop's lock, so two tills cannot both send the last one. Sent to
+ * the sale's client's own phone, it joins their history.
  */
 export async function sendReceiptSms(
   db: Database,
@@ -48,27 +47,13 @@ export async function sendReceiptSms(
   const phone = customerPhone(input.phone, membership.shop.country) ?? order.clientPhone;
   if (!phone) throw Errors.validation({ phone: 'Indiquez le numéro du client.' });
 
-  const { shop, smsId } = await db.transaction(async (tx) => {
-    const shop = await lockShop(tx, shopId);
-    const plan = PLANS[effectivePlan(shop)];
-    if (plan.maxSmsPerMonth !== 'infinity') {
-      if ((await smsSentThisMonth(tx, shop)) >= plan.maxSmsPerMonth)
-        throw Errors.quotaExceeded(
-          plan.maxSmsPerMonth === 0
-            ? `Votre forfait ${plan.label} n’inclut pas d’envoi de SMS. Passez à un forfait supérieur pour envoyer les tickets par SMS.`
-            : `Votre forfait ${plan.label} inclut ${plan.maxSmsPerMonth.toLocaleString('fr-FR')} SMS par mois : ils sont tous utilisés. Passez à un forfait supérieur pour en envoyer davantage.`,
-        );
-    }
-    const smsId = await recordSms(tx, { shopId, phone, purpose: 'receipt' });
-    return { shop, smsId };
+  const text = await sendShopSms(db, shopId, {
+    phone,
+    purpose: 'receipt',
+    what: 'les tickets',
+    body: (shop) => receiptSmsText(shop, order),
   });
-  try {
-    await createSmsGateway().send({ to: phone, body: receiptSmsText(shop, order) });
-  } catch (error) {
-    getLogger().error({ err: error, orderId: order.id }, 'receipt SMS not sent');
-    // Not sent, not counted.
-    await forgetSms(db, smsId);
-    throw new AppError('SMS_FAILED', 502, 'Le SMS n’a pas pu être envoyé. Réessayez dans un instant.');
-  }
+  if (order.clientId && phone === order.clientPhone)
+    await recordClientMessage(db, { shopId, clientId: order.clientId, purpose: 'receipt', text, userId });
   return { phone };
 }

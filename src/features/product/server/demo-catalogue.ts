@@ -1,5 +1,6 @@
+import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { productCategories } from '@/server/db/schema/product';
+import { productCategories, products, productVariants } from '@/server/db/schema/product';
 import { newId } from '@/server/ids';
 import { ZProductInput, type TProductInput } from '../product.schemas';
 import { insertProduct } from './save-product';
@@ -10,9 +11,14 @@ type DemoProduct = Omit<Partial<TProductInput>, 'variants'> & {
   variants: TProductInput['variants'];
 };
 
-const single = (price: number, sku: string, stock: number, barcode?: string) => [
-  { optionValues: [], price, sku, stock, barcode: barcode ?? null },
-];
+/** Bought at about 60 % of the price (the margin report has something to say); `null`: no cost set. */
+const single = (
+  price: number,
+  sku: string,
+  stock: number,
+  barcode?: string,
+  costPrice: number | null = price * 0.6,
+) => [{ optionValues: [], price, sku, stock, barcode: barcode ?? null, costPrice }];
 
 /** The demo shop's catalogue: what a Dakar boutique sells, with low and empty stock to see the alerts. */
 const PRODUCTS: DemoProduct[] = [
@@ -38,7 +44,8 @@ const PRODUCTS: DemoProduct[] = [
     name: 'Thé vert Ataya',
     category: 'Épicerie',
     lowStockThreshold: 10,
-    variants: single(750, 'THE-ATA', 0),
+    // No cost price: the margin report lists it apart, as a shop that never entered one.
+    variants: single(750, 'THE-ATA', 0, undefined, null),
   },
   {
     name: 'Beurre de karité 200 ml',
@@ -80,6 +87,7 @@ const PRODUCTS: DemoProduct[] = [
     variants: ['Fleurs', 'Géométrique', 'Kente'].map((motif, i) => ({
       optionValues: [motif],
       price: 15000,
+      costPrice: 9000,
       sku: `WAX-${i + 1}`,
       stock: 6 - i * 2,
     })),
@@ -92,6 +100,7 @@ const PRODUCTS: DemoProduct[] = [
     variants: ['37', '38', '39', '40'].map((size) => ({
       optionValues: [size],
       price: 12000,
+      costPrice: 6500,
       sku: `SAN-${size}`,
       stock: 3,
     })),
@@ -120,4 +129,22 @@ export async function seedDemoCatalogue(tx: Executor, shopId: string, userId: st
     const input = ZProductInput.parse({ ...product, categoryId: ids.get(category) ?? null });
     await insertProduct(tx, shopId, input, userId);
   }
+}
+
+/** The demo shop's variants with their product and category names: what its history sells. */
+export async function demoVariants(tx: Executor, shopId: string) {
+  return tx
+    .select({
+      variantId: productVariants.id,
+      productId: products.id,
+      productName: products.name,
+      category: productCategories.name,
+      categoryId: productCategories.id,
+      price: productVariants.price,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
+    .where(eq(productVariants.shopId, shopId))
+    .orderBy(asc(products.name), asc(productVariants.id));
 }

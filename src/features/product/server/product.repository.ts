@@ -1,7 +1,8 @@
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { productCategories, productImages, productVariants, products } from '@/server/db/schema/product';
 import { lockShop, type ShopRow } from '@/features/shop/server/shop.repository';
+import { variantLabel } from './variants-for-sale';
 
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof productVariants.$inferSelect;
@@ -115,6 +116,26 @@ export async function findCategories(db: Executor, shopId: string): Promise<Cate
     .orderBy(asc(productCategories.name));
 }
 
+/**
+ * Each category of the shop with its ancestors, itself first: a discount on « Vêtements » reaches a
+ * product filed under « Vêtements > Robes ». A cycle, which the editor never allows, stops the walk.
+ */
+export async function categoryChains(db: Executor, shopId: string): Promise<Map<string, string[]>> {
+  const rows = await db
+    .select({ id: productCategories.id, parentId: productCategories.parentId })
+    .from(productCategories)
+    .where(eq(productCategories.shopId, shopId));
+  const parentOf = new Map(rows.map((r) => [r.id, r.parentId]));
+  const chains = new Map<string, string[]>();
+  for (const { id } of rows) {
+    const chain: string[] = [];
+    for (let at: string | null | undefined = id; at && !chain.includes(at); at = parentOf.get(at))
+      chain.push(at);
+    chains.set(id, chain);
+  }
+  return chains;
+}
+
 /** A category and every category under it, for the list's filter. */
 export function withDescendants(categories: CategoryRow[], rootId: string): string[] {
   const ids = [rootId];
@@ -146,4 +167,85 @@ export async function foreignCatalogueIds(
     variantIds: await owned(productVariants, ids.variantIds),
     categoryIds: await owned(productCategories, ids.categoryIds),
   };
+}
+
+/** Names and categories of products (archived ones too), for reports that list what was sold. */
+export async function productLabels(
+  db: Executor,
+  shopId: string,
+  productIds: string[],
+): Promise<Map<string, { name: string; categoryId: string | null }>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, name: products.name, categoryId: products.categoryId })
+    .from(products)
+    .where(and(eq(products.shopId, shopId), inArray(products.id, productIds)));
+  return new Map(rows.map((r) => [r.id, { name: r.name, categoryId: r.categoryId }]));
+}
+
+/**
+ * Variants named as orders name them (« Robe wax (M / Rouge) », `variantLabel`), with their product
+ * and its category (archived ones too), for reports that list what was sold by variant. A variant
+ * deleted since is absent.
+ */
+export async function variantLabels(
+  db: Executor,
+  shopId: string,
+  variantIds: string[],
+): Promise<Map<string, { label: string; productId: string; categoryId: string | null }>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: productVariants.id,
+      productId: products.id,
+      productName: products.name,
+      optionValues: productVariants.optionValues,
+      categoryId: products.categoryId,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(productVariants.shopId, shopId), inArray(productVariants.id, variantIds)));
+  return new Map(
+    rows.map((r) => [r.id, { label: variantLabel(r), productId: r.productId, categoryId: r.categoryId }]),
+  );
+}
+
+/**
+ * Each product whose stock is followed, with its stock valued at cost and at price; variants
+ * without a cost price are counted apart, not valued at zero.
+ */
+export async function stockValuation(
+  db: Executor,
+  shopId: string,
+): Promise<
+  Array<{
+    id: string;
+    name: string;
+    stock: number;
+    lowStockThreshold: number;
+    atPrice: number;
+    atCost: number;
+    unitsWithoutCost: number;
+  }>
+> {
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      stock: products.stockTotal,
+      lowStockThreshold: products.lowStockThreshold,
+      atPrice: sql<string>`coalesce(sum(greatest(${productVariants.stock}, 0) * ${productVariants.price}), 0)`,
+      atCost: sql<string>`coalesce(sum(greatest(${productVariants.stock}, 0) * ${productVariants.costPrice}), 0)`,
+      unitsWithoutCost: sql<string>`coalesce(sum(greatest(${productVariants.stock}, 0)) filter (where ${productVariants.costPrice} is null), 0)`,
+    })
+    .from(products)
+    .innerJoin(productVariants, eq(productVariants.productId, products.id))
+    .where(and(eq(products.shopId, shopId), ne(products.status, 'archived'), eq(products.trackStock, true)))
+    .groupBy(products.id);
+  return rows.map((r) => ({
+    ...r,
+    atPrice: Number(r.atPrice),
+    atCost: Number(r.atCost),
+    unitsWithoutCost: Number(r.unitsWithoutCost),
+  }));
 }

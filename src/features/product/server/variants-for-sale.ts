@@ -1,6 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { anyOf, runPrepared, type Executor } from '@/server/db';
-import { productVariants, products } from '@/server/db/schema/product';
+import { sql } from 'drizzle-orm';
+import { executePrepared, type Executor } from '@/server/db';
 
 /** What a sale needs to know of a variant: its price, its product's name and status, its stock. */
 export interface SellableVariant {
@@ -8,10 +7,17 @@ export interface SellableVariant {
   productId: string;
   productName: string;
   productStatus: string;
+  /**
+   * The product's category then its ancestors, for discounts by category: one on « Vêtements »
+   * reaches a product filed under « Vêtements > Robes ». Empty when the product has none.
+   */
+  categoryIds: string[];
   trackStock: boolean;
   optionValues: string[];
   sku: string | null;
   price: number;
+  /** « Prix de revient », kept on the order line for the margin; null when the shop never set it. */
+  costPrice: number | null;
   stock: number;
 }
 
@@ -26,6 +32,9 @@ export function variantLabel(variant: Pick<SellableVariant, 'productName' | 'opt
  * The variants a sale (or an edit of one) is about, locked in id order before any stock moves:
  * every writer takes variant rows before their product's row, so orders, counts and edits cannot
  * deadlock. Pass the ids to changeStockBatch as `lockedVariantIds`: they are not locked twice.
+ * Written by hand: every order runs it, and the query builder cost more than the query. The
+ * product's category chain is walked up in the same statement; a cycle, which the editor never
+ * allows, stops at 32 levels.
  */
 export async function lockVariantsForSale(
   tx: Executor,
@@ -33,24 +42,52 @@ export async function lockVariantsForSale(
   variantIds: string[],
 ): Promise<Map<string, SellableVariant>> {
   if (variantIds.length === 0) return new Map();
-  const rows = await runPrepared(
-    tx
-      .select({
-        id: productVariants.id,
-        productId: productVariants.productId,
-        productName: products.name,
-        productStatus: products.status,
-        trackStock: products.trackStock,
-        optionValues: productVariants.optionValues,
-        sku: productVariants.sku,
-        price: productVariants.price,
-        stock: productVariants.stock,
-      })
-      .from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(and(eq(productVariants.shopId, shopId), anyOf(productVariants.id, [...new Set(variantIds)])))
-      .orderBy(asc(productVariants.id))
-      .for('update', { of: productVariants }),
+  const rows = await executePrepared<{
+    id: string;
+    product_id: string;
+    product_name: string;
+    product_status: string;
+    category_ids: string[];
+    track_stock: boolean;
+    option_values: string[];
+    sku: string | null;
+    price: string | number;
+    cost_price: string | number | null;
+    stock: number;
+  }>(
+    tx,
+    sql`select v.id, v.product_id, p.name as product_name, p.status as product_status,
+      coalesce((
+        with recursive up(id, parent_id, depth) as (
+          select c.id, c.parent_id, 1 from product_categories c where c.id = p.category_id
+          union all
+          select c.id, c.parent_id, up.depth + 1 from up join product_categories c on c.id = up.parent_id
+          where up.depth < 32
+        )
+        select array_agg(up.id order by up.depth) from up
+      ), '{}') as category_ids,
+      p.track_stock, v.option_values, v.sku, v.price, v.cost_price, v.stock
+    from product_variants v join products p on p.id = v.product_id
+    where v.shop_id = ${shopId} and v.id = any(${sql.param([...new Set(variantIds)])}::text[])
+    order by v.id
+    for update of v`,
   );
-  return new Map(rows.map((r) => [r.id, r]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        productId: r.product_id,
+        productName: r.product_name,
+        productStatus: r.product_status,
+        categoryIds: r.category_ids,
+        trackStock: r.track_stock,
+        optionValues: r.option_values,
+        sku: r.sku,
+        price: Number(r.price),
+        costPrice: r.cost_price === null ? null : Number(r.cost_price),
+        stock: Number(r.stock),
+      },
+    ]),
+  );
 }

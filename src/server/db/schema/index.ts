@@ -13,5 +13,6 @@ export * from './platform';
 export * from './pos';
 export * from './product';
 export * from './shop';
+export * from './stats';
 export * from './subscription';
 export * from './user';

@@ -120,6 +120,8 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     lineDiscount: bigint('line_discount', { mode: 'number' }).notNull().default(0),
     total: bigint('total', { mode: 'number' }).notNull(),
+    /** The variant's cost price when sold (« prix de revient »), for the margin; null if unknown. */
+    unitCost: bigint('unit_cost', { mode: 'number' }),
     /** How many units this line took from stock (0 when the variant's stock is not tracked). */
     stockTaken: integer('stock_taken').notNull().default(0),
     refundedQuantity: integer('refunded_quantity').notNull().default(0),
@@ -130,6 +132,41 @@ export const orderLines = pgTable(
   (t) => [
     index('order_lines_order_idx').on(t.orderId, t.position),
     index('order_lines_variant_idx').on(t.variantId),
+  ],
+);
+
+/**
+ * What the shop's discounts took off an order, as they were when it was placed (issue Réductions):
+ * each discount's name, code and amount, and where it landed line by line, so statistics, invoices
+ * and refunds (prorated by line) stay right when the discount is changed or archived later. The
+ * figures themselves are in the order and its lines (product ones in `line_discount`, order ones
+ * and the rounding in `order_discount`, free delivery in a lower `delivery_fee`).
+ */
+export const orderAdjustments = pgTable(
+  'order_adjustments',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null for the rounding. No foreign key: the discounts are another module's. */
+    discountId: text('discount_id'),
+    type: text('type').$type<'product' | 'order' | 'delivery' | 'rounding'>().notNull(),
+    name: text('name').notNull(),
+    code: text('code'),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** French, for « Pourquoi ce prix ? ». */
+    why: text('why').notNull(),
+    /** Where it landed: order line ids and amounts (empty for delivery and rounding). */
+    lines: jsonb('lines').$type<Array<{ lineId: string; amount: number }>>().notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('order_adjustments_order_idx').on(t.orderId, t.position),
+    index('order_adjustments_discount_idx').on(t.shopId, t.discountId),
   ],
 );
 

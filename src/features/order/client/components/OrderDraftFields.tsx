@@ -3,19 +3,15 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { FormSelectField, FormTextField } from '@/client/forms/fields';
 import { formatMoney, moneyInputValue } from '@/shared/money';
 import { CHANNEL_LABELS, MANUAL_CHANNELS, type PaymentMethod } from '../../order.schemas';
-import { draftTotals, type OrderFormValues } from '../order-form';
-import { METHOD_OPTIONS, NEEDS_REFERENCE } from './PaymentDialog';
+import { typedQuantity, type OrderFormValues } from '../order-form';
+import { discountLabel } from '../order-discounts';
+import { useDraftPricing } from '../use-draft-pricing';
+import { hasReductions, whyFromDraft } from '../why-price';
+import { methodOptionsFor, NEEDS_REFERENCE } from './PaymentDialog';
+import { DiscountCodesField } from './DiscountCodesField';
+import { WhyPriceButton } from './WhyPriceDialog';
 
 // The order editor's panels besides its lines and client; each reads the form it sits in (FormProvider).
-
-function useDraftTotals(currency: string) {
-  const { control } = useFormContext<OrderFormValues>();
-  const [lines, orderDiscount, deliveryFee] = useWatch({
-    control,
-    name: ['lines', 'orderDiscount', 'deliveryFee'],
-  });
-  return draftTotals({ lines, orderDiscount, deliveryFee }, currency);
-}
 
 export function DeliveryAddressFields() {
   const { control } = useFormContext<OrderFormValues>();
@@ -38,10 +34,101 @@ export function DeliveryAddressFields() {
   );
 }
 
-/** « Récapitulatif »: the channel (a new order only), the fee and discount, and the totals as typed. */
+function TotalRow(props: {
+  label: string;
+  value: string;
+  testId?: string;
+  color?: string;
+  /** Below the label, smaller: which discount it is. */
+  detail?: string;
+}) {
+  return (
+    <HStack justify="space-between" align="flex-start" gap="3" color={props.color} data-testid={props.testId}>
+      <Stack gap="0" minW="0">
+        <Text overflowWrap="anywhere">{props.label}</Text>
+        {props.detail ? (
+          <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+            {props.detail}
+          </Text>
+        ) : null}
+      </Stack>
+      <Text whiteSpace="nowrap" flexShrink={0}>
+        {props.value}
+      </Text>
+    </HStack>
+  );
+}
+
+/** The totals as typed, with the shop's discounts priced live (the server's figures on saving). */
+function DraftTotals({ currency }: { currency: string }) {
+  const { control } = useFormContext<OrderFormValues>();
+  const lines = useWatch({ control, name: 'lines' });
+  const { priced, status } = useDraftPricing();
+  const money = (n: number) => formatMoney(n, currency);
+  const view = () =>
+    whyFromDraft(
+      priced,
+      lines.map((l) => ({ label: l.label, quantity: typedQuantity(l.quantity) })),
+    );
+  return (
+    <Stack gap="1" pt="2" borderTopWidth="1px" fontSize="sm" data-testid="draft-totals">
+      <TotalRow label="Sous-total" value={money(priced.subtotal)} />
+      {priced.promotions.length ? (
+        <Stack gap="1" data-testid="draft-promotions">
+          <Text fontWeight="medium">Réductions</Text>
+          {priced.promotions.map((a) => (
+            <TotalRow
+              key={`${a.type}-${a.discount?.id}`}
+              label={discountLabel(a.discount?.name ?? '', a.discount?.code ?? null)}
+              value={`− ${money(a.amount)}`}
+              color="fg.success"
+              testId="draft-promotion"
+            />
+          ))}
+        </Stack>
+      ) : null}
+      {priced.manualDiscount > 0 ? (
+        <TotalRow label="Remises" value={`− ${money(priced.manualDiscount)}`} />
+      ) : null}
+      {priced.freeDelivery ? (
+        <TotalRow
+          label="Livraison offerte"
+          detail={discountLabel(
+            priced.freeDelivery.discount?.name ?? '',
+            priced.freeDelivery.discount?.code ?? null,
+          )}
+          value={money(priced.deliveryFee - priced.freeDelivery.amount)}
+          color="fg.success"
+          testId="draft-free-delivery"
+        />
+      ) : (
+        <TotalRow label="Livraison" value={money(priced.deliveryFee)} />
+      )}
+      {priced.rounding ? (
+        <TotalRow label="Arrondi" value={`− ${money(priced.rounding.amount)}`} testId="draft-rounding" />
+      ) : null}
+      <HStack justify="space-between" fontWeight="semibold" fontSize="md" data-testid="draft-total">
+        <Text>Total</Text>
+        <Text>{money(priced.total)}</Text>
+      </HStack>
+      {status === 'loading' ? (
+        <Text fontSize="xs" color="fg.muted">
+          Calcul des réductions…
+        </Text>
+      ) : null}
+      {status === 'error' ? (
+        <Text fontSize="xs" color="fg.muted">
+          Les réductions de la boutique n’ont pas pu être chargées : elles s’appliqueront à l’enregistrement.
+        </Text>
+      ) : null}
+      {hasReductions(view()) ? <WhyPriceButton view={view} currency={currency} /> : null}
+    </Stack>
+  );
+}
+
+/** « Récapitulatif »: the channel (a new order only), the fee, discount and codes, and the totals. */
 export function OrderSummaryFields({ currency, isEdit }: { currency: string; isEdit: boolean }) {
   const { control } = useFormContext<OrderFormValues>();
-  const totals = useDraftTotals(currency);
   return (
     <Stack gap="3">
       {!isEdit ? (
@@ -59,26 +146,8 @@ export function OrderSummaryFields({ currency, isEdit }: { currency: string; isE
         label="Remise sur la commande"
         inputMode="numeric"
       />
-      <Stack gap="1" pt="2" borderTopWidth="1px" fontSize="sm" data-testid="draft-totals">
-        <HStack justify="space-between">
-          <Text>Sous-total</Text>
-          <Text>{formatMoney(totals.subtotal, currency)}</Text>
-        </HStack>
-        {totals.discounts > 0 ? (
-          <HStack justify="space-between">
-            <Text>Remises</Text>
-            <Text>− {formatMoney(totals.discounts, currency)}</Text>
-          </HStack>
-        ) : null}
-        <HStack justify="space-between">
-          <Text>Livraison</Text>
-          <Text>{formatMoney(totals.fee, currency)}</Text>
-        </HStack>
-        <HStack justify="space-between" fontWeight="semibold" fontSize="md">
-          <Text>Total</Text>
-          <Text>{formatMoney(totals.total, currency)}</Text>
-        </HStack>
-      </Stack>
+      <DiscountCodesField />
+      <DraftTotals currency={currency} />
     </Stack>
   );
 }
@@ -87,17 +156,18 @@ export function OrderSummaryFields({ currency, isEdit }: { currency: string; isE
 export function PaymentFields({ currency }: { currency: string }) {
   const { control, getValues, setValue } = useFormContext<OrderFormValues>();
   const method = useWatch({ control, name: 'payment.method' });
-  const totals = useDraftTotals(currency);
+  const client = useWatch({ control, name: 'client' });
+  const { priced } = useDraftPricing();
   return (
     <Stack gap="3">
       <FormSelectField
         control={control}
         name="payment.method"
         label="Moyen de paiement"
-        options={[{ value: '', label: 'Pas encore payé' }, ...METHOD_OPTIONS]}
+        options={[{ value: '', label: 'Pas encore payé' }, ...methodOptionsFor(Boolean(client))]}
         onPicked={(picked) => {
           if (picked && !getValues('payment.amount'))
-            setValue('payment.amount', moneyInputValue(totals.total, currency));
+            setValue('payment.amount', moneyInputValue(priced.total, currency));
         }}
       />
       {method ? (

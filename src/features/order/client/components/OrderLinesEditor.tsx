@@ -4,8 +4,38 @@ import { LuTrash2 } from 'react-icons/lu';
 import { messageOf } from '@/client/forms/fields';
 import { ListCard, ResponsiveList, useListLayout } from '@/client/components/ResponsiveList';
 import { formatMoney } from '@/shared/money';
-import { typedAmount, typedQuantity, type OrderFormValues } from '../order-form';
+import { typedQuantity, type OrderFormValues } from '../order-form';
+import { useDraftPricing } from '../use-draft-pricing';
 import { ProductPicker, type PickedVariant } from './ProductPicker';
+
+/** The line's price: struck through when a discount lowered it, with the discounts' names. */
+function LineTotal({ index, currency, isStrong }: { index: number; currency: string; isStrong?: boolean }) {
+  const { priced } = useDraftPricing();
+  const line = priced.lines[index];
+  if (!line) return null;
+  const isLowered = line.total < line.subtotal;
+  return (
+    <Stack gap="0" textAlign="end" data-testid="order-line-total">
+      <Text
+        fontWeight={isStrong ? 'semibold' : undefined}
+        whiteSpace="nowrap"
+        lineHeight={isStrong ? '2.5rem' : undefined}
+      >
+        {formatMoney(line.total, currency)}
+      </Text>
+      {isLowered ? (
+        <Text fontSize="xs" color="fg.muted" textDecoration="line-through" whiteSpace="nowrap">
+          {formatMoney(line.subtotal, currency)}
+        </Text>
+      ) : null}
+      {line.promotions.map((a) => (
+        <Text key={a.discount.id} fontSize="xs" color="fg.success" data-testid="order-line-promotion">
+          {a.discount.name}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
 
 function LineRow({ index, currency, onRemove }: { index: number; currency: string; onRemove: () => void }) {
   const { control, register } = useFormContext<OrderFormValues>();
@@ -16,7 +46,6 @@ function LineRow({ index, currency, onRemove }: { index: number; currency: strin
   // A removed line's row may render once more before it unmounts.
   if (!line) return null;
   const error = messageOf(rowErrors?.variantId ?? rowErrors?.quantity ?? rowErrors?.lineDiscount);
-  const total = line.price * typedQuantity(line.quantity) - typedAmount(line.lineDiscount, currency);
   const quantity = (
     <Input
       size={layout === 'cards' ? 'md' : 'sm'}
@@ -42,7 +71,6 @@ function LineRow({ index, currency, onRemove }: { index: number; currency: strin
         `${formatMoney(line.price, currency)}${line.stock !== null ? ` · ${line.stock} en stock` : ''}`}
     </Text>
   );
-  const lineTotal = formatMoney(Math.max(0, total), currency);
   const removeButton = (
     <IconButton
       size={layout === 'cards' ? 'md' : 'xs'}
@@ -79,13 +107,11 @@ function LineRow({ index, currency, onRemove }: { index: number; currency: strin
               </Field.Label>
               {discount}
             </Field.Root>
-            <Stack gap="1.5" textAlign="end">
+            <Stack gap="1.5" textAlign="end" minW="0">
               <Text fontSize="xs" color="fg.muted">
                 Total
               </Text>
-              <Text fontWeight="semibold" whiteSpace="nowrap" lineHeight="2.5rem">
-                {lineTotal}
-              </Text>
+              <LineTotal index={index} currency={currency} isStrong />
             </Stack>
           </SimpleGrid>
         </Stack>
@@ -93,14 +119,14 @@ function LineRow({ index, currency, onRemove }: { index: number; currency: strin
     );
   return (
     <Table.Row data-testid="order-line">
-      <Table.Cell>
+      <Table.Cell whiteSpace="normal">
         <Text fontSize="sm">{line.label}</Text>
         {detail}
       </Table.Cell>
       <Table.Cell>{quantity}</Table.Cell>
       <Table.Cell>{discount}</Table.Cell>
-      <Table.Cell textAlign="end" whiteSpace="nowrap">
-        {lineTotal}
+      <Table.Cell textAlign="end">
+        <LineTotal index={index} currency={currency} />
       </Table.Cell>
       <Table.Cell>{removeButton}</Table.Cell>
     </Table.Row>
@@ -118,6 +144,8 @@ export function OrderLinesEditor({ shopId, currency }: { shopId: string; currenc
   function addLine(picked: PickedVariant) {
     const index = getValues('lines').findIndex((l) => l.variantId === picked.variantId);
     if (index < 0) return append({ ...picked, quantity: 1, lineDiscount: '' });
+    // The line may come from the order being edited: its category is known now.
+    setValue(`lines.${index}.categoryId`, picked.categoryId);
     const quantity = typedQuantity(getValues(`lines.${index}.quantity`)) + 1;
     setValue(`lines.${index}.quantity`, quantity, { shouldDirty: true });
   }
@@ -135,6 +163,7 @@ export function OrderLinesEditor({ shopId, currency }: { shopId: string; currenc
           testId="order-lines"
           columns={5}
           isBare
+          cardsWhenTooWide
           header={
             <>
               <Table.ColumnHeader>Article</Table.ColumnHeader>

@@ -11,6 +11,9 @@ import {
 
 export interface PickedVariant {
   variantId: string;
+  productId: string;
+  /** The discounts' category sets read it (with its ancestors). */
+  categoryId: string | null;
   label: string;
   sku: string | null;
   price: number;
@@ -21,6 +24,8 @@ export interface PickedVariant {
 export function pickedFrom(product: ProductSummary, variant: Variant): PickedVariant {
   return {
     variantId: variant._id,
+    productId: product._id,
+    categoryId: product.categoryId,
     label: variant.title ? `${product.name} (${variant.title})` : product.name,
     sku: variant.sku,
     price: variant.price,

@@ -149,7 +149,7 @@ export function RefundDialog(props: {
           name="method"
           value={method}
           onChange={(v) => setMethod(v as RefundMethod)}
-          options={REFUND_OPTIONS}
+          options={REFUND_OPTIONS.filter((o) => order.clientId !== null || o.value !== 'store_credit')}
           error={fieldErrors.method}
         />
         <TextField

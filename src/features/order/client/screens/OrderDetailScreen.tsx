@@ -35,6 +35,9 @@ import { PaymentDialog } from '../components/PaymentDialog';
 import { RefundDialog } from '../components/RefundDialog';
 import { PaymentLinkDialog } from '../components/PaymentLinkDialog';
 import { printUrl } from '../components/OrderBulkBar';
+import { WhyPriceButton } from '../components/WhyPriceDialog';
+import { orderDiscountRows, productAdjustmentsOn } from '../order-discounts';
+import { hasReductions, whyFromOrder } from '../why-price';
 
 /** The button that moves an order to each status. */
 const MOVE_LABELS: Record<FulfilmentStatus, string> = {
@@ -50,25 +53,77 @@ const MOVE_LABELS: Record<FulfilmentStatus, string> = {
 
 function Totals({ order, currency }: { order: Order; currency: string }) {
   const money = (n: number) => formatMoney(n, currency);
-  const rows: Array<[string, string, boolean?]> = [
-    ['Sous-total', money(order.subtotal)],
-    ...(order.lineDiscountTotal + order.orderDiscount > 0
-      ? [['Remises', `− ${money(order.lineDiscountTotal + order.orderDiscount)}`] as [string, string]]
+  const discounts = orderDiscountRows(order);
+  type Row = {
+    label: string;
+    value: string;
+    isStrong?: boolean;
+    isDiscount?: boolean;
+    testId?: string;
+    /** Below the label, smaller: which discount it is. */
+    detail?: string;
+  };
+  const rows: Row[] = [
+    { label: 'Sous-total', value: money(order.subtotal) },
+    ...discounts.promotions.map((p) => ({
+      label: p.label,
+      value: `− ${money(p.amount)}`,
+      isDiscount: true,
+      testId: 'order-promotion',
+    })),
+    ...(discounts.manualDiscount > 0
+      ? [{ label: 'Remises', value: `− ${money(discounts.manualDiscount)}` }]
       : []),
-    ['Livraison', money(order.deliveryFee)],
-    ['Total', money(order.total), true],
-    ['Payé', money(order.paidAmount)],
-    ...(order.refundedAmount > 0 ? [['Remboursé', money(order.refundedAmount)] as [string, string]] : []),
-    ['Reste à payer', money(Math.max(0, order.total - order.paidAmount)), true],
+    discounts.freeDelivery
+      ? {
+          label: 'Livraison offerte',
+          detail: discounts.freeDelivery.label,
+          value: money(order.deliveryFee),
+          isDiscount: true,
+          testId: 'order-free-delivery',
+        }
+      : { label: 'Livraison', value: money(order.deliveryFee) },
+    ...(discounts.rounding > 0
+      ? [{ label: 'Arrondi', value: `− ${money(discounts.rounding)}`, testId: 'order-rounding' }]
+      : []),
+    { label: 'Total', value: money(order.total), isStrong: true, testId: 'order-total' },
+    { label: 'Payé', value: money(order.paidAmount) },
+    ...(order.refundedAmount > 0 ? [{ label: 'Remboursé', value: money(order.refundedAmount) }] : []),
+    { label: 'Reste à payer', value: money(Math.max(0, order.total - order.paidAmount)), isStrong: true },
   ];
+  const why = whyFromOrder(order);
   return (
-    <Stack gap="1" alignSelf="flex-end" minW="64" data-testid="order-totals">
-      {rows.map(([label, value, strong]) => (
-        <HStack key={label} justify="space-between" fontWeight={strong ? 'semibold' : undefined}>
-          <Text>{label}</Text>
-          <Text>{value}</Text>
+    <Stack
+      gap="1"
+      alignSelf={{ base: 'stretch', sm: 'flex-end' }}
+      minW={{ sm: '64' }}
+      maxW="full"
+      data-testid="order-totals"
+    >
+      {rows.map((row) => (
+        <HStack
+          key={row.label}
+          justify="space-between"
+          align="flex-start"
+          gap="3"
+          fontWeight={row.isStrong ? 'semibold' : undefined}
+          color={row.isDiscount ? 'fg.success' : undefined}
+          data-testid={row.testId}
+        >
+          <Stack gap="0" minW="0">
+            <Text overflowWrap="anywhere">{row.label}</Text>
+            {row.detail ? (
+              <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+                {row.detail}
+              </Text>
+            ) : null}
+          </Stack>
+          <Text whiteSpace="nowrap" flexShrink={0}>
+            {row.value}
+          </Text>
         </HStack>
       ))}
+      {hasReductions(why) ? <WhyPriceButton view={() => why} currency={currency} /> : null}
     </Stack>
   );
 }
@@ -90,7 +145,8 @@ function Lines({ order, currency }: { order: Order; currency: string }) {
         <Table.Body>
           {order.lines.map((line) => (
             <Table.Row key={line.id}>
-              <Table.Cell>
+              {/* The scroll area keeps text on one line: a long name wraps rather than hide the total. */}
+              <Table.Cell whiteSpace="normal" minW="32">
                 <Text>{line.productName}</Text>
                 <Text fontSize="xs" color="fg.muted">
                   {[line.variantName, line.sku ? `SKU ${line.sku}` : null].filter(Boolean).join(' · ')}
@@ -103,9 +159,14 @@ function Lines({ order, currency }: { order: Order; currency: string }) {
               <Table.Cell textAlign="end">{line.quantity}</Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap">
                 {formatMoney(line.total, currency)}
-                {line.lineDiscount > 0 ? (
+                {productAdjustmentsOn(order.adjustments, line.id).map((a) => (
+                  <Text key={a.id} fontSize="xs" color="fg.success" whiteSpace="normal">
+                    {a.name} − {formatMoney(a.amount, currency)}
+                  </Text>
+                ))}
+                {line.ownDiscount > 0 ? (
                   <Text fontSize="xs" color="fg.muted">
-                    remise {formatMoney(line.lineDiscount, currency)}
+                    remise {formatMoney(line.ownDiscount, currency)}
                   </Text>
                 ) : null}
               </Table.Cell>

@@ -2,14 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
-import { useMemo, useState, type ReactNode } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { LuArrowLeft } from 'react-icons/lu';
 import { AppShell } from '@/client/shell/AppShell';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { showServerError } from '@/client/forms/fields';
 import { withShopId } from '@/shared/navigation';
 import type { Shop } from '@/features/shop/client/shop.api';
+import { useGetProductQuery } from '@/features/product/client/product.api';
 import { useCreateOrderMutation, useGetOrderQuery, useUpdateOrderMutation, type Order } from '../order.api';
 import {
   ORDER_SERVER_PATHS,
@@ -17,7 +18,10 @@ import {
   orderFormSchema,
   orderFormWording,
   type OrderFormOutput,
+  type OrderFormValues,
 } from '../order-form';
+import { codeStates, refusalMessage } from '../discount-codes';
+import { DraftPricingProvider, useDraftPricingState } from '../use-draft-pricing';
 import { ClientPicker } from '../components/ClientPicker';
 import { OrderLinesEditor } from '../components/OrderLinesEditor';
 import {
@@ -45,6 +49,33 @@ function newIdempotencyKey(): string {
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
+/** An edited order's line knows its product, not its category: read it when a discount needs it. */
+function CategoryOf({ shopId, productId }: { shopId: string; productId: string }) {
+  const { getValues, setValue } = useFormContext<OrderFormValues>();
+  const { data } = useGetProductQuery({ shopId, productId });
+  const categoryId = data?.categoryId;
+  useEffect(() => {
+    if (categoryId === undefined) return;
+    getValues('lines').forEach((line, index) => {
+      if (line.productId === productId && line.categoryId === undefined)
+        setValue(`lines.${index}.categoryId`, categoryId);
+    });
+  }, [categoryId, productId, getValues, setValue]);
+  return null;
+}
+
+function MissingCategories({ shopId }: { shopId: string }) {
+  const lines = useWatch<OrderFormValues, 'lines'>({ name: 'lines' });
+  const productIds = [...new Set(lines.filter((l) => l.categoryId === undefined).map((l) => l.productId))];
+  return (
+    <>
+      {productIds.map((productId) => (
+        <CategoryOf key={productId} shopId={shopId} productId={productId} />
+      ))}
+    </>
+  );
+}
+
 function OrderEditor({ shop, order }: { shop: Shop; order?: Order }) {
   const router = useRouter();
   const currency = shop.currency;
@@ -62,12 +93,16 @@ function OrderEditor({ shop, order }: { shop: Shop; order?: Order }) {
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [create, creating] = useCreateOrderMutation();
   const [update, updating] = useUpdateOrderMutation();
+  const pricing = useDraftPricingState(form.control, shop, order?.channel);
 
   async function save(values: OrderFormOutput) {
+    // A code the engine refuses would be refused by the server too (422): say it here, nothing sent.
+    const refusal = refusalMessage(codeStates(values.discountCodes, pricing.priced));
+    if (refusal) return form.setError('discountCodes', { type: 'refused', message: refusal });
     let savedId = order?.id ?? '';
     try {
       if (order) {
-        const { lines, orderDiscount, deliveryFee, deliveryAddress } = values;
+        const { lines, orderDiscount, deliveryFee, deliveryAddress, discountCodes } = values;
         await update({
           shopId: shop._id,
           orderId: order.id,
@@ -75,6 +110,7 @@ function OrderEditor({ shop, order }: { shop: Shop; order?: Order }) {
           orderDiscount,
           deliveryFee,
           deliveryAddress,
+          discountCodes,
         }).unwrap();
       } else {
         savedId = (await create({ ...values, shopId: shop._id, idempotencyKey }).unwrap()).id;
@@ -89,66 +125,69 @@ function OrderEditor({ shop, order }: { shop: Shop; order?: Order }) {
 
   return (
     <FormProvider {...form}>
-      <form
-        onSubmit={form.handleSubmit(save)}
-        noValidate
-        aria-label={isEdit ? 'Modifier la commande' : 'Nouvelle commande'}
-      >
-        <Stack gap="5">
-          <Button asChild size="sm" variant="ghost" alignSelf="flex-start">
-            <NextLink href={backHref}>
-              <LuArrowLeft /> {order ? `Commande #${order.number}` : 'Commandes'}
-            </NextLink>
-          </Button>
-          <Heading as="h1" size="2xl">
-            {order ? `Modifier la commande #${order.number}` : 'Nouvelle commande'}
-          </Heading>
-          <FormErrorAlert message={form.formState.errors.root?.server?.message} />
-          <Grid
-            templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }}
-            gap="5"
-            alignItems="start"
-          >
-            <Stack gap="5">
-              <Panel title="Articles">
-                <OrderLinesEditor shopId={shop._id} currency={currency} />
-              </Panel>
-              {!isEdit ? (
-                <Panel title="Client">
-                  <ClientPicker shopId={shop._id} />
+      <DraftPricingProvider value={pricing}>
+        {isEdit && pricing.needsCategories ? <MissingCategories shopId={shop._id} /> : null}
+        <form
+          onSubmit={form.handleSubmit(save)}
+          noValidate
+          aria-label={isEdit ? 'Modifier la commande' : 'Nouvelle commande'}
+        >
+          <Stack gap="5">
+            <Button asChild size="sm" variant="ghost" alignSelf="flex-start">
+              <NextLink href={backHref}>
+                <LuArrowLeft /> {order ? `Commande #${order.number}` : 'Commandes'}
+              </NextLink>
+            </Button>
+            <Heading as="h1" size="2xl">
+              {order ? `Modifier la commande #${order.number}` : 'Nouvelle commande'}
+            </Heading>
+            <FormErrorAlert message={form.formState.errors.root?.server?.message} />
+            <Grid
+              templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }}
+              gap="5"
+              alignItems="start"
+            >
+              <Stack gap="5">
+                <Panel title="Articles">
+                  <OrderLinesEditor shopId={shop._id} currency={currency} />
                 </Panel>
-              ) : null}
-              <Panel title="Livraison">
-                <DeliveryAddressFields />
-              </Panel>
-            </Stack>
-            <Stack gap="5">
-              <Panel title="Récapitulatif">
-                <OrderSummaryFields currency={currency} isEdit={isEdit} />
-              </Panel>
-              {!isEdit ? (
-                <Panel title="Paiement reçu (facultatif)">
-                  <PaymentFields currency={currency} />
+                {!isEdit ? (
+                  <Panel title="Client">
+                    <ClientPicker shopId={shop._id} />
+                  </Panel>
+                ) : null}
+                <Panel title="Livraison">
+                  <DeliveryAddressFields />
                 </Panel>
-              ) : null}
-              {!isEdit ? (
-                <Panel title="Notes">
-                  <NotesFields />
+              </Stack>
+              <Stack gap="5">
+                <Panel title="Récapitulatif">
+                  <OrderSummaryFields currency={currency} isEdit={isEdit} />
                 </Panel>
-              ) : null}
-              <Button
-                type="submit"
-                colorPalette="brand"
-                size="lg"
-                loading={creating.isLoading || updating.isLoading}
-                loadingText="Enregistrement…"
-              >
-                {isEdit ? 'Enregistrer les modifications' : 'Créer la commande'}
-              </Button>
-            </Stack>
-          </Grid>
-        </Stack>
-      </form>
+                {!isEdit ? (
+                  <Panel title="Paiement reçu (facultatif)">
+                    <PaymentFields currency={currency} />
+                  </Panel>
+                ) : null}
+                {!isEdit ? (
+                  <Panel title="Notes">
+                    <NotesFields />
+                  </Panel>
+                ) : null}
+                <Button
+                  type="submit"
+                  colorPalette="brand"
+                  size="lg"
+                  loading={creating.isLoading || updating.isLoading}
+                  loadingText="Enregistrement…"
+                >
+                  {isEdit ? 'Enregistrer les modifications' : 'Créer la commande'}
+                </Button>
+              </Stack>
+            </Grid>
+          </Stack>
+        </form>
+      </DraftPricingProvider>
     </FormProvider>
   );
 }

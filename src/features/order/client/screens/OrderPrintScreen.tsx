@@ -15,6 +15,7 @@ import { ApiError } from '@/client/api/api-error';
 import { legalIdsLine } from '@/shared/legal-ids';
 import { frenchTypography as fr } from '@/shared/typography';
 import type { PrintDocument } from '../components/OrderBulkBar';
+import { orderDiscountRows, productAdjustmentsOn } from '../order-discounts';
 
 function Address({ order }: { order: Order }) {
   const a = order.deliveryAddress;
@@ -70,6 +71,7 @@ function OrderDocument({
     );
   const money = (n: number) => formatMoney(n, shop.currency);
   const legalIds = legalIdsLine(shop.country, shop);
+  const discounts = orderDiscountRows(order);
   return (
     <Stack
       gap="6"
@@ -164,6 +166,13 @@ function OrderDocument({
                     SKU {line.sku}
                   </Text>
                 ) : null}
+                {isInvoice
+                  ? productAdjustmentsOn(order.adjustments, line.id).map((a) => (
+                      <Text key={a.id} fontSize="xs" color="gray.600">
+                        {`${a.name} : −${money(a.amount)}`}
+                      </Text>
+                    ))
+                  : null}
               </Table.Cell>
               <Table.Cell textAlign="end">{line.quantity}</Table.Cell>
               {isInvoice ? (
@@ -184,16 +193,35 @@ function OrderDocument({
             <Text>Sous-total</Text>
             <Text>{money(order.subtotal)}</Text>
           </HStack>
-          {order.lineDiscountTotal + order.orderDiscount > 0 ? (
+          {discounts.promotions.map((p) => (
+            <HStack key={p.key} justify="space-between" gap="4" data-testid="printed-promotion">
+              <Text>{p.label}</Text>
+              <Text whiteSpace="nowrap">− {money(p.amount)}</Text>
+            </HStack>
+          ))}
+          {discounts.manualDiscount > 0 ? (
             <HStack justify="space-between">
               <Text>Remises</Text>
-              <Text>− {money(order.lineDiscountTotal + order.orderDiscount)}</Text>
+              <Text>− {money(discounts.manualDiscount)}</Text>
             </HStack>
           ) : null}
-          <HStack justify="space-between">
-            <Text>Livraison</Text>
-            <Text>{money(order.deliveryFee)}</Text>
+          <HStack justify="space-between" align="flex-start" gap="4">
+            <Stack gap="0">
+              <Text>{discounts.freeDelivery ? 'Livraison offerte' : 'Livraison'}</Text>
+              {discounts.freeDelivery ? (
+                <Text fontSize="xs" color="gray.600">
+                  {discounts.freeDelivery.label}
+                </Text>
+              ) : null}
+            </Stack>
+            <Text whiteSpace="nowrap">{money(order.deliveryFee)}</Text>
           </HStack>
+          {discounts.rounding > 0 ? (
+            <HStack justify="space-between">
+              <Text>Arrondi</Text>
+              <Text>− {money(discounts.rounding)}</Text>
+            </HStack>
+          ) : null}
           <HStack justify="space-between" fontWeight="bold" fontSize="md">
             <Text>Total</Text>
             <Text>{money(order.total)}</Text>

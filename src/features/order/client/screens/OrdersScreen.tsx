@@ -28,7 +28,7 @@ import { can } from '@/shared/permissions';
 import type { AgentRole } from '@/shared/roles';
 import type { Shop } from '@/features/shop/client/shop.api';
 import { useGetAllAgentsQuery } from '@/features/agent/client/team.api';
-import { BUILT_IN_VIEWS, type TOrderFilters } from '../../order.schemas';
+import { BUILT_IN_VIEWS, ORDER_CHANNELS, PAYMENT_METHODS, type TOrderFilters } from '../../order.schemas';
 import {
   orderQueryParams,
   useCountOrdersQuery,
@@ -56,6 +56,26 @@ function CountLine({ shopId, filters }: { shopId: string; filters: TOrderFilters
       {data.isCapped ? `Plus de ${n} commandes` : `${n} commande${data.count > 1 ? 's' : ''}`}
     </Text>
   );
+}
+
+/** The filters a link carries in its query (from Statistiques), or null when it carries none. */
+export function filtersFromQuery(query: Record<string, string | string[] | undefined>): TOrderFilters | null {
+  const one = (key: string) => (typeof query[key] === 'string' ? (query[key] as string) : undefined);
+  const day = (key: string) => (/^\d{4}-\d{2}-\d{2}$/.test(one(key) ?? '') ? one(key) : undefined);
+  const channel = one('channel');
+  const method = one('method');
+  const filters: TOrderFilters = {
+    ...(day('from') ? { from: day('from') } : {}),
+    ...(day('to') ? { to: day('to') } : {}),
+    ...(channel && (ORDER_CHANNELS as readonly string[]).includes(channel)
+      ? { channel: channel as TOrderFilters['channel'] }
+      : {}),
+    ...(method && (PAYMENT_METHODS as readonly string[]).includes(method)
+      ? { method: method as TOrderFilters['method'] }
+      : {}),
+    ...(one('agentId') ? { agentId: one('agentId') } : {}),
+  };
+  return Object.keys(filters).length ? filters : null;
 }
 
 /** The filters set besides the search (the phone's « Filtres » button counts them). */
@@ -98,6 +118,15 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
     if (requestedView) openView(requestedView);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [requestedView, views.data]);
+  // Statistiques link a figure to its orders: /mes-commandes?from=…&to=…&channel=….
+  const linkedFilters = filtersFromQuery(router.query);
+  const linkedKey = JSON.stringify(linkedFilters);
+  useEffect(() => {
+    if (!linkedFilters) return;
+    setFilters(linkedFilters);
+    setViewId('custom');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linkedKey]);
 
   function openView(id: string) {
     const view = allViews.find((v) => v.id === id);

@@ -1,16 +1,68 @@
-import { MAX_AMOUNT, MAX_UNIT_PRICE, lineLimitMessage, totalLimitMessage } from '@/shared/bounds';
-import type { PosPaymentMethod } from '../../pos.schemas';
-import { discountNeedsApproval } from '../../discount-rule';
 import type { Cart, CartDiscount, CartLine } from './cart-state';
+
+/*
+ * The cart's figures, in the till's first load (the checkout's own, the PIN rule and payments,
+ * are in checkout-math.ts, loaded with the payment dialog).
+ */
+
+/**
+ * What the discount engine takes off a cart (computed by the lazy `cart-pricing.ts`, which alone
+ * loads the engine): each discount by name, where it lands, why; the codes applied and refused.
+ */
+export interface CartPromotion {
+  discountId: string;
+  name: string;
+  /** The code typed, as the discount spells it; null for an automatic discount. */
+  code: string | null;
+  type: 'product' | 'order';
+  amount: number;
+  /** French, for « Pourquoi ce prix ? ». */
+  why: string;
+  lines: Array<{ variantId: string; amount: number }>;
+}
+
+export interface CartPromotions {
+  adjustments: CartPromotion[];
+  appliedCodes: string[];
+  refusedCodes: Array<{ code: string; reason: string }>;
+}
+
+/** settleRounding (src/shared/discounts/rounding.ts), handed in by the lazy pricing module. */
+export type Rounder = (due: number, discounted: boolean) => { amount: number; why: string } | null;
+
+export interface PricedCartLine {
+  /** unitPrice × quantity. */
+  gross: number;
+  /** What the engine's discounts take off this line. */
+  promotion: number;
+  /** The cashier's line discount, on what the engine leaves. */
+  lineDiscount: number;
+  /** gross − promotion − lineDiscount */
+  total: number;
+}
 
 export interface CartTotals {
   /** Before any discount. */
   gross: number;
+  /** Σ the engine's discounts (promotions), before the cashier's own. */
+  promotionTotal: number;
   lineDiscountTotal: number;
-  /** The cart discount in money, on what the line discounts leave. */
+  /** The cart discount in money, on what the promotions and line discounts leave. */
   cartDiscount: number;
+  /** Taken off so the amount due is payable (XOF/XAF: a multiple of 5); 0 when undiscounted. */
+  rounding: number;
+  roundingWhy: string | null;
   total: number;
   itemCount: number;
+  /** Per cart line, in the cart's order. */
+  lines: PricedCartLine[];
+}
+
+/** A cart with its figures: what the cart's parts show and the sale op sends. */
+export interface PricedCart {
+  cart: Cart;
+  promotions: CartPromotions | null;
+  totals: CartTotals;
 }
 
 export function lineTotal(line: Pick<CartLine, 'unitPrice' | 'quantity' | 'lineDiscount'>): number {
@@ -24,88 +76,51 @@ export function cartDiscountAmount(afterLines: number, discount: CartDiscount): 
   return Math.min(discount.value, afterLines);
 }
 
-export function cartTotals(cart: Pick<Cart, 'lines' | 'discount'>): CartTotals {
+/**
+ * The cart's figures, as the sale op sends them and the server checks them (contract §3): the
+ * engine's promotions first, then the cashier's line discounts on what they leave, then the cart
+ * discount, then the rounding of the amount due (only when something was taken off). Without
+ * `promotions` (the engine not loaded, no discount) the lines are at their price.
+ */
+export function cartTotals(
+  cart: Pick<Cart, 'lines' | 'discount'>,
+  promotions?: CartPromotions | null,
+  round?: Rounder | null,
+): CartTotals {
+  const byLine = new Map<string, number>();
+  for (const adjustment of promotions?.adjustments ?? [])
+    for (const share of adjustment.lines)
+      byLine.set(share.variantId, (byLine.get(share.variantId) ?? 0) + share.amount);
   let gross = 0;
+  let promotionTotal = 0;
+  let lineDiscountTotal = 0;
   let afterLines = 0;
   let itemCount = 0;
-  for (const line of cart.lines) {
-    gross += line.unitPrice * line.quantity;
-    afterLines += lineTotal(line);
+  const lines = cart.lines.map((line): PricedCartLine => {
+    const lineGross = line.unitPrice * line.quantity;
+    const promotion = Math.min(byLine.get(line.variantId) ?? 0, lineGross);
+    const lineDiscount = Math.min(line.lineDiscount, lineGross - promotion);
+    const total = lineGross - promotion - lineDiscount;
+    gross += lineGross;
+    promotionTotal += promotion;
+    lineDiscountTotal += lineDiscount;
+    afterLines += total;
     itemCount += line.quantity;
-  }
+    return { gross: lineGross, promotion, lineDiscount, total };
+  });
   const cartDiscount = cartDiscountAmount(afterLines, cart.discount);
+  const due = afterLines - cartDiscount;
+  const settled = round?.(due, promotionTotal + lineDiscountTotal + cartDiscount > 0) ?? null;
+  const rounding = settled ? Math.min(settled.amount, due) : 0;
   return {
     gross,
-    lineDiscountTotal: gross - afterLines,
+    promotionTotal,
+    lineDiscountTotal,
     cartDiscount,
-    total: afterLines - cartDiscount,
+    rounding,
+    roundingWhy: settled?.why ?? null,
+    total: due - rounding,
     itemCount,
+    lines,
   };
-}
-
-/**
- * Why the server would refuse this cart's figures, or null: a price past MAX_UNIT_PRICE (kept from
- * a catalogue older than the bounds), a line or the whole past MAX_AMOUNT. The till says it before
- * the sale is written, rather than keep a sale the server will reject.
- */
-export function cartLimitError(cart: Pick<Cart, 'lines'>, currency: string): string | null {
-  const overpriced = cart.lines.find((l) => l.unitPrice > MAX_UNIT_PRICE);
-  if (overpriced)
-    return `Le prix de « ${overpriced.productName} » dépasse le maximum autorisé : corrigez-le dans le catalogue.`;
-  if (cart.lines.some((l) => l.unitPrice * l.quantity > MAX_AMOUNT))
-    return lineLimitMessage(currency, 'vente');
-  const gross = cart.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
-  return gross > MAX_AMOUNT ? totalLimitMessage(currency, 'vente') : null;
-}
-
-/**
- * The server's PIN rule (discount-rule.ts), offline: everything the cart gives away — unit prices
- * below the catalogue's, line discounts, the cart discount — above 20 % of the cart needs a
- * manager. A line is measured against the catalogue price it was added at, which is never below
- * the server's reference (the lowest price since the cart's cursor): the server cannot refuse
- * what the till let through.
- */
-export function cartNeedsApproval(cart: Pick<Cart, 'lines' | 'discount'>): boolean {
-  const lines = cart.lines.map((l) => ({ ...l, referencePrice: l.catalogPrice ?? l.unitPrice }));
-  return discountNeedsApproval(lines, cartTotals(cart).cartDiscount);
-}
-
-export interface PaymentDraft {
-  method: PosPaymentMethod;
-  /** What this payment covers of the sale. */
-  amount: number;
-  reference?: string;
-  /** Cash handed over (cash only). */
-  tendered?: number;
-}
-
-export interface PaymentState {
-  paid: number;
-  remaining: number;
-  change: number;
-}
-
-export function paymentState(total: number, payments: PaymentDraft[]): PaymentState {
-  const paid = payments.reduce((sum, p) => sum + p.amount, 0);
-  const change = payments.reduce(
-    (sum, p) => sum + (p.method === 'cash' && p.tendered ? Math.max(0, p.tendered - p.amount) : 0),
-    0,
-  );
-  return { paid, remaining: Math.max(0, total - paid), change };
-}
-
-/** Cash handed over for what is left: it pays at most that, the rest is change. */
-export function cashPayment(remaining: number, tendered: number): PaymentDraft {
-  return { method: 'cash', amount: Math.min(remaining, tendered), tendered };
-}
-
-/** Notes a customer is likely to hand over for this amount: the next round sums. */
-export function quickTenders(remaining: number): number[] {
-  const steps = [500, 1000, 2000, 5000, 10000];
-  const amounts = new Set<number>([remaining]);
-  for (const step of steps) amounts.add(Math.ceil(remaining / step) * step);
-  return [...amounts]
-    .filter((n) => n >= remaining)
-    .sort((a, b) => a - b)
-    .slice(0, 5);
 }

@@ -43,9 +43,24 @@ export interface Cart {
    * judges the prices on the current catalogue.
    */
   catalogueCursor?: string;
+  /**
+   * Discount codes typed at the till (« Code promo »), upper case, at most MAX_CART_CODES: the
+   * engine applies or refuses them on every change of the cart. Absent from carts kept before.
+   */
+  codes?: string[];
 }
 
 export const EMPTY_CART: Cart = { lines: [], discount: null, note: '', client: null };
+
+/** The sale op carries at most this many codes (contract: `promotions.codes`, ≤ 5). */
+export const MAX_CART_CODES = 5;
+/** A code is 3 to 32 letters, digits, « - » or « _ » (discount.schemas.ts' ZDiscountCode). */
+export const CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
+
+/** As the server compares codes: trimmed, upper case. */
+export function normaliseTypedCode(code: string): string {
+  return code.trim().toUpperCase();
+}
 
 export type CartAction =
   | {
@@ -60,6 +75,8 @@ export type CartAction =
   | { type: 'lineDiscountSet'; variantId: string; amount: number }
   | { type: 'discountSet'; discount: CartDiscount }
   | { type: 'noteSet'; note: string }
+  | { type: 'codeAdded'; code: string }
+  | { type: 'codeRemoved'; code: string }
   | { type: 'clientSet'; client: CartClient | null }
   | { type: 'cartReplaced'; cart: Cart }
   | { type: 'cartCleared' };
@@ -140,6 +157,14 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
       return { ...cart, discount: action.discount && action.discount.value > 0 ? action.discount : null };
     case 'noteSet':
       return { ...cart, note: action.note };
+    case 'codeAdded': {
+      const code = normaliseTypedCode(action.code);
+      const codes = cart.codes ?? [];
+      if (!code || codes.includes(code) || codes.length >= MAX_CART_CODES) return cart;
+      return { ...cart, codes: [...codes, code] };
+    }
+    case 'codeRemoved':
+      return { ...cart, codes: (cart.codes ?? []).filter((c) => c !== normaliseTypedCode(action.code)) };
     case 'clientSet':
       return { ...cart, client: action.client };
     case 'cartReplaced':

@@ -1,6 +1,10 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { metaKey, readMeta, writeMeta } from '../offline/db';
 import { cartReducer, EMPTY_CART, type Cart, type CartAction } from './cart-state';
+import { cartTotals, type PricedCart } from './cart-math';
+
+/** Prices a cart with the shop's discounts (the lazy cart-pricing module, once loaded). */
+export type CartPricer = (cart: Cart) => PricedCart;
 
 const SAVE_DELAY_MS = 300;
 
@@ -14,6 +18,9 @@ export class CartStore {
   private listeners = new Set<() => void>();
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private isLoaded = false;
+  private pricer: CartPricer | null = null;
+  private priced: PricedCart | null = null;
+  private pricedBy: CartPricer | null = null;
 
   constructor(private readonly key: string) {
     void readMeta<Cart>(key).then((saved) => {
@@ -29,6 +36,27 @@ export class CartStore {
   }
 
   getSnapshot = (): Cart => this.cart;
+
+  /**
+   * The cart with its figures, computed once per change of the cart (or of the pricer): the
+   * engine's promotions, the cashier's discounts, the rounding. Before the pricing module has
+   * loaded, the lines at their price and the cashier's discounts.
+   */
+  getPriced = (): PricedCart => {
+    if (!this.priced || this.priced.cart !== this.cart || this.pricedBy !== this.pricer) {
+      this.pricedBy = this.pricer;
+      this.priced = this.pricer
+        ? this.pricer(this.cart)
+        : { cart: this.cart, promotions: null, totals: cartTotals(this.cart) };
+    }
+    return this.priced;
+  };
+
+  /** The discounts or the catalogue changed, or the engine has loaded: the cart is priced again. */
+  setPricer(pricer: CartPricer | null): void {
+    this.pricer = pricer;
+    for (const listener of this.listeners) listener();
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -82,6 +110,20 @@ export function useCartStore(shopId: string, tillId: string): CartStore {
 /** The cart now; the component redraws when it changes. */
 export function useCart(store: CartStore): Cart {
   return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+}
+
+/** The cart with its figures; the component redraws when they change. */
+export function usePricedCart(store: CartStore): PricedCart {
+  return useSyncExternalStore(store.subscribe, store.getPriced, store.getPriced);
+}
+
+/** One value drawn from the priced cart (a total, a count): redraws only when it changes. */
+export function usePricedValue<T extends string | number | boolean | null>(
+  store: CartStore,
+  select: (priced: PricedCart) => T,
+): T {
+  const read = () => select(store.getPriced());
+  return useSyncExternalStore(store.subscribe, read, read);
 }
 
 /**

@@ -4,7 +4,6 @@ import { LuMinus, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { moneyInputValue, parseMoneyInput } from '@/shared/money';
 import { maxLineQuantity } from '@/shared/bounds';
 import type { CartAction, CartLine } from '../cart/cart-state';
-import { lineTotal } from '../cart/cart-math';
 import { MoneyInput } from './MoneyInput';
 
 /**
@@ -25,7 +24,14 @@ export const cartLinesCss = {
   '& .pos-line-text': { display: 'flex', flexDirection: 'column', flex: '1', minW: '0' },
   '& .pos-line-name': { fontWeight: 'medium', lineClamp: 2, lineHeight: 'short' },
   '& .pos-line-detail': { display: 'block', fontSize: 'xs', color: 'fg.muted' },
+  '& .pos-line-price': { display: 'flex', flexDirection: 'column', alignItems: 'flex-end' },
   '& .pos-line-total': { fontWeight: 'semibold', whiteSpace: 'nowrap' },
+  '& .pos-line-was': {
+    fontSize: 'xs',
+    color: 'fg.muted',
+    textDecoration: 'line-through',
+    whiteSpace: 'nowrap',
+  },
 } as const;
 
 /**
@@ -34,6 +40,8 @@ export const cartLinesCss = {
  */
 export const CartLineRow = memo(function CartLineRow(props: {
   line: CartLine;
+  /** What is left to pay for the line after every discount (cartTotals): struck price above. */
+  total: number;
   currency: string;
   money: (n: number) => string;
   dispatch: (action: CartAction) => void;
@@ -65,8 +73,13 @@ export const CartLineRow = memo(function CartLineRow(props: {
             {line.lineDiscount > 0 ? ` · remise ${money(line.lineDiscount)}` : ''}
           </span>
         </span>
-        <span className="pos-line-total" data-testid="cart-line-total">
-          {money(lineTotal(line))}
+        <span className="pos-line-price">
+          {props.total < line.unitPrice * line.quantity ? (
+            <s className="pos-line-was">{money(line.unitPrice * line.quantity)}</s>
+          ) : null}
+          <span className="pos-line-total" data-testid="cart-line-total">
+            {money(props.total)}
+          </span>
         </span>
       </button>
       {props.isOpen ? (

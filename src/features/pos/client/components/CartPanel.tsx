@@ -1,10 +1,12 @@
 import { Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { memo, useCallback, useState } from 'react';
+import { memo, Suspense, useCallback, useState } from 'react';
 import { LuPause, LuPercent, LuShoppingCart, LuStickyNote, LuTrash2, LuUserPlus, LuX } from 'react-icons/lu';
 import { frenchTypography as fr } from '@/shared/typography';
 import type { CartAction, CartClient, CartDiscount } from '../cart/cart-state';
-import { useCart, useCartValue, type CartStore } from '../cart/cart-store';
-import { cartTotals } from '../cart/cart-math';
+import { usePricedCart, usePricedValue, type CartStore } from '../cart/cart-store';
+import type { CartPromotion } from '../cart/cart-math';
+import { LazyPromoCodes, LazyWhyPriceDialog } from '../till/lazy';
+import { LazyBoundary } from '../till/LazyBoundary';
 import { CartLineRow, cartLinesCss } from './CartLineRow';
 
 // The cart's parts subscribe to the cart store and are cut up by what they show: a scan changes
@@ -48,14 +50,16 @@ export const cartCss = {
   ...cartLinesCss,
 } as const;
 
-function Row({ label, value, isStrong }: { label: string; value: string; isStrong?: boolean }) {
+function Row(props: { label: string; value: string; isStrong?: boolean; testId?: string }) {
   return (
-    <div className="pos-cart-row" data-strong={isStrong || undefined}>
-      <span>{label}</span>
-      <span data-testid={isStrong ? 'cart-total' : undefined}>{value}</span>
+    <div className="pos-cart-row" data-strong={props.isStrong || undefined} data-testid={props.testId}>
+      <span>{props.label}</span>
+      <span data-testid={props.isStrong ? 'cart-total' : undefined}>{props.value}</span>
     </div>
   );
 }
+
+const off = (money: (n: number) => string, n: number) => `− ${money(n)}`;
 
 /** Hoisted: React skips an element it is given again unchanged. */
 const cartIcon = <LuShoppingCart />;
@@ -119,29 +123,47 @@ const CartClientBox = memo(function CartClientBox(props: {
   );
 });
 
+/**
+ * The totals: the shop's discounts by name, then the cashier's (line, cart), the rounding, the
+ * total; « Pourquoi ce prix ? » lists them with their reasons.
+ */
 const CartTotals = memo(function CartTotals(props: {
   gross: number;
+  promotions: CartPromotion[] | undefined;
   lineDiscountTotal: number;
   cartDiscount: number;
   discount: CartDiscount;
+  rounding: number;
   total: number;
   note: string;
   money: (n: number) => string;
 }) {
   const { money, discount } = props;
+  const promotions = props.promotions ?? [];
   return (
     <div className="pos-cart-totals">
-      {props.lineDiscountTotal + props.cartDiscount > 0 ? (
+      {props.gross > props.total ? (
         <>
           <Row label="Sous-total" value={money(props.gross)} />
+          {promotions.map((a) => (
+            <Row
+              key={`${a.discountId}:${a.code}`}
+              label={a.name}
+              value={off(money, a.amount)}
+              testId="cart-promotion"
+            />
+          ))}
           {props.lineDiscountTotal > 0 ? (
-            <Row label="Remises sur lignes" value={`− ${money(props.lineDiscountTotal)}`} />
+            <Row label="Remises sur lignes" value={off(money, props.lineDiscountTotal)} />
           ) : null}
           {props.cartDiscount > 0 ? (
             <Row
               label={discount?.kind === 'percent' ? `Remise (${discount.value} %)` : 'Remise sur le panier'}
-              value={`− ${money(props.cartDiscount)}`}
+              value={off(money, props.cartDiscount)}
             />
+          ) : null}
+          {props.rounding > 0 ? (
+            <Row label="Arrondi" value={off(money, props.rounding)} testId="cart-rounding" />
           ) : null}
         </>
       ) : null}
@@ -184,7 +206,7 @@ const CartActions = memo(function CartActions(
 
 /** The cart's total, drawn alone: the button around it does not redraw on every scan. */
 export function LiveTotal({ store, money }: { store: CartStore; money: (n: number) => string }) {
-  return <>{money(useCartValue(store, (cart) => cartTotals(cart).total))}</>;
+  return <>{money(usePricedValue(store, (priced) => priced.totals.total))}</>;
 }
 
 const PayButton = memo(function PayButton(props: {
@@ -232,11 +254,14 @@ export function CartPanel(
 ) {
   const { money } = props;
   const { dispatch } = props.store;
-  const cart = useCart(props.store);
+  const priced = usePricedCart(props.store);
+  const { cart, totals, promotions } = priced;
   const [openLine, setOpenLine] = useState<string | null>(null);
+  const [isWhyOpen, setWhyOpen] = useState(false);
+  const openWhy = useCallback(() => setWhyOpen(true), []);
   const toggleLine = useCallback((id: string) => setOpenLine((v) => (v === id ? null : id)), []);
-  const totals = cartTotals(cart);
   const isEmpty = cart.lines.length === 0;
+  const codes = cart.codes ?? [];
   return (
     <div className="pos-cart" data-testid="cart">
       <CartHeader itemCount={totals.itemCount} parkedCount={props.parkedCount} onParked={props.onParked} />
@@ -245,10 +270,11 @@ export function CartPanel(
         {isEmpty ? (
           <p className="pos-cart-empty">{fr('Touchez un produit ou scannez un code-barres.')}</p>
         ) : (
-          cart.lines.map((line) => (
+          cart.lines.map((line, i) => (
             <CartLineRow
               key={line.variantId}
               line={line}
+              total={totals.lines[i]!.total}
               currency={props.currency}
               money={money}
               dispatch={dispatch}
@@ -258,15 +284,37 @@ export function CartPanel(
           ))
         )}
       </div>
+      {!isEmpty || codes.length ? (
+        <LazyBoundary>
+          <Suspense fallback={null}>
+            <LazyPromoCodes
+              codes={codes}
+              promotions={promotions}
+              dispatch={dispatch}
+              canExplain={totals.gross > totals.total}
+              onWhy={openWhy}
+            />
+          </Suspense>
+        </LazyBoundary>
+      ) : null}
       <CartTotals
         gross={totals.gross}
+        promotions={promotions?.adjustments}
         lineDiscountTotal={totals.lineDiscountTotal}
         cartDiscount={totals.cartDiscount}
         discount={cart.discount}
+        rounding={totals.rounding}
         total={totals.total}
         note={cart.note}
         money={money}
       />
+      {isWhyOpen ? (
+        <LazyBoundary onClose={() => setWhyOpen(false)}>
+          <Suspense fallback={null}>
+            <LazyWhyPriceDialog priced={priced} money={money} onClose={() => setWhyOpen(false)} />
+          </Suspense>
+        </LazyBoundary>
+      ) : null}
       <CartActions
         isEmpty={isEmpty}
         canClear={!isEmpty || !!cart.client || !!cart.note}

@@ -1,30 +1,16 @@
 import { Alert, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { LuSearch, LuUserPlus } from 'react-icons/lu';
-import { normalizeForSearch } from '@/shared/search';
 import type { CartClient } from '../cart/cart-state';
-import { createClient } from '../offline/till-ops';
+import { createClient } from '../offline/client-ops';
+import { clientIndexOf, searchClients } from '../offline/client-search';
 import type { StoredClient } from '../offline/types';
 import { useTill } from '../till/TillProvider';
 import { formatPhone, phoneDigits } from './phone-format';
 import { TillDialog } from './TillDialog';
 
-const MAX_RESULTS = 20;
-
-/** By the end of the number (how a client says it: « 00 01 ») or by name, in the tablet's copy. */
-export function findClients(clients: StoredClient[], query: string): StoredClient[] {
-  const digits = phoneDigits(query);
-  const text = normalizeForSearch(query);
-  if (!text) return [];
-  const found: StoredClient[] = [];
-  for (const client of clients) {
-    const isPhoneMatch = digits.length >= 3 && !!client.phone && phoneDigits(client.phone).includes(digits);
-    const isNameMatch = !/^\d/.test(text) && normalizeForSearch(client.name).includes(text);
-    if (isPhoneMatch || isNameMatch) found.push(client);
-    if (found.length >= MAX_RESULTS) break;
-  }
-  return found;
-}
+/** The search runs over an index of the tablet's copy (names and phone digits), see client-search. */
+export { findClients } from '../offline/client-search';
 
 export function toCartClient(client: StoredClient): CartClient {
   return { id: client.id, opId: client.opId, name: client.name, phone: client.phone };
@@ -43,7 +29,9 @@ export function ClientDialog(props: {
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
-  const results = useMemo(() => findClients(till.clients, query), [till.clients, query]);
+  // Built when the dialog opens (and when the copy changes), not at the first key typed.
+  const index = useMemo(() => clientIndexOf(till.clients), [till.clients]);
+  const results = useMemo(() => searchClients(index, query), [index, query]);
 
   async function create(event: FormEvent) {
     event.preventDefault();

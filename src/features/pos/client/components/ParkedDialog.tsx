@@ -1,6 +1,7 @@
 import { Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { LuPlay, LuTrash2 } from 'react-icons/lu';
-import { cartTotals } from '../cart/cart-math';
+import { priceTillCart } from '../cart/cart-pricing';
+import { useTill } from '../till/TillProvider';
 import type { ParkedCart } from '../offline/types';
 import { formatTillDate } from '../till/format';
 import { TillDialog } from './TillDialog';
@@ -15,6 +16,15 @@ export function ParkedDialog(props: {
   onDelete: (cart: ParkedCart) => void;
   onClose: () => void;
 }) {
+  const { pricing, context, index } = useTill();
+  // With the shop's discounts and the codes it keeps, as it will be sold.
+  const totalOf = (parked: ParkedCart) =>
+    priceTillCart(parked.cart, {
+      data: pricing,
+      currency: context.shop.currency,
+      timeZone: context.shop.timeZone,
+      categoryOf: (id) => index.card(id)?.categoryId,
+    }).totals.total;
   return (
     <TillDialog isOpen={props.isOpen} onClose={props.onClose} title="Paniers en attente">
       <Stack gap="2">
@@ -26,8 +36,8 @@ export function ParkedDialog(props: {
                 {parked.label}
               </Text>
               <Text fontSize="xs" color="fg.muted">
-                {formatTillDate(parked.parkedAt, props.timeZone)} ·{' '}
-                {props.money(cartTotals(parked.cart).total)}
+                {formatTillDate(parked.parkedAt, props.timeZone)} · {props.money(totalOf(parked))}
+                {parked.cart.codes?.length ? ` · ${parked.cart.codes.join(', ')}` : ''}
               </Text>
             </Stack>
             <Button colorPalette="brand" onClick={() => props.onResume(parked)}>

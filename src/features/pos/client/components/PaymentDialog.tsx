@@ -11,7 +11,7 @@ import {
   Switch,
   Text,
 } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LuX } from 'react-icons/lu';
 import { parseMoneyInput, moneyInputValue } from '@/shared/money';
 import { MAX_AMOUNT, amountLimitMessage } from '@/shared/bounds';
@@ -21,28 +21,30 @@ import type { Cart } from '../cart/cart-state';
 import {
   cartLimitError,
   cartNeedsApproval,
-  cartTotals,
   paymentState,
   quickTenders,
   type PaymentDraft,
-} from '../cart/cart-math';
+} from '../cart/checkout-math';
+import { priceTillCart } from '../cart/cart-pricing';
 import {
   MOBILE_MONEY_METHODS,
   PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
   DISCOUNT_APPROVAL_PERCENT,
 } from '../pos-constants';
-import { recordSale } from '../offline/till-ops';
-import type { LocalSale } from '../offline/types';
+import { recordSale } from '../offline/sale-ops';
+import type { LocalSale, StoredClient } from '../offline/types';
+import { accountAfterPending, accountOfCopy, readClientOnTablet } from '../offline/client-account';
 import { useTill } from '../till/TillProvider';
+import { useGetClientCreditQuery } from '../pos.api';
 import { ApprovalField } from './ApprovalField';
 import { MoneyInput } from './MoneyInput';
 import { TillDialog } from './TillDialog';
 
 /**
  * Takes the payment: one method or several (split), cash with the change to give, mobile money
- * and card with their reference, or « à crédit » for a known client. Writes the sale to the
- * outbox and hands back its receipt.
+ * and card with their reference, the client's « avoir », or « à crédit » for a known client.
+ * Writes the sale to the outbox and hands back its receipt.
  */
 export function PaymentDialog(props: {
   isOpen: boolean;
@@ -51,9 +53,19 @@ export function PaymentDialog(props: {
   onSold: (sale: LocalSale) => void;
 }) {
   const till = useTill();
-  const { money, context, canApprove, approvers, actor, session } = till;
+  const { money, context, canApprove, approvers, actor, session, pricing, index } = till;
   const currency = context.shop.currency;
-  const totals = cartTotals(props.cart);
+  // Priced here again (the cart's own figures may still be loading the engine): what this dialog
+  // shows is what the sale op sends.
+  const [priced] = useState(() =>
+    priceTillCart(props.cart, {
+      data: pricing,
+      currency,
+      timeZone: context.shop.timeZone,
+      categoryOf: (id) => index.card(id)?.categoryId,
+    }),
+  );
+  const { totals } = priced;
   const limitError = cartLimitError(props.cart, currency);
   const [payments, setPayments] = useState<PaymentDraft[]>([]);
   const [method, setMethod] = useState<PosPaymentMethod>('cash');
@@ -65,9 +77,50 @@ export function PaymentDialog(props: {
   const [isSaving, setSaving] = useState(false);
 
   const { remaining, change } = paymentState(totals.total, payments);
-  const needsApproval = !canApprove && cartNeedsApproval(props.cart);
+  const client = props.cart.client;
+  const clientId = client?.id ?? null;
+  // The client's account: the server's answer when online, else the tablet's copy; either way
+  // moved by this tablet's sales not sent yet. Offline, the server judges again at sync.
+  const fromServer = useGetClientCreditQuery(
+    { shopId: context.shop.id, clientId: clientId ?? '' },
+    { skip: !clientId },
+  ).data;
+  const [onTablet, setOnTablet] = useState<{ copy: StoredClient | undefined; sales: LocalSale[] } | null>(
+    null,
+  );
+  useEffect(() => {
+    if (!client) return;
+    let isCurrent = true;
+    void readClientOnTablet(context.shop.id, client)
+      .then((read) => isCurrent && setOnTablet(read))
+      .catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, [client, context.shop.id]);
+  const account =
+    client && (fromServer || onTablet)
+      ? fromServer
+        ? accountAfterPending(fromServer, onTablet?.sales ?? [], client)
+        : accountAfterPending(
+            accountOfCopy(onTablet?.copy),
+            onTablet?.sales ?? [],
+            client,
+            onTablet?.copy?.copiedAt ?? null,
+          )
+      : null;
+  const storeCreditLeft =
+    (account?.storeCredit ?? 0) -
+    payments.reduce((n, p) => n + (p.method === 'store_credit' ? p.amount : 0), 0);
+  const creditAfter = account ? account.balance + remaining : 0;
+  const pastCreditLimit =
+    isCredit && remaining > 0 && account?.creditLimit != null && creditAfter > account.creditLimit;
+  const needsDiscountApproval = !canApprove && cartNeedsApproval(props.cart, totals);
+  const needsApproval = needsDiscountApproval || (!canApprove && pastCreditLimit);
   const typed = parseMoneyInput(amountText, currency);
   const isCash = method === 'cash';
+  const isStoreCredit = method === 'store_credit';
+  const methods = PAYMENT_METHODS.filter((m) => m !== 'store_credit' || storeCreditLeft > 0 || isStoreCredit);
   const needsReference = MOBILE_MONEY_METHODS.includes(method);
   const entryChange = isCash && typed !== null ? Math.max(0, typed - remaining) : 0;
 
@@ -94,6 +147,12 @@ export function PaymentDialog(props: {
       setError(`Le montant dépasse le reste à payer (${money(remaining)}).`);
       return 'invalid';
     }
+    if (isStoreCredit && typed > storeCreditLeft) {
+      setError(
+        `L’avoir de ${client?.name ?? 'ce client'} ne couvre que ${money(Math.max(0, storeCreditLeft))}.`,
+      );
+      return 'invalid';
+    }
     return isCash
       ? { method, amount: Math.min(typed, remaining), tendered: typed }
       : { method, amount: typed, ...(reference.trim() ? { reference: reference.trim() } : {}) };
@@ -114,7 +173,9 @@ export function PaymentDialog(props: {
   function chooseMethod(next: PosPaymentMethod) {
     setMethod(next);
     setError(null);
-    if (next !== 'cash' && !amountText) setAmountText(moneyInputValue(remaining, currency));
+    if (next === 'store_credit')
+      setAmountText(moneyInputValue(Math.min(remaining, Math.max(0, storeCreditLeft)), currency));
+    else if (next !== 'cash' && !amountText) setAmountText(moneyInputValue(remaining, currency));
   }
 
   async function validate() {
@@ -131,13 +192,17 @@ export function PaymentDialog(props: {
       return;
     }
     if (needsApproval && !approval) {
-      setError('Un responsable doit approuver la remise avec son code PIN.');
+      setError(
+        needsDiscountApproval
+          ? 'Un responsable doit approuver la remise avec son code PIN.'
+          : 'Un responsable doit approuver ce crédit au-delà du plafond avec son code PIN.',
+      );
       return;
     }
     setSaving(true);
     try {
       const { sale, session: updated } = await recordSale(actor, {
-        cart: props.cart,
+        priced,
         payments: all,
         isCredit: isCredit && state.remaining > 0,
         approvalPin: approval?.pin ?? null,
@@ -187,7 +252,7 @@ export function PaymentDialog(props: {
           </Alert.Root>
         ) : null}
         <SimpleGrid columns={{ base: 2, sm: 3 }} gap="2" role="radiogroup" aria-label="Moyen de paiement">
-          {PAYMENT_METHODS.map((m) => (
+          {methods.map((m) => (
             <Button
               key={m}
               role="radio"
@@ -223,7 +288,12 @@ export function PaymentDialog(props: {
               ))}
             </HStack>
           ) : null}
-          {!isCash ? (
+          {isStoreCredit ? (
+            <Text color="fg.muted" data-testid="store-credit-left">
+              {fr(`Avoir disponible : ${money(Math.max(0, storeCreditLeft))}`)}
+            </Text>
+          ) : null}
+          {!isCash && !isStoreCredit ? (
             <Field.Root required={needsReference}>
               <Field.Label>
                 Référence de la transaction{needsReference ? <Field.RequiredIndicator /> : null}
@@ -309,11 +379,24 @@ export function PaymentDialog(props: {
           </Switch.Label>
         </Switch.Root>
 
+        {pastCreditLimit && account ? (
+          <Alert.Root status="warning" data-testid="credit-limit">
+            <Alert.Indicator />
+            <Alert.Title>
+              {fr(
+                `L’ardoise de ${props.cart.client!.name} passerait à ${money(creditAfter)}, au-delà de son plafond (${money(account.creditLimit!)}).`,
+              )}
+            </Alert.Title>
+          </Alert.Root>
+        ) : null}
+
         {needsApproval ? (
           <ApprovalField
             approvers={approvers}
             reason={fr(
-              `Remise de plus de ${DISCOUNT_APPROVAL_PERCENT} % : approbation d’un responsable requise.`,
+              needsDiscountApproval
+                ? `Remise de plus de ${DISCOUNT_APPROVAL_PERCENT} % : approbation d’un responsable requise.`
+                : 'Crédit au-delà du plafond du client : approbation d’un responsable requise.',
             )}
             approvedBy={approval?.name ?? null}
             onApproved={(pin, name) => setApproval({ pin, name })}

@@ -4,7 +4,7 @@ import { legalIdsLine } from '@/shared/legal-ids';
 import { formatPhone } from './phone-format';
 import { frenchTypography as fr } from '@/shared/typography';
 import { PAYMENT_METHOD_LABELS } from '../pos-constants';
-import type { LocalSale, ReceiptLine, ReceiptPayment, TillContext } from '../offline/types';
+import type { LocalSale, ReceiptLine, ReceiptPayment, ReceiptPromotion, TillContext } from '../offline/types';
 import { formatTillDate, localLabelOf } from '../till/format';
 
 /** Everything a receipt shows, whether the sale is only on this tablet or on the server. */
@@ -20,8 +20,12 @@ export interface ReceiptData {
   client: { name: string; phone: string | null } | null;
   lines: ReceiptLine[];
   grossTotal: number;
+  /** The shop's discounts, printed by name (absent: none). */
+  promotions?: ReceiptPromotion[];
   lineDiscountTotal: number;
   cartDiscount: number;
+  /** « Arrondi » (absent: none). */
+  rounding?: number;
   total: number;
   payments: ReceiptPayment[];
   change: number;
@@ -42,8 +46,10 @@ export function receiptFromSale(sale: LocalSale): ReceiptData {
     client: sale.client ? { name: sale.client.name, phone: sale.client.phone } : null,
     lines: sale.lines,
     grossTotal: sale.grossTotal,
+    promotions: sale.promotions ?? [],
     lineDiscountTotal: sale.lineDiscountTotal,
     cartDiscount: sale.cartDiscount,
+    rounding: sale.rounding ?? 0,
     total: sale.total,
     payments: sale.payments,
     change: sale.change,
@@ -126,13 +132,19 @@ export function Receipt({ data, context }: { data: ReceiptData; context: TillCon
         </Box>
       ))}
       <Rule />
-      {data.lineDiscountTotal + data.cartDiscount > 0 ? (
+      {data.grossTotal > data.total ? (
         <>
           <Line label="Sous-total" value={money(data.grossTotal)} />
+          {(data.promotions ?? []).map((p, i) => (
+            <Box key={i} data-testid="receipt-promotion">
+              <Line label={p.name} value={`−${money(p.amount)}`} />
+            </Box>
+          ))}
           {data.lineDiscountTotal > 0 ? (
             <Line label="Remises sur lignes" value={`−${money(data.lineDiscountTotal)}`} />
           ) : null}
           {data.cartDiscount > 0 ? <Line label="Remise" value={`−${money(data.cartDiscount)}`} /> : null}
+          {data.rounding ? <Line label="Arrondi" value={`−${money(data.rounding)}`} /> : null}
         </>
       ) : null}
       <Line label="TOTAL" value={money(data.total)} isStrong />

@@ -17,7 +17,7 @@ import { MAX_AMOUNT, amountLimitMessage } from '@/shared/bounds';
 import { frenchTypography as fr } from '@/shared/typography';
 import type { PosPaymentMethod } from '../../pos.schemas';
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '../pos-constants';
-import { recordRefund } from '../offline/till-ops';
+import { recordRefund } from '../offline/refund-ops';
 import { useTill } from '../till/TillProvider';
 import { ApprovalField } from './ApprovalField';
 import { MoneyInput } from './MoneyInput';
@@ -59,6 +59,7 @@ export function useRefundForm(props: {
     source,
   );
   const amount = amountText === null ? estimate : (parseMoneyInput(amountText, currency) ?? -1);
+  const refundedAs = method === 'store_credit' ? 'Montant mis sur son avoir' : 'Montant rendu au client';
   const chosen = source.lines.filter((l) => (quantities[l.variantId] ?? 0) > 0);
 
   function setQty(variantId: string, next: number, max: number) {
@@ -167,7 +168,8 @@ export function useRefundForm(props: {
           })}
         </Stack>
         <SimpleGrid columns={{ base: 2, sm: 3 }} gap="2" role="radiogroup" aria-label="Rendu en">
-          {PAYMENT_METHODS.map((m) => (
+          {/* « Avoir »: kept by the client for a later purchase, so only for a sale with a client. */}
+          {PAYMENT_METHODS.filter((m) => m !== 'store_credit' || source.client).map((m) => (
             <Button
               key={m}
               role="radio"
@@ -181,9 +183,9 @@ export function useRefundForm(props: {
           ))}
         </SimpleGrid>
         <Field.Root>
-          <Field.Label>Montant rendu au client</Field.Label>
+          <Field.Label>{refundedAs}</Field.Label>
           <MoneyInput
-            label="Montant rendu au client"
+            label={refundedAs}
             value={amountText ?? moneyInputValue(estimate, currency)}
             onChange={setAmountText}
             currency={currency}

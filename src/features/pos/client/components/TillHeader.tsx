@@ -1,5 +1,5 @@
 import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { LuArrowLeft, LuChevronDown, LuKeyRound, LuLogOut, LuStore } from 'react-icons/lu';
 import { LogoMark } from '@/client/brand/Logo';
 import { ROLE_LABELS } from '@/shared/roles';
@@ -7,6 +7,10 @@ import { backOfficePath, withShopId } from '@/shared/navigation';
 import { useTill } from '../till/TillProvider';
 import { TILL_VIEW_LABELS, type TillView } from '../till/views';
 import { SyncBadge } from './SyncBadge';
+import { LazyConflictsBadge } from '../till/lazy';
+
+/** After the till's first load: the badge's part is fetched then, not with the till. */
+const BADGE_DELAY_MS = 4_000;
 
 function AccountMenu(props: { onSetPin: () => void; onChangeTill: () => void; onSignOut: () => void }) {
   const { context, role, canApprove, shopId } = useTill();
@@ -85,7 +89,12 @@ export function TillHeader(props: {
   onChangeTill: () => void;
   onSignOut: () => void;
 }) {
-  const { context, till, syncState, canApprove } = useTill();
+  const { context, till, syncState, canApprove, shopId } = useTill();
+  const [isBadgeDue, setBadgeDue] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setBadgeDue(true), BADGE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
   const views: TillView[] = ['caisse', 'ventes', 'session', ...(canApprove ? (['conflits'] as const) : [])];
   return (
     <Flex
@@ -138,6 +147,11 @@ export function TillHeader(props: {
             flexShrink={0}
           >
             {TILL_VIEW_LABELS[v]}
+            {v === 'conflits' && isBadgeDue ? (
+              <Suspense fallback={null}>
+                <LazyConflictsBadge shopId={shopId} />
+              </Suspense>
+            ) : null}
           </Button>
         ))}
       </HStack>

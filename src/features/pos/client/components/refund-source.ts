@@ -57,8 +57,10 @@ export function sourceFromLocalSale(sale: LocalSale): RefundSource {
       total: l.total,
       refundable: l.quantity - refundedLocally(sale, l.variantId),
     })),
-    afterLineDiscounts: sale.grossTotal - sale.lineDiscountTotal,
-    cartDiscount: sale.cartDiscount,
+    // Each line's total is after the shop's discounts and the line discount; the rounding is
+    // shared like the cart discount.
+    afterLineDiscounts: sale.lines.reduce((sum, l) => sum + l.total, 0),
+    cartDiscount: sale.cartDiscount + (sale.rounding ?? 0),
     defaultMethod: sale.payments[0]?.method ?? 'cash',
     localSale: sale,
     client: sale.client,
@@ -96,6 +98,15 @@ export function sourceFromOrder(order: TOrder, localSale: LocalSale | null): Ref
 
 /** A receipt for a sale known only to the server (made on another tablet, or before this one). */
 export function receiptFromOrder(order: TOrder, localSale: LocalSale | null, tillName: string): ReceiptData {
+  // The order counts the shop's product discounts in its lines' discounts, its order discounts
+  // and the rounding in its own: the receipt prints them by name, the cashier's apart.
+  const adjustments = order.adjustments ?? [];
+  const sum = (type: string) => adjustments.filter((a) => a.type === type).reduce((s, a) => s + a.amount, 0);
+  const productShare = new Map<string, number>();
+  for (const a of adjustments)
+    if (a.type === 'product')
+      for (const l of a.lines) productShare.set(l.lineId, (productShare.get(l.lineId) ?? 0) + l.amount);
+  const rounding = sum('rounding');
   const payments: ReceiptPayment[] = order.payments
     .filter((p) => isPosMethod(p.method))
     .map((p) => ({
@@ -124,12 +135,17 @@ export function receiptFromOrder(order: TOrder, localSale: LocalSale | null, til
       sku: l.sku,
       quantity: l.quantity,
       unitPrice: l.unitPrice,
-      lineDiscount: l.lineDiscount,
+      lineDiscount: Math.max(0, l.lineDiscount - (productShare.get(l.id) ?? 0)),
+      promotion: productShare.get(l.id) ?? 0,
       total: l.total,
     })),
     grossTotal: order.subtotal,
-    lineDiscountTotal: order.lineDiscountTotal,
-    cartDiscount: order.orderDiscount,
+    promotions: adjustments
+      .filter((a) => a.type === 'product' || a.type === 'order')
+      .map((a) => ({ name: a.name, code: a.code, amount: a.amount, why: a.why })),
+    lineDiscountTotal: Math.max(0, order.lineDiscountTotal - sum('product')),
+    cartDiscount: Math.max(0, order.orderDiscount - sum('order') - rounding),
+    rounding,
     total: order.total,
     payments: localSale?.payments ?? payments,
     change: localSale?.change ?? 0,

@@ -12,7 +12,9 @@ export interface CataloguePage {
   hasMore: boolean;
 }
 interface ClientsPage {
-  items: Array<{ id: string; name: string; phone: string | null }>;
+  items: Array<
+    Pick<StoredClient, 'name' | 'phone' | 'balance' | 'creditLimit' | 'storeCredit'> & { id: string }
+  >;
   cursor: string;
   hasMore: boolean;
 }
@@ -99,6 +101,7 @@ export async function refreshClients(shopId: string): Promise<number> {
   let since = await readMeta<string>(metaKey.clientsCursor(shopId));
   let changed = 0;
   for (;;) {
+    const copiedAt = new Date().toISOString();
     const page = await posGet<ClientsPage>('/api/pos/clients', { shopId, since, limit: PAGE_SIZE });
     const db = await openPosDb();
     const tx = db.transaction(['clients', 'meta'], 'readwrite');
@@ -110,6 +113,10 @@ export async function refreshClients(shopId: string): Promise<number> {
         opId: null,
         name: c.name,
         phone: c.phone,
+        ...(c.balance ? { balance: c.balance } : {}),
+        ...(c.creditLimit !== undefined ? { creditLimit: c.creditLimit } : {}),
+        ...(c.storeCredit ? { storeCredit: c.storeCredit } : {}),
+        copiedAt,
       };
       void tx.objectStore('clients').put(client);
     }

@@ -89,7 +89,10 @@ export const metaKey = {
   context: (userId: string, shopId: string) => `context:${userId}:${shopId}`,
   catalogueCursor: (shopId: string) => `catalogueCursor:${shopId}`,
   categories: (shopId: string) => `categories:${shopId}`,
-  clientsCursor: (shopId: string) => `clientsCursor:${shopId}`,
+  /** The shop's discounts for the till (offline/pricing.ts). */
+  pricing: (shopId: string) => `pricing:${shopId}`,
+  // « v2 »: copies made before the clients' accounts were in them are read again from the start.
+  clientsCursor: (shopId: string) => `clientsCursor:v2:${shopId}`,
   approvers: (shopId: string) => `approvers:${shopId}`,
   tills: (shopId: string) => `tills:${shopId}`,
   chosenTill: (shopId: string) => `chosenTill:${shopId}`,

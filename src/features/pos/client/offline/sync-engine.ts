@@ -3,6 +3,7 @@ import type { OpResult, PosProduct } from '../../pos.schemas';
 import { refreshApprovers, refreshCatalogue, refreshClients, refreshTills } from './catalogue';
 import { listOutbox, nextBatch, recordResults, rejectEntry, type AppliedOutcome } from './outbox';
 import { posPost } from './pos-http';
+import { loadPricing, refreshPricing } from './pricing';
 import type { OutboxEntry } from './types';
 
 export interface SyncState {
@@ -22,8 +23,8 @@ export interface SyncHooks {
   /** A page of the catalogue was filed, with the cursor the copy is now at. */
   onCatalogue: (changed: PosProduct[], cursor: string) => void;
   onOutcome: (outcome: AppliedOutcome) => void;
-  /** Clients, tills or approvers were refreshed from the server. */
-  onReference: (what: 'clients' | 'tills' | 'approvers') => void;
+  /** Clients, tills, approvers or the discounts' pricing data were refreshed from the server. */
+  onReference: (what: 'clients' | 'tills' | 'approvers' | 'pricing') => void;
 }
 
 const PERIOD_MS = 30_000;
@@ -244,6 +245,7 @@ export class TillSync {
         this.lastCatalogueAt = now;
         await refreshCatalogue(this.shopId, this.hooks.onCatalogue);
         if (await refreshClients(this.shopId)) this.hooks.onReference('clients');
+        await this.refreshPricing();
       }
       if (isForced || now - this.lastReferenceAt >= REFERENCE_PERIOD_MS) {
         this.lastReferenceAt = now;
@@ -260,6 +262,20 @@ export class TillSync {
         this.set({
           referenceError: error instanceof ApiError ? error.message : 'Le serveur n’a pas pu répondre.',
         });
+    }
+  }
+
+  /**
+   * The discounts the till prices with, with the catalogue: kept and announced when their revision
+   * or usage changed. A refusal (a server without discounts yet, a role without them) keeps the
+   * copy and does not stop the catalogue's rounds; only the network's absence is said.
+   */
+  private async refreshPricing(): Promise<void> {
+    try {
+      if (await refreshPricing(this.shopId, await loadPricing(this.shopId)))
+        this.hooks.onReference('pricing');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 0) throw error;
     }
   }
 

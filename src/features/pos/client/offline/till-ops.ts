@@ -1,13 +1,9 @@
 import { formatMoney } from '@/shared/money';
 import { frenchTypography as fr } from '@/shared/typography';
-import type { PosOp, PosPaymentMethod } from '../../pos.schemas';
+import type { PosOp } from '../../pos.schemas';
 import { expectedCashOf } from '../../session-cash';
-import type { Cart } from '../cart/cart-state';
-import { cartTotals, lineTotal, paymentState, type PaymentDraft } from '../cart/cart-math';
-import { localReferenceOf, localTicketLabel } from '@/shared/local-reference';
-import { metaKey, readMeta, ticketSeries } from './db';
 import { commitOp } from './outbox';
-import type { LocalSale, LocalSession, ReceiptLine, StockDelta, StoredClient } from './types';
+import type { LocalSession, StockDelta } from './types';
 
 /** Who does what where: every op of the till carries it. */
 export interface TillActor {
@@ -29,9 +25,9 @@ export function newOpId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-const now = () => new Date().toISOString();
+export const now = () => new Date().toISOString();
 
-function entryOf(actor: TillActor, op: PosOp, summary: string, stock: StockDelta[] = []) {
+export function entryOf(actor: TillActor, op: PosOp, summary: string, stock: StockDelta[] = []) {
   return {
     shopId: actor.shopId,
     tillId: actor.tillId,
@@ -73,255 +69,10 @@ export async function openSession(actor: TillActor, openingFloat: number): Promi
   return session;
 }
 
-export async function moveCash(
-  actor: TillActor,
-  session: LocalSession,
-  kind: 'in' | 'out',
-  amount: number,
-  reason: string,
-): Promise<LocalSession> {
-  const op: PosOp = {
-    id: newOpId(),
-    at: now(),
-    type: 'cash_movement',
-    sessionId: session.id,
-    kind,
-    amount,
-    reason,
-  };
-  const updated: LocalSession =
-    kind === 'in'
-      ? { ...session, cashIn: session.cashIn + amount }
-      : { ...session, cashOut: session.cashOut + amount };
-  const label = kind === 'in' ? 'Entrée d’espèces' : 'Sortie d’espèces';
-  await commitOp({
-    entry: entryOf(actor, op, `${label} : ${formatMoney(amount, actor.currency)} (${reason})`),
-    session: updated,
-  });
-  return updated;
-}
-
 /**
  * What the drawer should hold by this tablet's records alone: another tablet's sales in the same
  * session are not in them. Screens show the session's figure (`useSessionCash`).
  */
 export function expectedCash(session: LocalSession): number {
   return expectedCashOf(session.openingFloat, session);
-}
-
-export async function closeSession(
-  actor: TillActor,
-  session: LocalSession,
-  count: { denominations: Record<string, number>; countedCash: number; note: string },
-): Promise<LocalSession> {
-  const op: PosOp = {
-    id: newOpId(),
-    at: now(),
-    type: 'close_session',
-    sessionId: session.id,
-    denominations: count.denominations,
-    countedCash: count.countedCash,
-    note: count.note,
-  };
-  const closed: LocalSession = {
-    ...session,
-    status: 'closed',
-    closedAt: op.at,
-    countedCash: count.countedCash,
-  };
-  const summary = `Clôture de ${session.tillName}, ${formatMoney(count.countedCash, actor.currency)} comptés`;
-  await commitOp({ entry: entryOf(actor, op, summary), session: closed });
-  return closed;
-}
-
-export async function createClient(actor: TillActor, name: string, phone: string): Promise<StoredClient> {
-  const op: PosOp = {
-    id: newOpId(),
-    at: now(),
-    type: 'client',
-    client: { name: name.trim(), ...(phone.trim() ? { phone: phone.trim() } : {}), addresses: [] },
-  };
-  const client: StoredClient = {
-    key: `${actor.shopId}:${op.id}`,
-    shopId: actor.shopId,
-    id: null,
-    opId: op.id,
-    name: name.trim(),
-    phone: phone.trim() || null,
-  };
-  await commitOp({ entry: entryOf(actor, op, `Nouveau client : ${client.name}`), client });
-  return client;
-}
-
-export interface SaleInput {
-  cart: Cart;
-  payments: PaymentDraft[];
-  isCredit: boolean;
-  approvalPin: string | null;
-  session: LocalSession;
-}
-
-export async function recordSale(
-  actor: TillActor,
-  input: SaleInput,
-): Promise<{ sale: LocalSale; session: LocalSession }> {
-  const { cart, payments, session } = input;
-  const totals = cartTotals(cart);
-  const { change, remaining } = paymentState(totals.total, payments);
-  const ticketNumber = ((await readMeta<number>(metaKey.ticketSeq(actor.shopId, actor.tillId))) ?? 0) + 1;
-  const localReference = localReferenceOf(await ticketSeries(actor.shopId, actor.tillId), ticketNumber);
-  const op: PosOp = {
-    id: newOpId(),
-    at: now(),
-    type: 'sale',
-    sessionId: session.id,
-    lines: cart.lines.map((l) => ({
-      variantId: l.variantId,
-      quantity: l.quantity,
-      unitPrice: l.unitPrice,
-      lineDiscount: l.lineDiscount,
-    })),
-    // An amount above what the lines leave (lines removed after the discount) counts as all of it,
-    // as the till showed it; the server refuses a discount larger than the items.
-    discount:
-      cart.discount?.kind === 'amount'
-        ? { kind: 'amount', value: Math.min(cart.discount.value, totals.gross - totals.lineDiscountTotal) }
-        : cart.discount,
-    note: cart.note.trim(),
-    ...(cart.client?.id
-      ? { clientId: cart.client.id }
-      : cart.client?.opId
-        ? { clientOpId: cart.client.opId }
-        : {}),
-    payments: payments.map((p) => ({
-      method: p.method,
-      amount: p.amount,
-      ...(p.reference?.trim() ? { reference: p.reference.trim() } : {}),
-      ...(p.method === 'cash' && p.tendered !== undefined ? { tendered: p.tendered } : {}),
-    })),
-    isCredit: input.isCredit,
-    ...(input.approvalPin ? { approval: { pin: input.approvalPin } } : {}),
-    ...(cart.catalogueCursor ? { catalogueCursor: cart.catalogueCursor } : {}),
-    localReference,
-  };
-  const lines: ReceiptLine[] = cart.lines.map((l) => ({
-    productId: l.productId,
-    variantId: l.variantId,
-    productName: l.productName,
-    variantName: l.variantName,
-    sku: l.sku,
-    quantity: l.quantity,
-    unitPrice: l.unitPrice,
-    lineDiscount: l.lineDiscount,
-    total: lineTotal(l),
-  }));
-  const sale: LocalSale = {
-    opId: op.id,
-    shopId: actor.shopId,
-    tillId: actor.tillId,
-    tillName: actor.tillName,
-    sessionId: session.id,
-    userId: actor.userId,
-    ticketNumber,
-    localReference,
-    at: op.at,
-    cashierName: actor.cashierName,
-    client: cart.client,
-    lines,
-    grossTotal: totals.gross,
-    lineDiscountTotal: totals.lineDiscountTotal,
-    cartDiscount: totals.cartDiscount,
-    total: totals.total,
-    payments: op.payments,
-    change,
-    isCredit: input.isCredit,
-    due: input.isCredit ? remaining : 0,
-    note: op.note,
-    status: 'pending',
-    orderId: null,
-    orderNumber: null,
-    hasStockConflict: false,
-    error: null,
-    refunds: [],
-  };
-  const cashPaid = payments.filter((p) => p.method === 'cash').reduce((sum, p) => sum + p.amount, 0);
-  const updated: LocalSession = {
-    ...session,
-    cashSales: session.cashSales + cashPaid,
-    salesCount: session.salesCount + 1,
-  };
-  const stock = cart.lines.map((l) => ({
-    productId: l.productId,
-    variantId: l.variantId,
-    delta: -l.quantity,
-  }));
-  const summary = `Vente, ${localTicketLabel(localReference)} : ${formatMoney(totals.total, actor.currency)}`;
-  await commitOp({
-    entry: entryOf(actor, op, summary, stock),
-    sale,
-    session: updated,
-    ticketSeq: { shopId: actor.shopId, tillId: actor.tillId, value: ticketNumber },
-  });
-  return { sale, session: updated };
-}
-
-export interface RefundInput {
-  session: LocalSession;
-  /** The sale: its order on the server, or its op when this tablet made it. */
-  orderId: string | null;
-  saleOpId: string | null;
-  lines: Array<{ lineId?: string; productId: string; variantId: string; quantity: number }>;
-  method: PosPaymentMethod;
-  amount: number;
-  restock: boolean;
-  reason: string;
-  approvalPin: string | null;
-  /** The local sale, to note the refund on its receipt. */
-  localSale: LocalSale | null;
-  label: string;
-}
-
-export async function recordRefund(actor: TillActor, input: RefundInput): Promise<LocalSession> {
-  const op: PosOp = {
-    id: newOpId(),
-    at: now(),
-    type: 'refund',
-    sessionId: input.session.id,
-    ...(input.orderId ? { orderId: input.orderId } : input.saleOpId ? { saleOpId: input.saleOpId } : {}),
-    lines: input.lines.map((l) => ({
-      ...(l.lineId ? { lineId: l.lineId } : {}),
-      variantId: l.variantId,
-      quantity: l.quantity,
-    })),
-    method: input.method,
-    amount: input.amount,
-    restock: input.restock,
-    reason: input.reason.trim(),
-    ...(input.approvalPin ? { approval: { pin: input.approvalPin } } : {}),
-  };
-  const session =
-    input.method === 'cash'
-      ? { ...input.session, cashRefunds: input.session.cashRefunds + input.amount }
-      : input.session;
-  const sale = input.localSale
-    ? {
-        ...input.localSale,
-        refunds: [
-          ...input.localSale.refunds,
-          {
-            opId: op.id,
-            at: op.at,
-            amount: input.amount,
-            method: input.method,
-            lines: input.lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity })),
-          },
-        ],
-      }
-    : undefined;
-  const stock = input.restock
-    ? input.lines.map((l) => ({ productId: l.productId, variantId: l.variantId, delta: l.quantity }))
-    : [];
-  const summary = `Remboursement, ${input.label} : ${formatMoney(input.amount, actor.currency)}`;
-  await commitOp({ entry: entryOf(actor, op, summary, stock), session, sale });
-  return session;
 }

@@ -49,6 +49,12 @@ export interface StoredClient {
   opId: string | null;
   name: string;
   phone: string | null;
+  /** What they owe, their credit limit and their « avoir », as of the copy; absent is none. */
+  balance?: number;
+  creditLimit?: number;
+  storeCredit?: number;
+  /** When the account above was read from the server (ISO). */
+  copiedAt?: string;
 }
 
 export type OutboxStatus = 'pending' | 'rejected';
@@ -87,10 +93,19 @@ export interface ReceiptLine {
   quantity: number;
   unitPrice: number;
   lineDiscount: number;
-  /** unitPrice × quantity − lineDiscount */
+  /** What the shop's discounts (promotions) took off the line; absent before discounts. */
+  promotion?: number;
+  /** unitPrice × quantity − promotion − lineDiscount */
   total: number;
   /** Set for sales known to the server (refunds by line). */
   lineId?: string;
+}
+
+export interface ReceiptPromotion {
+  name: string;
+  code: string | null;
+  amount: number;
+  why: string;
 }
 
 export interface ReceiptPayment {
@@ -127,8 +142,17 @@ export interface LocalSale {
   client: { id: string | null; opId: string | null; name: string; phone: string | null } | null;
   lines: ReceiptLine[];
   grossTotal: number;
+  /**
+   * The shop's discounts the sale got (engine's promotions), by name, as the receipt prints them;
+   * absent on sales made before discounts.
+   */
+  promotions?: ReceiptPromotion[];
+  /** The codes typed and applied. */
+  codes?: string[];
   lineDiscountTotal: number;
   cartDiscount: number;
+  /** « Arrondi »: taken off so the amount due is payable. */
+  rounding?: number;
   total: number;
   payments: ReceiptPayment[];
   change: number;

@@ -6,6 +6,7 @@ import { frenchTypography as fr } from '@/shared/typography';
 import type { Cart, CartLine } from '../cart/cart-state';
 import { cartTotals } from '../cart/cart-math';
 import { useCart, useCartStore, useCartValue, type CartStore } from '../cart/cart-store';
+import { useCartPricing } from '../cart/use-cart-pricing';
 import type { IndexedVariant, ProductCard } from '../offline/product-index';
 import { listParked, parkCart, removeParked } from '../offline/parked';
 import type { LocalSale, ParkedCart } from '../offline/types';
@@ -102,6 +103,7 @@ export function SellScreen() {
   const { index, money, context, shopId } = till;
   const tillId = till.till!.id;
   const store = useCartStore(shopId, tillId);
+  useCartPricing(store, till);
   const { dispatch } = store;
   const [dialog, setDialog] = useState<Dialog>(null);
   const [variantCard, setVariantCard] = useState<ProductCard | null>(null);

@@ -19,7 +19,7 @@ import { MAX_AMOUNT, amountLimitMessage } from '@/shared/bounds';
 import { frenchTypography as fr } from '@/shared/typography';
 import { countsByDenomination } from '../pos-constants';
 import { useGetZReportQuery, useListSessionsQuery } from '../pos.api';
-import { closeSession, moveCash } from '../offline/till-ops';
+import { closeSession, moveCash } from '../offline/session-ops';
 import type { LocalSession } from '../offline/types';
 import { CashCount, countedTotal, type DenominationCounts } from '../components/CashCount';
 import { MoneyInput } from '../components/MoneyInput';

@@ -30,6 +30,7 @@ import {
 import { metaKey, readMeta, writeMeta } from '../offline/db';
 import { listOutbox, type AppliedOutcome } from '../offline/outbox';
 import { ProductIndex } from '../offline/product-index';
+import { loadPricing, type TillPricingData } from '../offline/pricing';
 import { TillSync, type SyncState } from '../offline/sync-engine';
 import type { TillActor } from '../offline/till-ops';
 import type { Approver, LocalSession, StoredClient, TillContext, TillIdentity } from '../offline/types';
@@ -53,6 +54,8 @@ export interface TillValue {
   clients: StoredClient[];
   reloadClients: () => Promise<void>;
   approvers: Approver[];
+  /** The shop's discounts as last synced (null before the first copy): priced offline too. */
+  pricing: TillPricingData | null;
   tills: Till[];
   till: Till | null;
   chooseTill: (tillId: string | null) => void;
@@ -99,6 +102,7 @@ export function TillProvider(props: {
   const [categories, setCategories] = useState<Category[]>([]);
   const [clients, setClients] = useState<StoredClient[]>([]);
   const [approvers, setApprovers] = useState<Approver[]>([]);
+  const [pricing, setPricing] = useState<TillPricingData | null>(null);
   const [tills, setTills] = useState<Till[]>([]);
   const [tillId, setTillId] = useState<string | null>(null);
   const [session, setSession] = useState<LocalSession | null>(null);
@@ -173,6 +177,7 @@ export function TillProvider(props: {
         onReference: (what) => {
           if (what === 'clients') void loadClients(shopId).then(setClients);
           if (what === 'approvers') void loadApprovers(shopId).then(setApprovers);
+          if (what === 'pricing') void loadPricing(shopId).then((p) => setPricing(p ?? null));
           if (what === 'tills') void onTills();
         },
       }),
@@ -186,19 +191,22 @@ export function TillProvider(props: {
       // The cursor before the products: a page filed between the two reads leaves prices newer
       // than the cursor, which the server accepts; the other way round it would not.
       const cursor = await loadCatalogueCursor(shopId);
-      const [products, cats, knownClients, knownApprovers, knownTills, chosen] = await Promise.all([
-        loadProducts(shopId),
-        loadCategories(shopId),
-        loadClients(shopId),
-        loadApprovers(shopId),
-        loadTills(shopId),
-        readMeta<string>(metaKey.chosenTill(shopId)),
-      ]);
+      const [products, cats, knownClients, knownApprovers, knownTills, chosen, knownPricing] =
+        await Promise.all([
+          loadProducts(shopId),
+          loadCategories(shopId),
+          loadClients(shopId),
+          loadApprovers(shopId),
+          loadTills(shopId),
+          readMeta<string>(metaKey.chosenTill(shopId)),
+          loadPricing(shopId),
+        ]);
       if (isCancelled) return;
       indexRef.current = new ProductIndex(products, cursor);
       setCategories(cats);
       setClients(knownClients);
       setApprovers(knownApprovers);
+      setPricing(knownPricing ?? null);
       setTills(knownTills);
       const active = knownTills.filter((t) => t.isActive);
       const id =
@@ -265,6 +273,7 @@ export function TillProvider(props: {
     clients,
     reloadClients: async () => setClients(await loadClients(shopId)),
     approvers,
+    pricing,
     tills,
     till,
     chooseTill,

@@ -19,7 +19,14 @@ const loaders = {
   session: () => import('../screens/SessionScreen'),
   outbox: () => import('../screens/OutboxScreen'),
   conflicts: () => import('../screens/ConflictsScreen'),
+  pricing: () => import('../cart/cart-pricing'),
+  promoCodes: () => import('../components/PromoCodes'),
+  whyPrice: () => import('../components/WhyPriceDialog'),
+  conflictsBadge: () => import('../components/ConflictsBadge'),
 };
+
+/** The discount engine and the till's pricing (cart/cart-pricing.ts): with the cart's first line. */
+export const loadCartPricing = loaders.pricing;
 const cameraLoaders = {
   camera: () => import('../scanner/CameraScanDialog'),
   zxing: () => import('@zxing/browser'),
@@ -48,4 +55,13 @@ export const LazySessionScreen = lazy(() => loaders.session().then((m) => ({ def
 export const LazyOutboxScreen = lazy(() => loaders.outbox().then((m) => ({ default: m.OutboxScreen })));
 export const LazyConflictsScreen = lazy(() =>
   loaders.conflicts().then((m) => ({ default: m.ConflictsScreen })),
+);
+export const LazyPromoCodes = lazy(() => loaders.promoCodes().then((m) => ({ default: m.PromoCodes })));
+export const LazyWhyPriceDialog = lazy(() => loaders.whyPrice().then((m) => ({ default: m.WhyPriceDialog })));
+/** A count only: offline before it was ever cached, it shows nothing rather than an error. */
+export const LazyConflictsBadge = lazy(() =>
+  loaders.conflictsBadge().then(
+    (m) => ({ default: m.ConflictsBadge }),
+    () => ({ default: () => null }),
+  ),
 );

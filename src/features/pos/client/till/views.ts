@@ -7,7 +7,7 @@ export const TILL_VIEW_LABELS: Record<TillView, string> = {
   ventes: 'Ventes',
   session: 'Session',
   envois: 'Envois',
-  conflits: 'Conflits de stock',
+  conflits: 'Conflits',
 };
 
 export function parseView(value: unknown): TillView {

@@ -1,0 +1,1 @@
+CREATE INDEX "clients_phone2_idx" ON "clients" USING btree ("shop_id","phone2") WHERE "clients"."phone2" is not null;

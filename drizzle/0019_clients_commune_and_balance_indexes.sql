@@ -1,0 +1,2 @@
+CREATE INDEX "clients_shop_commune_idx" ON "clients" USING btree ("shop_id",lower("commune"),"last_order_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "clients_shop_balance_idx" ON "clients" USING btree ("shop_id","last_order_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "clients"."balance" > 0;

@@ -1,0 +1,37 @@
+import { z } from '@/shared/validation';
+
+/** The files the clients import reads, recognised by their header line. */
+export const CLIENT_IMPORT_LAYOUTS = ['comptoir', 'shopify', 'loyverse'] as const;
+export type ClientImportLayout = (typeof CLIENT_IMPORT_LAYOUTS)[number];
+export const CLIENT_IMPORT_LAYOUT_LABELS: Record<ClientImportLayout, string> = {
+  comptoir: 'Export Comptoir',
+  shopify: 'Export clients Shopify',
+  loyverse: 'Export clients Loyverse',
+};
+
+export const CLIENT_IMPORT_STATUSES = ['create', 'update', 'error'] as const;
+export type ClientImportStatus = (typeof CLIENT_IMPORT_STATUSES)[number];
+
+/** One line of the file: what it does (or did) to the shop's clients, or why it cannot. */
+export const ZClientImportRow = z.object({
+  /** The file's line (1 is the header). */
+  line: z.number().int(),
+  status: z.enum(CLIENT_IMPORT_STATUSES),
+  name: z.string(),
+  /** E.164, when the cell could be read. */
+  phone: z.string().nullable(),
+  /** Each naming the file's column. */
+  errors: z.array(z.object({ column: z.string(), message: z.string() })),
+});
+export type TClientImportRow = z.infer<typeof ZClientImportRow>;
+
+export const ZClientImportReport = z.object({
+  layout: z.enum(CLIENT_IMPORT_LAYOUTS),
+  /** False for a preview: nothing was written. */
+  isApplied: z.boolean(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  failed: z.number().int(),
+  rows: z.array(ZClientImportRow),
+});
+export type TClientImportReport = z.infer<typeof ZClientImportReport>;

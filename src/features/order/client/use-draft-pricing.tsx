@@ -1,0 +1,116 @@
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useWatch, type Control } from 'react-hook-form';
+import type { CountryCode } from 'libphonenumber-js';
+import { toE164 } from '@/shared/phone';
+import type { DiscountClient } from '@/shared/discounts';
+import { useGetDiscountPricingQuery } from '@/features/discount/client/pricing.api';
+import { typedAmount, typedQuantity, type OrderFormOutput, type OrderFormValues } from './order-form';
+import { priceDraft, pricingChannel, type DiscountEngine, type PricedDraft } from './draft-pricing';
+
+/*
+ * The editor's live totals: the shop's discounts fetched for the manual channel (again when the
+ * client changes), compiled once per revision, and the draft priced on every change of the cart.
+ * Computed once for the whole form and read by its panels through the context.
+ */
+
+type EngineModule = DiscountEngine & typeof import('@/shared/discounts');
+
+/** The engine is loaded apart from the editor's page, once (README « Bundle »). */
+let loadedEngine: EngineModule | null = null;
+function useDiscountEngine(): EngineModule | null {
+  const [engine, setEngine] = useState(loadedEngine);
+  useEffect(() => {
+    if (engine) return;
+    let isCurrent = true;
+    void import('@/shared/discounts').then((module) => {
+      loadedEngine = module;
+      if (isCurrent) setEngine(module);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [engine]);
+  return engine;
+}
+
+export interface DraftPricingState {
+  priced: PricedDraft;
+  /** `loading` until the shop's discounts and the engine are in; `error` if they could not be read. */
+  status: 'loading' | 'ready' | 'error';
+  /** Some discount targets categories: every line's category must be known. */
+  needsCategories: boolean;
+}
+
+const DraftPricingContext = createContext<DraftPricingState | null>(null);
+
+export function DraftPricingProvider({ value, children }: { value: DraftPricingState; children: ReactNode }) {
+  return <DraftPricingContext.Provider value={value}>{children}</DraftPricingContext.Provider>;
+}
+
+export function useDraftPricing(): DraftPricingState {
+  const value = useContext(DraftPricingContext);
+  if (!value) throw new Error('useDraftPricing outside DraftPricingProvider');
+  return value;
+}
+
+export function useDraftPricingState(
+  control: Control<OrderFormValues, unknown, OrderFormOutput>,
+  shop: { _id: string; currency: string; country: string },
+  /** An edited order's own channel (the form's is for a new order). */
+  orderChannel?: string,
+): DraftPricingState {
+  const [lines, orderDiscount, deliveryFee, codes, client, newClient, formChannel] = useWatch({
+    control,
+    name: ['lines', 'orderDiscount', 'deliveryFee', 'discountCodes', 'client', 'newClient', 'channel'],
+  });
+  const channel = pricingChannel(orderChannel ?? formChannel ?? 'manual');
+  const { data, currentData, isError } = useGetDiscountPricingQuery(
+    { shopId: shop._id, channel, clientId: client?.id },
+    { refetchOnMountOrArgChange: true },
+  );
+  const engine = useDiscountEngine();
+  const country = shop.country as CountryCode;
+  const revision = data?.revision;
+  // Once per revision: the answer for another client carries the same discounts.
+  const compiled = useMemo(
+    () => (engine && data ? engine.compileDiscounts(data.discounts) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [engine, revision],
+  );
+  const engineClient = useMemo((): DiscountClient | null => {
+    if (client) return currentData?.client ?? { id: client.id, phone: client.phone ?? null };
+    // A client typed in with the order: new to the shop unless the server finds their phone.
+    if (newClient)
+      return { phone: toE164(newClient.phone ?? '', country) ?? null, isFirstOrder: true, tags: [] };
+    return null;
+  }, [client, newClient, currentData, country]);
+
+  const currency = shop.currency;
+  const priced = useMemo(
+    () =>
+      priceDraft(
+        {
+          channel,
+          lines: lines.map((l) => ({
+            variantId: l.variantId,
+            productId: l.productId,
+            categoryId: l.categoryId,
+            price: l.price,
+            quantity: typedQuantity(l.quantity),
+            lineDiscount: typedAmount(l.lineDiscount, currency),
+          })),
+          orderDiscount: typedAmount(orderDiscount, currency),
+          deliveryFee: typedAmount(deliveryFee, currency),
+          codes,
+          client: engineClient,
+          at: new Date(),
+        },
+        currency,
+        engine && compiled && data ? { engine, compiled, data } : null,
+      ),
+    [channel, lines, orderDiscount, deliveryFee, codes, engineClient, currency, engine, compiled, data],
+  );
+  const status = priced.isPriced ? 'ready' : isError ? 'error' : 'loading';
+  const needsCategories = Object.keys(data?.categoryAncestors ?? {}).length > 0;
+  return useMemo(() => ({ priced, status, needsCategories }), [priced, status, needsCategories]);
+}

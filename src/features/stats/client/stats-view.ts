@@ -1,0 +1,162 @@
+import { CURRENCIES, type CurrencyCode } from '@/shared/countries';
+import { daysBetween, PERIOD_PRESETS, presetPeriod, type Period, type PeriodPreset } from '../periods';
+import {
+  MAX_PERIOD_DAYS,
+  STATS_COMPARISONS,
+  STATS_INVENTORY_REPORTS,
+  STATS_REPORTS,
+  type StatsComparison,
+  type StatsReport,
+  type StatsReportName,
+  type StatsRow,
+} from '../stats.schemas';
+
+/*
+ * What /statistiques shows (the period, the comparison, the report), as the screen holds it and as
+ * the address bar keeps it, so that a link can be shared and « Retour » finds the previous view.
+ */
+
+export interface StatsView {
+  preset: PeriodPreset;
+  /** Only for « Personnalisée »: the days chosen. */
+  from?: string;
+  to?: string;
+  compare: StatsComparison;
+  report: StatsReportName;
+}
+
+export const DEFAULT_PRESET: Exclude<PeriodPreset, 'custom'> = 'last7';
+
+export const STATS_COMPARISON_LABELS: Record<StatsComparison, string> = {
+  previous: 'Période précédente',
+  year: 'Même période l’an dernier',
+  none: 'Aucune',
+};
+
+/** The reports a role reads: an inventory manager sees what was sold, not the money. */
+export function reportsFor(role: string): StatsReportName[] {
+  return role === 'inventory-manager' ? [...STATS_INVENTORY_REPORTS] : [...STATS_REPORTS];
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isDay = (value: string | undefined): value is string =>
+  !!value && DAY.test(value) && !Number.isNaN(daysBetween(value, value));
+
+/** Reads the view from the query; anything unknown falls back to the defaults. */
+export function viewFromQuery(
+  query: Record<string, string | string[] | undefined>,
+  reports: readonly StatsReportName[] = STATS_REPORTS,
+): StatsView {
+  const text = (key: string) => {
+    const raw = query[key];
+    return (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined;
+  };
+  const preset = (PERIOD_PRESETS as readonly string[]).includes(text('period') ?? '')
+    ? (text('period') as PeriodPreset)
+    : DEFAULT_PRESET;
+  const compare = (STATS_COMPARISONS as readonly string[]).includes(text('compare') ?? '')
+    ? (text('compare') as StatsComparison)
+    : 'previous';
+  const report = (reports as readonly string[]).includes(text('report') ?? '')
+    ? (text('report') as StatsReportName)
+    : (reports[0] ?? 'overview');
+  const view: StatsView = { preset, compare, report };
+  if (preset === 'custom') {
+    const from = text('from');
+    const to = text('to');
+    if (isDay(from)) view.from = from;
+    if (isDay(to)) view.to = to;
+  }
+  return view;
+}
+
+/** The query the view is kept as; the defaults are left out so a link stays short. */
+export function viewToQuery(view: StatsView): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (view.report !== 'overview') query.report = view.report;
+  if (view.preset !== DEFAULT_PRESET) query.period = view.preset;
+  if (view.preset === 'custom') {
+    if (view.from) query.from = view.from;
+    if (view.to) query.to = view.to;
+  }
+  if (view.compare !== 'previous') query.compare = view.compare;
+  return query;
+}
+
+/**
+ * The days the view covers, `today` being the shop's day; a custom period missing a day takes the
+ * preset's default's. `error` says why a custom period cannot be asked for.
+ */
+export function periodOfView(view: StatsView, today: string): { period: Period; error?: string } {
+  if (view.preset !== 'custom') return { period: presetPeriod(view.preset, today) };
+  const fallback = presetPeriod(DEFAULT_PRESET, today);
+  const period = { from: view.from ?? fallback.from, to: view.to ?? fallback.to };
+  const days = daysBetween(period.from, period.to);
+  if (days < 0) return { period, error: 'La date de fin précède la date de début.' };
+  if (days + 1 > MAX_PERIOD_DAYS) return { period, error: 'Une période ne peut pas dépasser 5 ans.' };
+  return { period };
+}
+
+/** The change from `before` to `now` in percent; null when there is nothing to compare with. */
+export function percentChange(now: number | undefined, before: number | null | undefined): number | null {
+  if (now === undefined || before === undefined || before === null || before === 0) return null;
+  return ((now - before) / Math.abs(before)) * 100;
+}
+
+const percentFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1, minimumFractionDigits: 0 });
+
+/** « +12,5 % », « −3 % », « 0 % » (no-break narrow space before « % »). */
+export function formatChange(change: number): string {
+  const rounded = Math.round(change * 10) / 10;
+  const sign = rounded > 0 ? '+' : rounded < 0 ? '−' : '';
+  return `${sign}${percentFormat.format(Math.abs(rounded))}\u202f%`;
+}
+
+const countFormat = new Intl.NumberFormat('fr-FR');
+
+/** A count, « 1 234 ». */
+export function formatCount(value: number): string {
+  return countFormat.format(value);
+}
+
+const compactFormat = new Intl.NumberFormat('fr-FR', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** An axis' amount, short: « 12,5 k » for 12 500 FCFA, without the currency. */
+export function compactMoney(minorUnits: number, currency: string = 'XOF'): string {
+  const info = CURRENCIES[currency as CurrencyCode] ?? CURRENCIES.XOF;
+  return compactFormat.format(minorUnits / 10 ** info.minorDigits);
+}
+
+/** « du 1 nov. 2026 au 25 nov. 2026 », or « le 25 nov. 2026 » for one day. */
+export function periodText(period: Period): string {
+  const day = (d: string) =>
+    new Date(`${d}T12:00:00Z`).toLocaleDateString('fr-FR', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+  return period.from === period.to ? `le ${day(period.from)}` : `du ${day(period.from)} au ${day(period.to)}`;
+}
+
+/**
+ * The orders behind a row, as Commandes filters them (its channel, its agent, its payment method),
+ * over the report's period; null for a row Commandes cannot filter by (a product, « Autres »…).
+ */
+export function drillDown(
+  report: Pick<StatsReport, 'report' | 'period'>,
+  row: Pick<StatsRow, 'key'>,
+  shopId: string,
+): string | null {
+  const filter: Record<string, string> | null =
+    report.report === 'channels'
+      ? { channel: row.key }
+      : report.report === 'agents'
+        ? { agentId: row.key }
+        : (report.report === 'payments' || report.report === 'treasury') && row.key !== 'credit'
+          ? { method: row.key }
+          : null;
+  if (!filter) return null;
+  const query = new URLSearchParams({ shopId, from: report.period.from, to: report.period.to, ...filter });
+  return `/mes-commandes?${query.toString()}`;
+}

@@ -1,0 +1,650 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { executePrepared, type Executor } from '@/server/db';
+import { Errors } from '@/server/http/errors';
+import { CHANNEL_LABELS, PAYMENT_METHOD_LABELS } from '@/features/order/order.schemas';
+import { findPeople } from '@/features/user/server/user.repository';
+import {
+  findCategories,
+  productLabels,
+  stockValuation,
+  variantLabels,
+} from '@/features/product/server/product.repository';
+import {
+  clientLabels,
+  countFirstOrdersBetween,
+  totalOwedByClients,
+} from '@/features/customer/server/customers';
+import { discountNames } from '@/features/discount/server';
+import {
+  MAX_PERIOD_DAYS,
+  STATS_REPORTS,
+  type StatsFigures,
+  type StatsQuery,
+  type StatsReport,
+  type StatsReportName,
+  type StatsRow,
+} from '../stats.schemas';
+import {
+  comparedPeriod,
+  daysBetween,
+  granularityOf,
+  pointsOf,
+  splitByMonths,
+  type Granularity,
+} from '../periods';
+import { communeKey, NO_COMMUNE_KEY, NO_COMMUNE_LABEL } from '../communes';
+
+/** Rows a breakdown lists before « Autres »: a report's answer stays well under 50 KB. */
+const MAX_ROWS = 100;
+
+export interface ReportScope {
+  shopId: string;
+  currency: string;
+  timeZone: string;
+  /** Set for a cashier: only the sales they made. */
+  agentId: string | null;
+}
+
+type Period = { from: string; to: string };
+
+const SUMS = sql.raw(`coalesce(sum(orders), 0) as orders, coalesce(sum(items), 0) as items,
+  coalesce(sum(gross), 0) as gross, coalesce(sum(discounts), 0) as discounts,
+  coalesce(sum(refunds), 0) as refunds, coalesce(sum(delivery), 0) as delivery,
+  coalesce(sum(collected), 0) as collected, coalesce(sum(due), 0) as due, coalesce(sum(total), 0) as total`);
+
+/** A row of sums (numbers come back as text from bigint sums) made into the figures. */
+export function figuresOf(row: Record<string, unknown> | undefined): StatsFigures {
+  const n = (name: string) => Number(row?.[name] ?? 0);
+  const orders = n('orders');
+  const beforeRefunds = n('gross') - n('discounts');
+  return {
+    orders,
+    items: n('items'),
+    gross: n('gross'),
+    discounts: n('discounts'),
+    refunds: n('refunds'),
+    net: beforeRefunds - n('refunds'),
+    delivery: n('delivery'),
+    collected: n('collected'),
+    due: n('due'),
+    total: n('total'),
+    averageBasket: orders ? Math.round((beforeRefunds + n('delivery')) / orders) : 0,
+  };
+}
+
+/** The checks a period passes before any figure is read; each failure names its field. */
+export function checkQuery(query: StatsQuery): { report: StatsReportName; period: Period } {
+  if (!(STATS_REPORTS as readonly string[]).includes(query.report))
+    throw Errors.validation({ report: `Rapport inconnu : « ${query.report} ».` });
+  const days = daysBetween(query.from, query.to);
+  if (Number.isNaN(days)) throw Errors.validation({ from: 'Indiquez une date qui existe.' });
+  if (days < 0) throw Errors.validation({ to: 'La date de fin précède la date de début.' });
+  if (days + 1 > MAX_PERIOD_DAYS) throw Errors.validation({ to: 'Une période ne peut pas dépasser 5 ans.' });
+  return { report: query.report as StatsReportName, period: { from: query.from, to: query.to } };
+}
+
+function where(scope: ReportScope, period: Period): SQL {
+  return sql`shop_id = ${scope.shopId} and day between ${period.from}::date and ${period.to}::date${
+    scope.agentId ? sql` and agent_id = ${scope.agentId}` : sql``
+  }`;
+}
+
+/** Sales rows: shop-wide by day and channel, or by hour and agent for one agent's own sales. */
+const salesTable = (scope: ReportScope) => sql.raw(scope.agentId ? 'stats_sales' : 'stats_days');
+
+const PRODUCT_COLUMNS = sql.raw(
+  'variant_id, product_id, quantity, refunded_quantity, gross, discounts, refunds, cost, costed_net',
+);
+
+/**
+ * The product rows of a period: whole months from the monthly roll-up and the edges by day
+ * (a year is a few dozen thousand rows, not a million); one agent's own from the finest rows.
+ */
+function productSource(scope: ReportScope, period: Period): SQL {
+  if (scope.agentId)
+    return sql`(select ${PRODUCT_COLUMNS} from stats_products where ${where(scope, period)})`;
+  const { months, days } = splitByMonths(period);
+  const parts: SQL[] = [];
+  if (months)
+    parts.push(sql`select ${PRODUCT_COLUMNS} from stats_product_months
+      where shop_id = ${scope.shopId} and month between ${months.from}::date and ${months.to}::date`);
+  for (const d of days)
+    parts.push(sql`select ${PRODUCT_COLUMNS} from stats_product_days
+      where shop_id = ${scope.shopId} and day between ${d.from}::date and ${d.to}::date`);
+  return sql`(${sql.join(parts, sql` union all `)})`;
+}
+
+async function totalsOf(db: Executor, scope: ReportScope, period: Period): Promise<StatsFigures> {
+  const [row] = await executePrepared(
+    db,
+    sql`select ${SUMS} from ${salesTable(scope)} where ${where(scope, period)}`,
+  );
+  return figuresOf(row);
+}
+
+/** Sales by a key column of stats_sales, each with its figures and those of the compared period. */
+async function salesBy(
+  db: Executor,
+  scope: ReportScope,
+  column: 'channel' | 'agent_id',
+  period: Period,
+  compared: Period | null,
+): Promise<Array<{ key: string; figures: StatsFigures; previous: StatsFigures | null }>> {
+  const read = async (p: Period) =>
+    new Map(
+      (
+        await executePrepared<Record<string, unknown>>(
+          db,
+          sql`select ${sql.raw(column)} as key, ${SUMS}
+            from ${column === 'channel' ? salesTable(scope) : sql.raw('stats_sales')}
+            where ${where(scope, p)} group by 1`,
+        )
+      ).map((r) => [String(r.key), figuresOf(r)]),
+    );
+  const now = await read(period);
+  const before = compared ? await read(compared) : null;
+  return [...now.entries()]
+    .map(([key, figures]) => ({
+      key,
+      figures,
+      previous: before ? (before.get(key) ?? figuresOf(undefined)) : null,
+    }))
+    .sort((a, b) => b.figures.net - a.figures.net || a.key.localeCompare(b.key));
+}
+
+async function series(db: Executor, scope: ReportScope, period: Period, asked?: Granularity) {
+  // Hours only make sense for one day.
+  const granularity =
+    asked && (asked !== 'hour' || period.from === period.to) ? asked : granularityOf(period);
+  const bucket =
+    granularity === 'hour'
+      ? sql.raw(`to_char(day, 'YYYY-MM-DD') || 'T' || lpad(hour::text, 2, '0')`)
+      : granularity === 'day'
+        ? sql.raw(`to_char(day, 'YYYY-MM-DD')`)
+        : sql.raw(`to_char(date_trunc('${granularity}', day), 'YYYY-MM-DD')`);
+  const rows = await executePrepared<{
+    at: string;
+    gross: string;
+    discounts: string;
+    refunds: string;
+    orders: string;
+  }>(
+    db,
+    sql`select ${bucket} as at, sum(gross) as gross, sum(discounts) as discounts, sum(refunds) as refunds,
+        sum(orders) as orders
+      from ${granularity === 'hour' ? sql.raw('stats_sales') : salesTable(scope)} where ${where(scope, period)} group by 1`,
+  );
+  const byAt = new Map(rows.map((r) => [r.at, r]));
+  return {
+    granularity,
+    points: pointsOf(period, granularity).map((p) => {
+      const r = byAt.get(p.at);
+      return {
+        ...p,
+        net: r ? Number(r.gross) - Number(r.discounts) - Number(r.refunds) : 0,
+        orders: r ? Number(r.orders) : 0,
+      };
+    }),
+  };
+}
+
+/** Clients' figures for a while: counting distinct clients over a year is the overview's slowest part. */
+const CLIENTS_TTL_MS = 60_000;
+const clientsCache = new Map<string, { at: number; value: { new: number; returning: number } }>();
+
+/**
+ * Clients who ordered in the period for the first time (their first order, as the customer module
+ * keeps it), and those who had ordered before. Kept a minute: the figures promise no fresher. Not
+ * given for one agent's own sales (a client's first order may be another agent's).
+ */
+async function clientsOf(db: Executor, scope: ReportScope, period: Period) {
+  if (scope.agentId) return undefined;
+  const key = `${scope.shopId}|${period.from}|${period.to}`;
+  const cached = clientsCache.get(key);
+  if (cached && Date.now() - cached.at < CLIENTS_TTL_MS) return cached.value;
+  const [[row], first] = await Promise.all([
+    executePrepared<{ active: string }>(
+      db,
+      sql`select count(distinct client_id) as active from stats_clients where ${where(scope, period)} and orders > 0`,
+    ),
+    countFirstOrdersBetween(db, scope.shopId, period.from, period.to, scope.timeZone),
+  ]);
+  const value = { new: first, returning: Math.max(0, Number(row?.active ?? 0) - first) };
+  if (clientsCache.size > 1000) clientsCache.delete(clientsCache.keys().next().value!);
+  clientsCache.set(key, { at: Date.now(), value });
+  return value;
+}
+
+/** The first MAX_ROWS rows, then « Autres » summing the figures (and units) of the rest. */
+function rowsWithOthers(rows: StatsRow[]): { rows: StatsRow[]; otherRows?: number } {
+  if (rows.length <= MAX_ROWS) return { rows };
+  const kept = rows.slice(0, MAX_ROWS);
+  const rest = rows.slice(MAX_ROWS);
+  const sum = (pick: (r: StatsRow) => number | null | undefined) =>
+    rest.reduce((n, r) => n + (pick(r) ?? 0), 0);
+  const figures: StatsRow['figures'] = {};
+  for (const name of new Set(rest.flatMap((r) => Object.keys(r.figures) as Array<keyof StatsFigures>)))
+    figures[name] = sum((r) => r.figures[name]);
+  const other: StatsRow = {
+    key: 'autres',
+    label: `Autres (${rest.length})`,
+    figures,
+    previous: null,
+    ...(rest[0]!.quantity === undefined
+      ? {}
+      : {
+          quantity: sum((r) => r.quantity),
+          refundedQuantity: sum((r) => r.refundedQuantity),
+          cost: null,
+          margin: null,
+        }),
+  };
+  return { rows: [...kept, other], otherRows: rest.length };
+}
+
+/**
+ * Names of the variants sold, as orders name them; a variant deleted since keeps its product's
+ * name (« Robe (variante supprimée) »), a product deleted since is « Produit supprimé ».
+ */
+async function variantNames(db: Executor, shopId: string, rows: ReadonlyArray<Record<string, string>>) {
+  const labels = await variantLabels(
+    db,
+    shopId,
+    rows.map((r) => r.variant_id!),
+  );
+  const gone = rows.filter((r) => !labels.has(r.variant_id!));
+  const products = await productLabels(
+    db,
+    shopId,
+    gone.map((r) => r.product_id!),
+  );
+  const names = new Map<string, string>();
+  for (const r of rows) {
+    const product = products.get(r.product_id!);
+    names.set(
+      r.variant_id!,
+      labels.get(r.variant_id!)?.label ??
+        (product ? `${product.name} (variante supprimée)` : 'Produit supprimé'),
+    );
+  }
+  return names;
+}
+
+/**
+ * Sales by product, by variant (the roll-ups' own key) or by the products' category: units, net,
+ * cost and margin where costs are known; best first by net sales, or by margin (products sold
+ * without a cost price last). A month can hold thousands of variants: only the rows shown before
+ * « Autres » are named, so a report costs the names of 100 rows, not of the whole catalogue.
+ */
+async function productRows(
+  db: Executor,
+  scope: ReportScope,
+  period: Period,
+  by: 'product' | 'variant' | 'category',
+  rank: 'net' | 'margin' = 'net',
+): Promise<StatsRow[]> {
+  const rows = await executePrepared<Record<string, string>>(
+    db,
+    sql`select ${sql.raw(by === 'variant' ? 'variant_id, min(product_id)' : 'product_id')} as product_id,
+        sum(quantity) as quantity, sum(refunded_quantity) as refunded_quantity,
+        sum(gross) as gross, sum(discounts) as discounts, sum(refunds) as refunds,
+        sum(cost) as cost, sum(costed_net) as costed_net
+      from ${productSource(scope, period)} as p group by ${sql.raw(by === 'variant' ? 'variant_id' : 'product_id')}`,
+  );
+  // Categories group products: every product's category is needed. Products and variants are
+  // their own rows: named once ranked.
+  const labels =
+    by === 'category'
+      ? await productLabels(
+          db,
+          scope.shopId,
+          rows.map((r) => r.product_id!),
+        )
+      : null;
+  const categories =
+    by === 'category' ? new Map((await findCategories(db, scope.shopId)).map((c) => [c.id, c.name])) : null;
+  const grouped = new Map<string, StatsRow & { productId: string }>();
+  for (const r of rows) {
+    const label = labels?.get(r.product_id!);
+    const key =
+      by === 'variant'
+        ? r.variant_id!
+        : by === 'product'
+          ? r.product_id!
+          : (label?.categoryId ?? 'sans-categorie');
+    const row = grouped.get(key) ?? {
+      key,
+      productId: r.product_id!,
+      label:
+        by === 'category'
+          ? ((label?.categoryId && categories!.get(label.categoryId)) ?? 'Sans catégorie')
+          : '',
+      figures: { gross: 0, discounts: 0, refunds: 0, net: 0 },
+      previous: null,
+      quantity: 0,
+      refundedQuantity: 0,
+      cost: 0,
+      margin: 0,
+    };
+    const gross = Number(r.gross);
+    const discounts = Number(r.discounts);
+    const refunds = Number(r.refunds);
+    row.figures.gross! += gross;
+    row.figures.discounts! += discounts;
+    row.figures.refunds! += refunds;
+    row.figures.net! += gross - discounts - refunds;
+    row.quantity! += Number(r.quantity);
+    row.refundedQuantity! += Number(r.refunded_quantity);
+    const cost = Number(r.cost);
+    // Units sold without a known cost are left out of the margin, never counted as all margin.
+    if (cost !== 0 || Number(r.costed_net) !== 0) {
+      row.cost = (row.cost ?? 0) + cost;
+      row.margin = (row.margin ?? 0) + Number(r.costed_net) - cost;
+    }
+    grouped.set(key, row);
+  }
+  for (const row of grouped.values())
+    if (row.cost === 0 && row.margin === 0) {
+      row.cost = null;
+      row.margin = null;
+    }
+  const value = (row: StatsRow) => (rank === 'net' ? row.figures.net! : (row.margin ?? -Infinity));
+  // Ties: categories by name; products and variants, not yet named, by id (the same every time).
+  const ranked = [...grouped.values()].sort(
+    (a, b) =>
+      value(b) - value(a) ||
+      (by === 'category' ? a.label.localeCompare(b.label, 'fr') : a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+  );
+  if (by !== 'category') {
+    const shown = ranked.slice(0, MAX_ROWS);
+    const names =
+      by === 'variant'
+        ? await variantNames(
+            db,
+            scope.shopId,
+            shown.map((r) => ({ variant_id: r.key, product_id: r.productId })),
+          )
+        : await productLabels(
+            db,
+            scope.shopId,
+            shown.map((r) => r.key),
+          );
+    for (const row of shown) {
+      const name = names.get(row.key);
+      row.label = typeof name === 'string' ? name : (name?.name ?? 'Produit supprimé');
+    }
+  }
+  return ranked.map(({ productId: _productId, ...row }) => row);
+}
+
+async function paymentRows(
+  db: Executor,
+  scope: ReportScope,
+  period: Period,
+  due: number,
+): Promise<StatsRow[]> {
+  const rows = await executePrepared<{ method: string; received: string; refunded: string }>(
+    db,
+    sql`select method, sum(received) as received, sum(refunded) as refunded
+      from ${sql.raw(scope.agentId ? 'stats_payments' : 'stats_payment_days')} where ${where(scope, period)}
+      group by method order by 2 desc`,
+  );
+  const labels = PAYMENT_METHOD_LABELS as Record<string, string>;
+  const out: StatsRow[] = rows.map((r) => ({
+    key: r.method,
+    label: labels[r.method] ?? r.method,
+    figures: { collected: Number(r.received) - Number(r.refunded), refunds: Number(r.refunded) },
+    previous: null,
+    quantity: undefined,
+  }));
+  // « À crédit »: what the period's orders still owe, beside what was received.
+  if (due)
+    out.push({ key: 'credit', label: 'À crédit (reste à encaisser)', figures: { due }, previous: null });
+  return out;
+}
+
+/** Gross margin over the units whose cost is known; the net of the others stays apart. */
+async function marginOf(db: Executor, scope: ReportScope, period: Period) {
+  const [row] = await executePrepared<{ net: string; costed_net: string; cost: string }>(
+    db,
+    sql`select coalesce(sum(gross - discounts - refunds), 0) as net, coalesce(sum(costed_net), 0) as costed_net,
+        coalesce(sum(cost), 0) as cost
+      from ${productSource(scope, period)} as p`,
+  );
+  const costedNet = Number(row?.costed_net ?? 0);
+  const cost = Number(row?.cost ?? 0);
+  return { costedNet, cost, margin: costedNet - cost, uncostedNet: Number(row?.net ?? 0) - costedNet };
+}
+
+/**
+ * What each of the shop's discounts gave, and « Remises manuelles » for the rest of the period's
+ * discounts (typed by hand), so the rows add up to the overview's « Réductions ». A free delivery
+ * lowers the delivery fee, not the discounts: it is listed, apart from the sum.
+ */
+async function discountRows(db: Executor, scope: ReportScope, period: Period, discounts: number) {
+  const rows = await executePrepared<{ discount_key: string; uses: string; amount: string }>(
+    db,
+    sql`select discount_key, sum(uses) as uses, sum(amount) as amount
+      from stats_discounts where ${where(scope, period)} group by discount_key order by 3 desc`,
+  );
+  const parsed = rows.map((r) => {
+    const [type, id] = r.discount_key.split(':') as [string, string];
+    return { type, id, uses: Number(r.uses), amount: Number(r.amount) };
+  });
+  const names = await discountNames(
+    db,
+    scope.shopId,
+    parsed.filter((r) => r.id).map((r) => r.id),
+  );
+  const out: StatsRow[] = parsed.map((r) => ({
+    key: `${r.type}:${r.id}`,
+    label:
+      r.type === 'rounding'
+        ? 'Arrondi'
+        : `${names.get(r.id) ?? 'Réduction supprimée'}${r.type === 'delivery' ? ' (livraison offerte)' : ''}`,
+    figures: r.type === 'delivery' ? {} : { discounts: r.amount },
+    previous: null,
+    uses: r.uses,
+  }));
+  const byShop = parsed.filter((r) => r.type !== 'delivery').reduce((n, r) => n + r.amount, 0);
+  if (discounts - byShop)
+    out.push({
+      key: 'manual',
+      label: 'Remises manuelles',
+      figures: { discounts: discounts - byShop },
+      previous: null,
+    });
+  return out;
+}
+
+/** The clients who spent most in the period (net of refunds). */
+async function clientRows(db: Executor, scope: ReportScope, period: Period): Promise<StatsRow[]> {
+  const rows = await executePrepared<{ client_id: string; orders: string; net: string }>(
+    db,
+    sql`select client_id, sum(orders) as orders, sum(net) as net from stats_clients
+      where ${where(scope, period)} group by client_id order by 3 desc, 1 limit ${MAX_ROWS}`,
+  );
+  const labels = await clientLabels(
+    db,
+    scope.shopId,
+    rows.map((r) => r.client_id),
+  );
+  return rows.map((r) => ({
+    key: r.client_id,
+    label: labels.get(r.client_id)?.name ?? 'Client fusionné ou supprimé',
+    figures: { orders: Number(r.orders), net: Number(r.net) },
+    previous: null,
+  }));
+}
+
+/**
+ * Sales by the commune of the delivery address: the spellings of one commune together (`communeKey`:
+ * case, accents, hyphens, spaces), shown as the spelling most of the period's orders carry (then
+ * the first in French order); the orders without an address last, whatever they sold. Net as the
+ * clients': gross less discounts on the day placed, less refunds on the day made.
+ */
+async function communeRows(db: Executor, scope: ReportScope, period: Period) {
+  const rows = await executePrepared<{ commune: string; orders: string; net: string; delivery: string }>(
+    db,
+    sql`select commune, sum(orders) as orders, sum(net) as net, sum(delivery) as delivery
+      from stats_communes where ${where(scope, period)} group by commune`,
+  );
+  const grouped = new Map<string, { row: StatsRow; spellings: Map<string, number> }>();
+  for (const r of rows) {
+    const key = communeKey(r.commune);
+    const group = grouped.get(key) ?? {
+      row: { key, label: '', figures: { orders: 0, net: 0, delivery: 0 }, previous: null },
+      spellings: new Map<string, number>(),
+    };
+    group.row.figures.orders! += Number(r.orders);
+    group.row.figures.net! += Number(r.net);
+    group.row.figures.delivery! += Number(r.delivery);
+    group.spellings.set(r.commune, (group.spellings.get(r.commune) ?? 0) + Number(r.orders));
+    grouped.set(key, group);
+  }
+  const out: StatsRow[] = [];
+  for (const [key, { row, spellings }] of grouped) {
+    row.label =
+      key === NO_COMMUNE_KEY
+        ? NO_COMMUNE_LABEL
+        : [...spellings].sort(
+            (a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'fr', { caseFirst: 'upper' }),
+          )[0]![0];
+    out.push(row);
+  }
+  const named = out
+    .filter((r) => r.key !== NO_COMMUNE_KEY)
+    .sort((a, b) => b.figures.net! - a.figures.net! || a.label.localeCompare(b.label, 'fr'));
+  const none = out.find((r) => r.key === NO_COMMUNE_KEY);
+  const capped = rowsWithOthers(named);
+  return { ...capped, rows: [...capped.rows, ...(none ? [none] : [])] };
+}
+
+/** The stock now: its value, then the products out of stock, low, or that sold nothing in the period. */
+async function stockOf(db: Executor, scope: ReportScope, period: Period) {
+  const [valued, sold] = await Promise.all([
+    stockValuation(db, scope.shopId),
+    executePrepared<{ product_id: string }>(
+      db,
+      sql`select distinct product_id from ${productSource({ ...scope, agentId: null }, period)} as p where quantity > 0`,
+    ),
+  ]);
+  const soldIds = new Set(sold.map((r) => r.product_id));
+  const flagOf = (p: (typeof valued)[number]): StatsRow['flag'] | null =>
+    p.stock <= 0 ? 'out' : p.stock <= p.lowStockThreshold ? 'low' : !soldIds.has(p.id) ? 'idle' : null;
+  const order = { out: 0, low: 1, idle: 2 } as const;
+  const rows: StatsRow[] = valued
+    .map((p) => ({ p, flag: flagOf(p) }))
+    .filter((x): x is { p: (typeof valued)[number]; flag: NonNullable<StatsRow['flag']> } => x.flag !== null)
+    .sort(
+      (a, b) =>
+        order[a.flag] - order[b.flag] || a.p.stock - b.p.stock || a.p.name.localeCompare(b.p.name, 'fr'),
+    )
+    .map(({ p, flag }) => ({
+      key: p.id,
+      label: p.name,
+      figures: {},
+      previous: null,
+      stock: p.stock,
+      // Units without a cost price: their value at cost is not known, never shown as nothing.
+      ...(p.unitsWithoutCost > 0 ? {} : { valueAtCost: p.atCost }),
+      valueAtPrice: p.atPrice,
+      flag,
+    }));
+  const count = (flag: string) => rows.filter((r) => r.flag === flag).length;
+  return {
+    summary: {
+      atCost: valued.reduce((n, p) => n + p.atCost, 0),
+      atPrice: valued.reduce((n, p) => n + p.atPrice, 0),
+      unitsWithoutCost: valued.reduce((n, p) => n + p.unitsWithoutCost, 0),
+      out: count('out'),
+      low: count('low'),
+      idle: count('idle'),
+    },
+    rows: rows.slice(0, MAX_ROWS),
+    ...(rows.length > MAX_ROWS ? { otherRows: rows.length - MAX_ROWS } : {}),
+  };
+}
+
+export async function buildReport(db: Executor, scope: ReportScope, query: StatsQuery): Promise<StatsReport> {
+  const { report, period } = checkQuery(query);
+  const compared = comparedPeriod(period, query.compare);
+  const totals = await totalsOf(db, scope, period);
+  const previousTotals = compared ? await totalsOf(db, scope, compared) : null;
+  const base = {
+    report,
+    period,
+    comparison: compared,
+    currency: scope.currency,
+    totals,
+    previousTotals,
+  };
+  switch (report) {
+    case 'overview': {
+      const now = await series(db, scope, period, query.granularity);
+      const before = compared ? await series(db, scope, compared, now.granularity) : null;
+      return {
+        ...base,
+        clients: await clientsOf(db, scope, period),
+        granularity: now.granularity,
+        series: now.points,
+        ...(before ? { previousSeries: before.points } : {}),
+      };
+    }
+    case 'channels': {
+      const rows = await salesBy(db, scope, 'channel', period, compared);
+      const labels = CHANNEL_LABELS as Record<string, string>;
+      return { ...base, rows: rows.map((r) => ({ ...r, label: labels[r.key] ?? r.key })) };
+    }
+    case 'agents': {
+      const rows = await salesBy(db, scope, 'agent_id', period, compared);
+      const names = await findPeople(
+        db,
+        rows.map((r) => r.key),
+      );
+      return { ...base, rows: rows.map((r) => ({ ...r, label: names.get(r.key) ?? 'Agent supprimé' })) };
+    }
+    case 'payments':
+      return { ...base, rows: await paymentRows(db, scope, period, totals.due) };
+    case 'products':
+    case 'variants':
+    case 'categories':
+      return {
+        ...base,
+        ...rowsWithOthers(
+          await productRows(
+            db,
+            scope,
+            period,
+            report === 'products' ? 'product' : report === 'variants' ? 'variant' : 'category',
+          ),
+        ),
+      };
+    case 'margin': {
+      // Best margins first; products sold without a cost price come last, without a margin.
+      const rows = await productRows(db, scope, period, 'product', 'margin');
+      return { ...base, margin: await marginOf(db, scope, period), ...rowsWithOthers(rows) };
+    }
+    case 'discounts':
+      return { ...base, rows: await discountRows(db, scope, period, totals.discounts) };
+    case 'clients':
+      return { ...base, rows: await clientRows(db, scope, period) };
+    case 'communes':
+      return { ...base, ...(await communeRows(db, scope, period)) };
+    case 'stock': {
+      const stock = await stockOf(db, scope, period);
+      return {
+        ...base,
+        stock: stock.summary,
+        rows: stock.rows,
+        ...(stock.otherRows ? { otherRows: stock.otherRows } : {}),
+      };
+    }
+    case 'treasury':
+      return {
+        ...base,
+        rows: await paymentRows(db, scope, period, totals.due),
+        owedByClients: scope.agentId ? undefined : await totalOwedByClients(db, scope.shopId),
+      };
+  }
+}

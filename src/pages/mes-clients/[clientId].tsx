@@ -1,0 +1,3 @@
+import { ClientScreen } from '@/features/customer/client/screens/ClientScreen';
+
+export default ClientScreen;

@@ -1,0 +1,3 @@
+import { ClientStatementScreen } from '@/features/customer/client/screens/ClientStatementScreen';
+
+export default ClientStatementScreen;

@@ -1,0 +1,3 @@
+import { ImportClientsScreen } from '@/features/customer/client/screens/ImportClientsScreen';
+
+export default ImportClientsScreen;

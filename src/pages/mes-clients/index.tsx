@@ -1,0 +1,3 @@
+import { ClientsScreen } from '@/features/customer/client/screens/ClientsScreen';
+
+export default ClientsScreen;

@@ -1,0 +1,3 @@
+import { DiscountEditorScreen } from '@/features/discount/client/screens/DiscountEditorScreen';
+
+export default DiscountEditorScreen;

@@ -1,0 +1,3 @@
+import { DiscountsScreen } from '@/features/discount/client/screens/DiscountsScreen';
+
+export default DiscountsScreen;

@@ -1,0 +1,3 @@
+import { StatsScreen } from '@/features/stats/client/screens/StatsScreen';
+
+export default StatsScreen;

@@ -1,0 +1,210 @@
+import {
+  bigint,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * Statistiques (issue 19): reports read roll-ups by day, never the orders. Every write to an order
+ * marks it (a trigger on `orders`, so no write path can forget); the roll-up takes the marked
+ * orders, asks the order module what each adds up to now (its « facts »), and moves the roll-ups
+ * by the difference with what it added before (`stats_order_facts`). A report first rolls up its
+ * shop's marked orders: what it reads is never behind the orders.
+ *
+ * Days and hours are the shop's time zone. Sales count on the day the order was placed, refunds
+ * on the day they were made, money on the day it was received; every row is also keyed by the
+ * order's channel and the agent who made it, so a cashier's own figures are a filter.
+ */
+
+/** Orders written since the roll-up last saw them. */
+export const statsDirtyOrders = pgTable(
+  'stats_dirty_orders',
+  {
+    shopId: text('shop_id').notNull(),
+    orderId: text('order_id').notNull(),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.orderId] })],
+);
+
+/** What an order adds to the roll-ups now, so the next change moves them by the difference. */
+export const statsOrderFacts = pgTable('stats_order_facts', {
+  orderId: text('order_id').primaryKey(),
+  shopId: text('shop_id').notNull(),
+  /** Packed (see the stats module's packContribution): a million orders' facts stay small. */
+  rows: jsonb('rows').$type<{ c: string; a: string; r: Array<[string, ...number[]]> }>().notNull(),
+});
+
+const keyColumns = {
+  shopId: text('shop_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  channel: text('channel').notNull(),
+  agentId: text('agent_id').notNull(),
+};
+const amount = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/** Sales and money by hour: the overview, by channel, by agent, the treasury. */
+export const statsSales = pgTable(
+  'stats_sales',
+  {
+    ...keyColumns,
+    hour: smallint('hour').notNull(),
+    orders: integer('orders').notNull().default(0),
+    items: integer('items').notNull().default(0),
+    gross: amount('gross'),
+    discounts: amount('discounts'),
+    refunds: amount('refunds'),
+    delivery: amount('delivery'),
+    /** What the orders placed that hour were worth in all (net of discounts, delivery included). */
+    total: amount('total'),
+    /** Money received (payments but « avoir ») less money given back. */
+    collected: amount('collected'),
+    /** What the orders placed that hour still owe (« reste à encaisser »), as of now. */
+    due: amount('due'),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.day, t.hour, t.channel, t.agentId] })],
+);
+
+/** Money by payment method: received and given back. */
+export const statsPayments = pgTable(
+  'stats_payments',
+  {
+    ...keyColumns,
+    method: text('method').notNull(),
+    received: amount('received'),
+    refunded: amount('refunded'),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.day, t.channel, t.agentId, t.method] })],
+);
+
+/** Sales by variant: quantities, net, cost (for the margin, only where the cost was known). */
+export const statsProducts = pgTable(
+  'stats_products',
+  {
+    ...keyColumns,
+    variantId: text('variant_id').notNull(),
+    productId: text('product_id').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
+    gross: amount('gross'),
+    discounts: amount('discounts'),
+    refunds: amount('refunds'),
+    /** Cost of the units whose cost was known, and the net sales of those units. */
+    cost: amount('cost'),
+    costedNet: amount('costed_net'),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.day, t.channel, t.agentId, t.variantId] })],
+);
+
+/** What each of the shop's discounts gave (`discount_key` '' is the rounding). */
+export const statsDiscounts = pgTable(
+  'stats_discounts',
+  {
+    ...keyColumns,
+    discountKey: text('discount_key').notNull(),
+    uses: integer('uses').notNull().default(0),
+    amount: amount('amount'),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.day, t.channel, t.agentId, t.discountKey] })],
+);
+
+/** Sales by client, for the top clients and the clients who came back. */
+export const statsClients = pgTable(
+  'stats_clients',
+  {
+    ...keyColumns,
+    clientId: text('client_id').notNull(),
+    orders: integer('orders').notNull().default(0),
+    net: amount('net'),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.day, t.channel, t.agentId, t.clientId] })],
+);
+
+/**
+ * Sales by the commune of the delivery address, as typed (spaces tidied; '' for an order without
+ * one): orders and net on the day placed, less refunds on the day made, delivery fees. The report
+ * puts together the spellings of one commune (case, accents, hyphens).
+ */
+export const statsCommunes = pgTable(
+  'stats_communes',
+  {
+    ...keyColumns,
+    commune: text('commune').notNull(),
+    orders: integer('orders').notNull().default(0),
+    net: amount('net'),
+    delivery: amount('delivery'),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.day, t.channel, t.agentId, t.commune] })],
+);
+
+/*
+ * The same sums without the agent and the hour (and for products, by month): what the shop-wide
+ * reports read, a year being a few thousand rows. Moved with the rows above, from the same
+ * differences; an agent's own figures and the hours of a day read the rows above.
+ */
+const shopDay = {
+  shopId: text('shop_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+};
+
+export const statsDays = pgTable(
+  'stats_days',
+  {
+    ...shopDay,
+    channel: text('channel').notNull(),
+    orders: integer('orders').notNull().default(0),
+    items: integer('items').notNull().default(0),
+    gross: amount('gross'),
+    discounts: amount('discounts'),
+    refunds: amount('refunds'),
+    delivery: amount('delivery'),
+    total: amount('total'),
+    collected: amount('collected'),
+    due: amount('due'),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.day, t.channel] })],
+);
+
+export const statsPaymentDays = pgTable(
+  'stats_payment_days',
+  {
+    ...shopDay,
+    method: text('method').notNull(),
+    received: amount('received'),
+    refunded: amount('refunded'),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.day, t.method] })],
+);
+
+const productMeasures = {
+  variantId: text('variant_id').notNull(),
+  productId: text('product_id').notNull(),
+  quantity: integer('quantity').notNull().default(0),
+  refundedQuantity: integer('refunded_quantity').notNull().default(0),
+  gross: amount('gross'),
+  discounts: amount('discounts'),
+  refunds: amount('refunds'),
+  cost: amount('cost'),
+  costedNet: amount('costed_net'),
+};
+
+export const statsProductDays = pgTable('stats_product_days', { ...shopDay, ...productMeasures }, (t) => [
+  primaryKey({ columns: [t.shopId, t.day, t.variantId] }),
+]);
+
+/** `month` is the month's first day. */
+export const statsProductMonths = pgTable(
+  'stats_product_months',
+  {
+    shopId: text('shop_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    ...productMeasures,
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.month, t.variantId] })],
+);
