@@ -68,7 +68,9 @@ export default defineConfig({
   use: {
     locale: 'fr-FR',
     timezoneId: 'Africa/Dakar',
-    trace: 'retain-on-failure',
+    // No trace: recording one costs about a third of each test's time on this 2-core machine; the
+    // failure's screenshot and the list reporter's step say where it broke.
+    trace: 'off',
     screenshot: 'only-on-failure',
     // Debian's Chromium, with what it needs here; bench:pos launches it the same way.
     launchOptions: JSON.parse(

@@ -12,6 +12,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Files of a fork share its loaded modules instead of importing the whole server again each:
+    // measured here, the suite drops from 3 min to 1.4 min (import time was two thirds of it).
+    // Each file still gets its own database, and no test may rely on module state another set.
+    isolate: false,
     // vitest's default leaves a core idle (one fork on 2 cores); measured on 2 cores, a fork per
     // core runs the suite about 20 % faster, and a third fork gains nothing more on PGlite.
     maxWorkers: '100%',

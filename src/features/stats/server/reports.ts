@@ -123,6 +123,12 @@ async function totalsOf(db: Executor, scope: ReportScope, period: Period): Promi
 }
 
 /** Sales by a key column of stats_sales, each with its figures and those of the compared period. */
+/** Every figure of a roll-up row at 0 (an order moved or cancelled away): the row says nothing. */
+function isNothing(row: Record<string, unknown> | undefined, ...keys: string[]): boolean {
+  if (!row) return true;
+  return Object.entries(row).every(([name, value]) => keys.includes(name) || Number(value ?? 0) === 0);
+}
+
 async function salesBy(
   db: Executor,
   scope: ReportScope,
@@ -144,6 +150,7 @@ async function salesBy(
   const now = await read(period);
   const before = compared ? await read(compared) : null;
   return [...now.entries()]
+    .filter(([key, figures]) => !isNothing(figures) || !isNothing(before?.get(key)))
     .map(([key, figures]) => ({
       key,
       figures,
@@ -305,6 +312,8 @@ async function productRows(
     by === 'category' ? new Map((await findCategories(db, scope.shopId)).map((c) => [c.id, c.name])) : null;
   const grouped = new Map<string, StatsRow & { productId: string }>();
   for (const r of rows) {
+    // A product whose every sale was edited away or cancelled sold nothing: no row.
+    if (isNothing(r, 'product_id', 'variant_id')) continue;
     const label = labels?.get(r.product_id!);
     const key =
       by === 'variant'
@@ -504,6 +513,7 @@ async function communeRows(db: Executor, scope: ReportScope, period: Period) {
   }
   const out: StatsRow[] = [];
   for (const [key, { row, spellings }] of grouped) {
+    if (isNothing(row.figures)) continue;
     row.label =
       key === NO_COMMUNE_KEY
         ? NO_COMMUNE_LABEL
