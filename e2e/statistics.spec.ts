@@ -1,10 +1,12 @@
+import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { signInAs } from './support/auth';
 import { currentUrl } from './support/helpers';
 
 /*
  * Statistiques (issue 19), as an admin reads them: the overview's figures, another period, the
- * sales by channel, the view kept in the address bar, and a phone's screen without sideways scroll.
+ * sales by channel and its CSV, a product's row opening its orders in Commandes, the view kept in
+ * the address bar, and a phone's screen without sideways scroll.
  */
 
 test.describe('Statistiques', () => {
@@ -33,6 +35,34 @@ test.describe('Statistiques', () => {
     await expect(page.getByTestId('stats-rows')).toHaveAttribute('data-layout', 'table');
     await expect(page.getByTestId('stats-row').first()).toBeVisible();
     await expect(page.getByTestId('stats-row').first()).toContainText('FCFA');
+
+    // The report as CSV: a file named after it, its header in French.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exporter (CSV)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('statistiques-channels.csv');
+    const csv = await fs.readFile((await download.path())!, 'utf8');
+    expect(csv).toMatch(/^\uFEFF?Par canal/);
+    expect(csv).toMatch(/Canal;.*Ventes nettes/);
+
+    // A product's row opens Commandes on its orders of the period: as many as the list counts.
+    await page.getByRole('tab', { name: 'Par produit' }).click();
+    const first = page.getByTestId('stats-row').first().getByRole('link');
+    const productName = (await first.textContent())!.trim();
+    await first.click();
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/mes-commandes' && url.searchParams.has('productId'),
+    );
+    await expect(page.getByTestId('drill-down-filters')).toContainText(`Produit\u00a0: ${productName}`);
+    await expect(page.getByTestId('orders-count')).toHaveText(/^\d+ commandes?$/);
+    await expect(page.getByTestId('order-row').first()).toBeVisible();
+    // Removing the filter widens the list back to the period.
+    await page.getByRole('button', { name: 'Retirer le filtre Produit' }).click();
+    await expect(page.getByTestId('drill-down-filters')).toHaveCount(0);
+    await page.goBack();
+    await expect(page).toHaveURL((url) => url.pathname === '/statistiques');
+    await page.goBack();
 
     // « Retour » finds the overview of the same period.
     await page.goBack();

@@ -95,10 +95,14 @@ export async function signUpNewShop(
   return { phone, firstName, shopName };
 }
 
-/** Signs in any phone already known (an invited agent, the demo operator). */
+/**
+ * Signs in any phone already known (an invited agent, the demo operator); returns once the app has
+ * left the code page, signed in: a `goto` right after would otherwise race the session.
+ */
 export async function signInWithPhone(page: Page, local: string, e164: string): Promise<void> {
   await page.goto('/login');
   const code = await requestCode(page, local, e164);
   await page.getByLabel('Code reçu par SMS').fill(code);
   await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL((url) => !['/otp', '/login'].includes(url.pathname), { timeout: 20_000 });
 }

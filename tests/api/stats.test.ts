@@ -455,6 +455,7 @@ describe('the roll-ups', () => {
         .where(eq(statsOrderFacts.orderId, fact.orderId));
     }
     await rowsOf(sql`delete from stats_communes where shop_id = ${fixture.shop.id}`);
+    await rowsOf(sql`delete from stats_commune_days where shop_id = ${fixture.shop.id}`);
     expect((await report(a, 'communes')).body.rows).toEqual([]);
 
     // The migration's last statement, as written: every order marked again.

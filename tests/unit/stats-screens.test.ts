@@ -1,3 +1,4 @@
+import type { StatsReportName } from '@/features/stats/stats.schemas';
 import { describe, expect, it } from 'vitest';
 import {
   compactMoney,
@@ -67,14 +68,38 @@ describe('the view in the address bar', () => {
     expect(reportsFor('admin')).toHaveLength(13);
     expect(reportsFor('cashier')).toContain('communes');
   });
-  it('links a channel, an agent or a payment method to its orders over the period, nothing else', () => {
+  it('links each row to its orders over the period: sales without the cancelled and returned', () => {
     const period = { from: '2026-11-01', to: '2026-11-30' };
-    expect(drillDown({ report: 'channels', period }, { key: 'whatsapp' }, 's1')).toBe(
-      '/mes-commandes?shopId=s1&from=2026-11-01&to=2026-11-30&channel=whatsapp',
+    const link = (report: StatsReportName, key: string, label = 'Nom') =>
+      drillDown({ report, period }, { key, label }, 's1');
+    const query = (href: string | null) => Object.fromEntries(new URL(`http://x${href}`).searchParams);
+    const sales = 'new,confirmed,preparing,ready,shipping,delivered';
+    expect(link('channels', 'whatsapp')).toBe(
+      `/mes-commandes?shopId=s1&from=2026-11-01&to=2026-11-30&channel=whatsapp&fulfilment=${encodeURIComponent(sales)}`,
     );
-    expect(drillDown({ report: 'payments', period }, { key: 'wave' }, 's1')).toContain('method=wave');
-    expect(drillDown({ report: 'payments', period }, { key: 'credit' }, 's1')).toBeNull();
-    expect(drillDown({ report: 'products', period }, { key: 'p1' }, 's1')).toBeNull();
+    // Money received counts every order it came from; sales on credit received nothing.
+    expect(query(link('payments', 'wave'))).toEqual({
+      shopId: 's1',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      method: 'wave',
+    });
+    expect(link('payments', 'credit')).toBeNull();
+    expect(query(link('products', 'p1', 'Café Touba'))).toMatchObject({
+      productId: 'p1',
+      libelle: 'Café Touba',
+      fulfilment: sales,
+    });
+    expect(query(link('margin', 'p1'))).toMatchObject({ productId: 'p1' });
+    expect(query(link('variants', 'v1'))).toMatchObject({ variantId: 'v1' });
+    expect(query(link('categories', 'sans-categorie'))).toMatchObject({ categoryId: 'sans-categorie' });
+    expect(query(link('clients', 'c1', 'Awa Diop'))).toMatchObject({ clientId: 'c1', libelle: 'Awa Diop' });
+    expect(query(link('communes', 'grand yoff', 'Grand-Yoff'))).toMatchObject({ commune: 'grand yoff' });
+    expect(query(link('discounts', 'order:d1'))).toMatchObject({ discountId: 'd1' });
+    // No row behind: a discount typed by hand, the rounding, « Autres », the stock.
+    expect(link('discounts', 'manual:')).toBeNull();
+    expect(link('products', 'autres')).toBeNull();
+    expect(link('stock', 'p1')).toBeNull();
   });
   it('round-trips, leaving the defaults out', () => {
     expect(viewToQuery({ preset: 'last7', compare: 'previous', report: 'overview' })).toEqual({});

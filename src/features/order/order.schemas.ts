@@ -244,6 +244,10 @@ export const ZAddOrderNoteBody = z.object({
 
 const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date invalide (AAAA-MM-JJ).');
 
+/** `categoryId` of the products without a category, `commune` of orders without an address. */
+export const NO_CATEGORY = 'sans-categorie';
+export const NO_COMMUNE = 'sans-adresse';
+
 /** What the list can be filtered by; saved views keep the same object. */
 export const ZOrderFilters = z.object({
   fulfilment: z.array(z.enum(FULFILMENT_STATUSES)).max(FULFILMENT_STATUSES.length).optional(),
@@ -253,6 +257,15 @@ export const ZOrderFilters = z.object({
   from: ZDay.optional(),
   to: ZDay.optional(),
   agentId: ZId.optional(),
+  // The drill-downs of Statistiques: the orders behind one row of a report.
+  clientId: ZId.optional(),
+  productId: ZId.optional(),
+  variantId: ZId.optional(),
+  /** A category, or `NO_CATEGORY` for the products without one. */
+  categoryId: ZId.optional(),
+  discountId: ZId.optional(),
+  /** A commune however it was typed (case, accents, hyphens), or `NO_COMMUNE` for no address. */
+  commune: z.string().trim().min(1).max(100).optional(),
   search: z.string().trim().max(100).optional(),
 });
 export type TOrderFilters = z.infer<typeof ZOrderFilters>;

@@ -1,12 +1,14 @@
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { orderPayments, orders } from '@/server/db/schema/order';
+import { orderAdjustments, orderLines, orderPayments, orders } from '@/server/db/schema/order';
+import { productIdsOfCategory } from '@/features/product/server/product.repository';
+import { communeKey, NO_COMMUNE_KEY } from '@/features/stats/communes';
 import { dayjs } from '@/shared/dates';
 import { toE164 } from '@/shared/phone';
 import { normalizeForSearch } from '@/shared/search';
 import { localReferenceInSearch } from '@/shared/local-reference';
 import type { CountryCode } from 'libphonenumber-js';
-import type { TOrderFilters } from '../order.schemas';
+import { NO_CATEGORY, NO_COMMUNE, type TOrderFilters } from '../order.schemas';
 import type { OrderRow } from './order.repository';
 
 export interface OrderScope {
@@ -48,6 +50,48 @@ function searchCondition(search: string, country: string): SQL | undefined {
   return sql`${orders.searchText} like ${likePattern(term)}`;
 }
 
+const ACCENTED = 'ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖòóôõöÙÚÛÜùúûüÝýÿ';
+const PLAIN = `${'a'.repeat(12)}cc${'e'.repeat(8)}${'i'.repeat(8)}nn${'o'.repeat(10)}${'u'.repeat(8)}yyy`;
+
+/**
+ * The delivery address's commune keyed in SQL as `communeKey` keys it in « Par commune » (case,
+ * accents, ligatures, hyphens, apostrophes and runs of spaces set aside), '' for none: the
+ * drill-down from a commune's row finds every spelling the report put together.
+ */
+function communeKeySql(): SQL {
+  const typed = sql`coalesce(${orders.deliveryAddress} ->> 'commune', '')`;
+  const plain = sql`replace(replace(replace(replace(translate(${typed}, ${ACCENTED}, ${PLAIN}), 'Œ', 'oe'), 'œ', 'oe'), 'Æ', 'ae'), 'æ', 'ae')`;
+  return sql`btrim(regexp_replace(lower(${plain}), ${"[[:space:][:cntrl:]‐‑–—'’-]+"}, ' ', 'g'))`;
+}
+
+/** An order with a line of these products (a subquery) or of this variant. */
+function hasLine(condition: SQL): SQL {
+  return sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${condition})`;
+}
+
+/** The drill-downs of Statistiques: the orders behind one row of a report. */
+function drillDownConditions(scope: OrderScope, filters: TOrderFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.clientId) conditions.push(eq(orders.clientId, filters.clientId));
+  if (filters.productId) conditions.push(hasLine(eq(orderLines.productId, filters.productId)));
+  if (filters.variantId) conditions.push(hasLine(eq(orderLines.variantId, filters.variantId)));
+  if (filters.categoryId) {
+    const category = filters.categoryId === NO_CATEGORY ? null : filters.categoryId;
+    conditions.push(
+      hasLine(sql`${orderLines.productId} in (${productIdsOfCategory(scope.shopId, category)})`),
+    );
+  }
+  if (filters.discountId)
+    conditions.push(
+      sql`exists (select 1 from ${orderAdjustments} where ${orderAdjustments.orderId} = ${orders.id} and ${orderAdjustments.discountId} = ${filters.discountId})`,
+    );
+  if (filters.commune) {
+    const key = filters.commune === NO_COMMUNE ? '' : communeKey(filters.commune);
+    conditions.push(sql`${communeKeySql()} = ${key === NO_COMMUNE_KEY ? '' : key}`);
+  }
+  return conditions;
+}
+
 /** The conditions of the list, its count and its export: one definition so they always agree. */
 export function orderConditions(scope: OrderScope, filters: TOrderFilters): SQL[] {
   const conditions: SQL[] = [eq(orders.shopId, scope.shopId)];
@@ -64,6 +108,7 @@ export function orderConditions(scope: OrderScope, filters: TOrderFilters): SQL[
   if (filters.from) conditions.push(gte(orders.createdAt, dayjs.tz(filters.from, scope.timeZone).toDate()));
   if (filters.to)
     conditions.push(lt(orders.createdAt, dayjs.tz(filters.to, scope.timeZone).add(1, 'day').toDate()));
+  conditions.push(...drillDownConditions(scope, filters));
   const search = filters.search ? searchCondition(filters.search, scope.country) : undefined;
   if (search) conditions.push(search);
   return conditions;

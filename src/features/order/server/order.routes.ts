@@ -48,12 +48,15 @@ function scopeOf({ membership, user }: Context): OrderScope {
 }
 
 /**
- * The « Agent » filter names a member of the team (an agent id); orders record the user who made
- * them. An agent of another shop matches nothing.
+ * The « Agent » filter names a member of the team (an agent id, or their user id); orders record
+ * the user who made them. An agent of another shop matches nothing.
  */
 async function withAgentUser<F extends TOrderFilters>(db: Database, shopId: string, filters: F): Promise<F> {
   if (!filters.agentId) return filters;
-  const agent = (await findAgentsOfShop(db, shopId)).find((a) => a.id === filters.agentId);
+  // « Par agent » in Statistiques keys its rows by the user who sold: that works too.
+  const agent = (await findAgentsOfShop(db, shopId)).find(
+    (a) => a.id === filters.agentId || a.userId === filters.agentId,
+  );
   return { ...filters, agentId: agent?.userId ?? `none:${filters.agentId}` };
 }
 

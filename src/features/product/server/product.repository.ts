@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { productCategories, productImages, productVariants, products } from '@/server/db/schema/product';
 import { lockShop, type ShopRow } from '@/features/shop/server/shop.repository';
@@ -167,6 +167,16 @@ export async function foreignCatalogueIds(
     variantIds: await owned(productVariants, ids.variantIds),
     categoryIds: await owned(productCategories, ids.categoryIds),
   };
+}
+
+/**
+ * The shop's products of a category (`null`: those without one), as a subquery another module puts
+ * in its own SQL: the orders of a category filter their lines by it without reading products.
+ */
+export function productIdsOfCategory(shopId: string, categoryId: string | null): SQL {
+  return sql`select ${products.id} from ${products} where ${products.shopId} = ${shopId} and ${
+    categoryId === null ? sql`${products.categoryId} is null` : sql`${products.categoryId} = ${categoryId}`
+  }`;
 }
 
 /** Names and categories of products (archived ones too), for reports that list what was sold. */

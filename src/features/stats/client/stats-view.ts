@@ -1,4 +1,5 @@
 import { CURRENCIES, type CurrencyCode } from '@/shared/countries';
+import { FULFILMENT_FLOW } from '@/features/order/order.schemas';
 import { daysBetween, PERIOD_PRESETS, presetPeriod, type Period, type PeriodPreset } from '../periods';
 import {
   MAX_PERIOD_DAYS,
@@ -139,24 +140,59 @@ export function periodText(period: Period): string {
   return period.from === period.to ? `le ${day(period.from)}` : `du ${day(period.from)} au ${day(period.to)}`;
 }
 
+/** The filter of Commandes that finds a row's orders, by report; null where none can. */
+function rowFilter(report: StatsReportName, key: string): Record<string, string> | null {
+  if (key === 'autres') return null;
+  switch (report) {
+    case 'channels':
+      return { channel: key };
+    case 'agents':
+      return { agentId: key };
+    case 'payments':
+    case 'treasury':
+      return key === 'credit' ? null : { method: key };
+    case 'products':
+    case 'margin':
+      return { productId: key };
+    case 'variants':
+      return { variantId: key };
+    case 'categories':
+      return { categoryId: key };
+    case 'clients':
+      return { clientId: key };
+    case 'communes':
+      return { commune: key };
+    case 'discounts': {
+      // « manual: » (a hand-made discount) and the rounding have no discount to filter by.
+      const id = key.slice(key.indexOf(':') + 1);
+      return id ? { discountId: id } : null;
+    }
+    default:
+      return null;
+  }
+}
+
 /**
- * The orders behind a row, as Commandes filters them (its channel, its agent, its payment method),
- * over the report's period; null for a row Commandes cannot filter by (a product, « Autres »…).
+ * The orders behind a row, as Commandes filters them, over the report's period; null for a row
+ * Commandes cannot filter by (« Autres », sales on credit). Reports of sales count neither
+ * cancelled nor returned orders, so their links leave those out too: the list counts what the
+ * row counts. Money received (payments, treasury) counts every order it came from.
  */
 export function drillDown(
   report: Pick<StatsReport, 'report' | 'period'>,
-  row: Pick<StatsRow, 'key'>,
+  row: Pick<StatsRow, 'key' | 'label'>,
   shopId: string,
 ): string | null {
-  const filter: Record<string, string> | null =
-    report.report === 'channels'
-      ? { channel: row.key }
-      : report.report === 'agents'
-        ? { agentId: row.key }
-        : (report.report === 'payments' || report.report === 'treasury') && row.key !== 'credit'
-          ? { method: row.key }
-          : null;
+  const filter = rowFilter(report.report, row.key);
   if (!filter) return null;
-  const query = new URLSearchParams({ shopId, from: report.period.from, to: report.period.to, ...filter });
+  const isMoney = report.report === 'payments' || report.report === 'treasury';
+  const query = new URLSearchParams({
+    shopId,
+    from: report.period.from,
+    to: report.period.to,
+    ...filter,
+    ...(isMoney ? {} : { fulfilment: FULFILMENT_FLOW.join(',') }),
+    ...(filter.channel || filter.agentId || filter.method ? {} : { libelle: row.label }),
+  });
   return `/mes-commandes?${query.toString()}`;
 }

@@ -19,11 +19,15 @@ export const ROLL_UPS = {
   c: { table: 'stats_clients', keys: ['day', 'channel', 'agent_id', 'client_id'] },
   // By the delivery address's commune as typed (spaces tidied; '' for none): « Par commune ».
   k: { table: 'stats_communes', keys: ['day', 'channel', 'agent_id', 'commune'] },
-  // Shop-wide (no agent, no hour; products by month too), derived from the rows above: `shopWide`.
+  // Shop-wide (no agent, no hour; products and clients by month), derived from the rows above:
+  // `shopWide`.
   S: { table: 'stats_days', keys: ['day', 'channel'] },
   P: { table: 'stats_payment_days', keys: ['day', 'method'] },
   V: { table: 'stats_product_days', keys: ['day', 'variant_id', 'product_id'] },
   M: { table: 'stats_product_months', keys: ['month', 'variant_id', 'product_id'] },
+  A: { table: 'stats_agent_days', keys: ['day', 'agent_id'] },
+  K: { table: 'stats_commune_days', keys: ['day', 'commune'] },
+  C: { table: 'stats_client_months', keys: ['month', 'client_id'] },
 } as const;
 export type RollUp = keyof typeof ROLL_UPS;
 
@@ -119,11 +123,15 @@ export const MEASURES: Record<RollUp, readonly string[]> = {
   P: ['received', 'refunded'],
   V: ['quantity', 'refunded_quantity', 'gross', 'discounts', 'refunds', 'cost', 'costed_net'],
   M: ['quantity', 'refunded_quantity', 'gross', 'discounts', 'refunds', 'cost', 'costed_net'],
+  A: ['orders', 'items', 'gross', 'discounts', 'refunds', 'delivery', 'total', 'collected', 'due'],
+  K: ['orders', 'net', 'delivery'],
+  C: ['orders', 'net'],
 };
 
 /**
- * The shop-wide rows a difference also moves: sales by day and channel, money by day and method,
- * products by day and by month. Computed from the differences, never stored with an order.
+ * The shop-wide rows a difference also moves: sales by day and channel and by day and agent, money
+ * by day and method, products by day and by month, communes by day, clients by month. Computed
+ * from the differences, never stored with an order.
  */
 export function shopWide(deltas: Contribution): Contribution {
   const out: Contribution = {};
@@ -133,8 +141,12 @@ export function shopWide(deltas: Contribution): Contribution {
   };
   for (const [id, row] of Object.entries(deltas)) {
     const [kind, day, ...rest] = id.split(SEP) as [RollUp, string, ...string[]];
-    if (kind === 's') add(['S', day, rest[1]!], row);
-    else if (kind === 'p') add(['P', day, rest[2]!], row);
+    if (kind === 's') {
+      add(['S', day, rest[1]!], row);
+      add(['A', day, rest[2]!], row);
+    } else if (kind === 'p') add(['P', day, rest[2]!], row);
+    else if (kind === 'k') add(['K', day, rest[2]!], row);
+    else if (kind === 'c') add(['C', `${day.slice(0, 7)}-01`, rest[2]!], row);
     else if (kind === 'v') {
       add(['V', day, rest[2]!, rest[3]!], row);
       add(['M', `${day.slice(0, 7)}-01`, rest[2]!, rest[3]!], row);

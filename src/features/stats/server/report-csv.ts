@@ -18,9 +18,16 @@ const FIGURES: Array<[keyof StatsFigures, string, 'money' | 'count']> = [
 
 /** What the first column of a breakdown names (« Libellé » but for these). */
 const NAME_HEADERS: Partial<Record<StatsReport['report'], string>> = {
+  channels: 'Canal',
+  agents: 'Agent',
   payments: 'Moyen de paiement',
   treasury: 'Moyen de paiement',
+  products: 'Produit',
+  margin: 'Produit',
   variants: 'Variante',
+  categories: 'Catégorie',
+  discounts: 'Réduction',
+  clients: 'Client',
 };
 
 const FLAGS: Record<NonNullable<StatsRow['flag']>, string> = {

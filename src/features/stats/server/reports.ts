@@ -114,6 +114,18 @@ function productSource(scope: ReportScope, period: Period): SQL {
   return sql`(${sql.join(parts, sql` union all `)})`;
 }
 
+/** The client rows of a period: whole months by month, the edges by day (or one agent's own). */
+function clientSource(scope: ReportScope, period: Period): SQL {
+  const { months, days } = scope.agentId ? { months: null, days: [period] } : splitByMonths(period);
+  const parts: SQL[] = [];
+  if (months)
+    parts.push(sql`select client_id, orders, net from stats_client_months
+      where shop_id = ${scope.shopId} and month between ${months.from}::date and ${months.to}::date`);
+  for (const d of days)
+    parts.push(sql`select client_id, orders, net from stats_clients where ${where(scope, d)}`);
+  return sql`(${sql.join(parts, sql` union all `)})`;
+}
+
 async function totalsOf(db: Executor, scope: ReportScope, period: Period): Promise<StatsFigures> {
   const [row] = await executePrepared(
     db,
@@ -122,13 +134,13 @@ async function totalsOf(db: Executor, scope: ReportScope, period: Period): Promi
   return figuresOf(row);
 }
 
-/** Sales by a key column of stats_sales, each with its figures and those of the compared period. */
 /** Every figure of a roll-up row at 0 (an order moved or cancelled away): the row says nothing. */
 function isNothing(row: Record<string, unknown> | undefined, ...keys: string[]): boolean {
   if (!row) return true;
   return Object.entries(row).every(([name, value]) => keys.includes(name) || Number(value ?? 0) === 0);
 }
 
+/** Sales by a key column of stats_sales, each with its figures and those of the compared period. */
 async function salesBy(
   db: Executor,
   scope: ReportScope,
@@ -142,7 +154,7 @@ async function salesBy(
         await executePrepared<Record<string, unknown>>(
           db,
           sql`select ${sql.raw(column)} as key, ${SUMS}
-            from ${column === 'channel' ? salesTable(scope) : sql.raw('stats_sales')}
+            from ${column === 'channel' ? salesTable(scope) : sql.raw(scope.agentId ? 'stats_sales' : 'stats_agent_days')}
             where ${where(scope, p)} group by 1`,
         )
       ).map((r) => [String(r.key), figuresOf(r)]),
@@ -470,8 +482,8 @@ async function discountRows(db: Executor, scope: ReportScope, period: Period, di
 async function clientRows(db: Executor, scope: ReportScope, period: Period): Promise<StatsRow[]> {
   const rows = await executePrepared<{ client_id: string; orders: string; net: string }>(
     db,
-    sql`select client_id, sum(orders) as orders, sum(net) as net from stats_clients
-      where ${where(scope, period)} group by client_id order by 3 desc, 1 limit ${MAX_ROWS}`,
+    sql`select client_id, sum(orders) as orders, sum(net) as net from ${clientSource(scope, period)} as c
+      group by client_id order by 3 desc, 1 limit ${MAX_ROWS}`,
   );
   const labels = await clientLabels(
     db,
@@ -496,7 +508,8 @@ async function communeRows(db: Executor, scope: ReportScope, period: Period) {
   const rows = await executePrepared<{ commune: string; orders: string; net: string; delivery: string }>(
     db,
     sql`select commune, sum(orders) as orders, sum(net) as net, sum(delivery) as delivery
-      from stats_communes where ${where(scope, period)} group by commune`,
+      from ${sql.raw(scope.agentId ? 'stats_communes' : 'stats_commune_days')} where ${where(scope, period)}
+      group by commune`,
   );
   const grouped = new Map<string, { row: StatsRow; spellings: Map<string, number> }>();
   for (const r of rows) {

@@ -208,3 +208,48 @@ export const statsProductMonths = pgTable(
   },
   (t) => [primaryKey({ columns: [t.shopId, t.month, t.variantId] })],
 );
+
+/** Sales by day and agent, shop-wide (« Par agent » over a month reads days, not hours × channels). */
+export const statsAgentDays = pgTable(
+  'stats_agent_days',
+  {
+    ...shopDay,
+    agentId: text('agent_id').notNull(),
+    orders: integer('orders').notNull().default(0),
+    items: integer('items').notNull().default(0),
+    gross: amount('gross'),
+    discounts: amount('discounts'),
+    refunds: amount('refunds'),
+    delivery: amount('delivery'),
+    total: amount('total'),
+    collected: amount('collected'),
+    due: amount('due'),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.day, t.agentId] })],
+);
+
+/** Sales by day and commune as typed, shop-wide. */
+export const statsCommuneDays = pgTable(
+  'stats_commune_days',
+  {
+    ...shopDay,
+    commune: text('commune').notNull(),
+    orders: integer('orders').notNull().default(0),
+    net: amount('net'),
+    delivery: amount('delivery'),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.day, t.commune] })],
+);
+
+/** Sales by month and client, shop-wide: the top clients of a month read one row per client. */
+export const statsClientMonths = pgTable(
+  'stats_client_months',
+  {
+    shopId: text('shop_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    clientId: text('client_id').notNull(),
+    orders: integer('orders').notNull().default(0),
+    net: amount('net'),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.month, t.clientId] })],
+);

@@ -28,7 +28,14 @@ import { can } from '@/shared/permissions';
 import type { AgentRole } from '@/shared/roles';
 import type { Shop } from '@/features/shop/client/shop.api';
 import { useGetAllAgentsQuery } from '@/features/agent/client/team.api';
-import { BUILT_IN_VIEWS, ORDER_CHANNELS, PAYMENT_METHODS, type TOrderFilters } from '../../order.schemas';
+import {
+  BUILT_IN_VIEWS,
+  FULFILMENT_STATUSES,
+  ORDER_CHANNELS,
+  PAYMENT_METHODS,
+  type FulfilmentStatus,
+  type TOrderFilters,
+} from '../../order.schemas';
 import {
   orderQueryParams,
   useCountOrdersQuery,
@@ -41,6 +48,7 @@ import { NoOrdersYet } from '../components/NoOrdersYet';
 import { OrderFilters } from '../components/OrderFilters';
 import { OrderBulkBar } from '../components/OrderBulkBar';
 import { SaveViewDialog } from '../components/SaveViewDialog';
+import { DRILL_DOWN_KEYS, DrillDownChips, type DrillDownKey } from '../components/DrillDownChips';
 
 const EXPORT_KINDS = [
   { value: 'orders', label: 'Commandes (une ligne par commande)' },
@@ -64,6 +72,15 @@ export function filtersFromQuery(query: Record<string, string | string[] | undef
   const day = (key: string) => (/^\d{4}-\d{2}-\d{2}$/.test(one(key) ?? '') ? one(key) : undefined);
   const channel = one('channel');
   const method = one('method');
+  const fulfilment = (one('fulfilment') ?? '')
+    .split(',')
+    .filter((s): s is FulfilmentStatus => (FULFILMENT_STATUSES as readonly string[]).includes(s));
+  const drillDown = Object.fromEntries(
+    [...DRILL_DOWN_KEYS, 'agentId' as const].flatMap((key) => {
+      const value = one(key)?.trim();
+      return value && value.length <= 100 ? [[key, value]] : [];
+    }),
+  ) as Partial<TOrderFilters>;
   const filters: TOrderFilters = {
     ...(day('from') ? { from: day('from') } : {}),
     ...(day('to') ? { to: day('to') } : {}),
@@ -73,7 +90,8 @@ export function filtersFromQuery(query: Record<string, string | string[] | undef
     ...(method && (PAYMENT_METHODS as readonly string[]).includes(method)
       ? { method: method as TOrderFilters['method'] }
       : {}),
-    ...(one('agentId') ? { agentId: one('agentId') } : {}),
+    ...(fulfilment.length ? { fulfilment } : {}),
+    ...drillDown,
   };
   return Object.keys(filters).length ? filters : null;
 }
@@ -121,12 +139,18 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
   // Statistiques link a figure to its orders: /mes-commandes?from=…&to=…&channel=….
   const linkedFilters = filtersFromQuery(router.query);
   const linkedKey = JSON.stringify(linkedFilters);
+  const linkedLabel = typeof router.query.libelle === 'string' ? router.query.libelle.slice(0, 120) : null;
   useEffect(() => {
     if (!linkedFilters) return;
     setFilters(linkedFilters);
     setViewId('custom');
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [linkedKey]);
+  // « Par agent » links the user who sold; the « Agent » select lists team members.
+  useEffect(() => {
+    const agent = agents.data?.find((a) => a.userId === filters.agentId);
+    if (agent) setFilters((current) => ({ ...current, agentId: agent._id }));
+  }, [agents.data, filters.agentId]);
 
   function openView(id: string) {
     const view = allViews.find((v) => v.id === id);
@@ -138,6 +162,10 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
   function changeFilters(next: TOrderFilters) {
     setFilters(next);
     setViewId('custom');
+  }
+  function removeDrillDown(key: DrillDownKey) {
+    const { [key]: _removed, ...rest } = filters;
+    changeFilters(rest);
   }
   function clearFilters() {
     setFilters({});
@@ -268,6 +296,12 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
           <OrderFilters filters={filters} onChange={changeFilters} agents={agents.data} />
         </>
       )}
+
+      <DrillDownChips
+        filters={filters}
+        label={DRILL_DOWN_KEYS.some((key) => linkedFilters?.[key]) ? linkedLabel : null}
+        onRemove={removeDrillDown}
+      />
 
       {selected.size > 0 ? (
         <OrderBulkBar
