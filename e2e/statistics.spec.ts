@@ -41,7 +41,9 @@ test.describe('Statistiques', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Exporter (CSV)' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('statistiques-channels.csv');
+    expect(download.suggestedFilename()).toMatch(
+      /^statistiques-channels-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     const csv = await fs.readFile((await download.path())!, 'utf8');
     expect(csv).toMatch(/^\uFEFF?Par canal/);
     expect(csv).toMatch(/Canal;.*Ventes nettes/);

@@ -1,4 +1,4 @@
-import { CloseButton, HStack, Tag, Text } from '@chakra-ui/react';
+import { HStack, Tag, Text } from '@chakra-ui/react';
 import type { TOrderFilters } from '../../order.schemas';
 
 /** The filters only Statistiques sets (a row's orders), each with the word that names it. */
@@ -50,8 +50,7 @@ export function DrillDownChips({
             {'\u00a0'}: {label && active.length === 1 ? label : UNNAMED[key] || filters[key]}
           </Tag.Label>
           <Tag.EndElement>
-            <CloseButton
-              size="2xs"
+            <Tag.CloseTrigger
               aria-label={`Retirer le filtre ${DRILL_DOWN_FILTERS[key]}`}
               onClick={() => onRemove(key)}
             />

@@ -240,7 +240,7 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
       <Tabs.Root value={viewId} onValueChange={(e) => openView(e.value)} variant="line" size="sm">
         <Tabs.List overflowX="auto" overflowY="hidden">
           {allViews.map((view) => (
-            <Tabs.Trigger key={view.id} value={view.id} whiteSpace="nowrap">
+            <Tabs.Trigger key={view.id} value={view.id} whiteSpace="nowrap" flexShrink="0">
               {view.name}
               {view.isSaved ? (
                 <CloseButton
@@ -257,7 +257,7 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
             </Tabs.Trigger>
           ))}
           {viewId === 'custom' ? (
-            <Tabs.Trigger value="custom" whiteSpace="nowrap">
+            <Tabs.Trigger value="custom" whiteSpace="nowrap" flexShrink="0">
               Vue personnalisée
             </Tabs.Trigger>
           ) : null}
