@@ -179,6 +179,12 @@ export function productIdsOfCategory(shopId: string, categoryId: string | null):
   }`;
 }
 
+/** Each product of the shop with its category (`product_id`, `category_id`), as a subquery to join. */
+export function categoryOfProducts(shopId: string): SQL {
+  return sql`select ${products.id} as product_id, ${products.categoryId} as category_id from ${products}
+    where ${products.shopId} = ${shopId}`;
+}
+
 /** Names and categories of products (archived ones too), for reports that list what was sold. */
 export async function productLabels(
   db: Executor,

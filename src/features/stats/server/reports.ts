@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { executePrepared, type Executor } from '@/server/db';
 import { Errors } from '@/server/http/errors';
-import { CHANNEL_LABELS, PAYMENT_METHOD_LABELS } from '@/features/order/order.schemas';
+import { CHANNEL_LABELS, NO_CATEGORY, PAYMENT_METHOD_LABELS } from '@/features/order/order.schemas';
 import { findPeople } from '@/features/user/server/user.repository';
 import {
+  categoryOfProducts,
   findCategories,
   productLabels,
   stockValuation,
@@ -289,11 +290,53 @@ async function variantNames(db: Executor, shopId: string, rows: ReadonlyArray<Re
   return names;
 }
 
+/** The sums of a product row, as SQL names them. */
+type ProductSums = {
+  key: string;
+  product_id: string;
+  quantity: string;
+  refunded_quantity: string;
+  gross: string;
+  discounts: string;
+  refunds: string;
+  cost: string;
+  costed_net: string;
+};
+
+const PRODUCT_SUMS = sql.raw(`sum(quantity) as quantity, sum(refunded_quantity) as refunded_quantity,
+  sum(gross) as gross, sum(discounts) as discounts, sum(refunds) as refunds, sum(cost) as cost,
+  sum(costed_net) as costed_net`);
+/** A row that sold nothing (every sale edited or cancelled away) is no row. */
+const SOLD_SOMETHING = sql.raw(`(quantity <> 0 or refunded_quantity <> 0 or gross <> 0 or discounts <> 0
+  or refunds <> 0 or cost <> 0 or costed_net <> 0)`);
+
+function productRow(r: ProductSums, label: string): StatsRow {
+  const gross = Number(r.gross);
+  const discounts = Number(r.discounts);
+  const refunds = Number(r.refunds);
+  const cost = Number(r.cost);
+  const costedNet = Number(r.costed_net);
+  // Units sold without a known cost are left out of the margin, never counted as all margin.
+  const isCosted = cost !== 0 || costedNet !== 0;
+  return {
+    key: r.key,
+    label,
+    figures: { gross, discounts, refunds, net: gross - discounts - refunds },
+    previous: null,
+    quantity: Number(r.quantity),
+    refundedQuantity: Number(r.refunded_quantity),
+    cost: isCosted ? cost : null,
+    margin: isCosted ? costedNet - cost : null,
+  };
+}
+
 /**
  * Sales by product, by variant (the roll-ups' own key) or by the products' category: units, net,
  * cost and margin where costs are known; best first by net sales, or by margin (products sold
- * without a cost price last). A month can hold thousands of variants: only the rows shown before
- * « Autres » are named, so a report costs the names of 100 rows, not of the whole catalogue.
+ * without a cost price last). A month holds thousands of variants: PostgreSQL groups, ranks and
+ * cuts them, and sums the rest for « Autres », so the server reads and names 100 rows, not the
+ * whole catalogue. Categories are few: grouped in SQL through the product module's categories,
+ * ranked here (ties by name).
  */
 async function productRows(
   db: Executor,
@@ -301,101 +344,87 @@ async function productRows(
   period: Period,
   by: 'product' | 'variant' | 'category',
   rank: 'net' | 'margin' = 'net',
-): Promise<StatsRow[]> {
-  const rows = await executePrepared<Record<string, string>>(
-    db,
-    sql`select ${sql.raw(by === 'variant' ? 'variant_id, min(product_id)' : 'product_id')} as product_id,
-        sum(quantity) as quantity, sum(refunded_quantity) as refunded_quantity,
-        sum(gross) as gross, sum(discounts) as discounts, sum(refunds) as refunds,
-        sum(cost) as cost, sum(costed_net) as costed_net
-      from ${productSource(scope, period)} as p group by ${sql.raw(by === 'variant' ? 'variant_id' : 'product_id')}`,
+): Promise<{ rows: StatsRow[]; otherRows?: number }> {
+  if (by === 'category') {
+    const rows = await executePrepared<ProductSums>(
+      db,
+      sql`with g as (
+          select coalesce(c.category_id, ${NO_CATEGORY}) as key, min(p.product_id) as product_id, ${PRODUCT_SUMS}
+          from ${productSource(scope, period)} as p
+          left join (${categoryOfProducts(scope.shopId)}) as c on c.product_id = p.product_id
+          group by 1
+        )
+        select * from g where ${SOLD_SOMETHING}`,
+    );
+    const names = new Map((await findCategories(db, scope.shopId)).map((c) => [c.id, c.name]));
+    const ranked = rows
+      .map((r) => productRow(r, names.get(r.key) ?? 'Sans catégorie'))
+      .sort((a, b) => b.figures.net! - a.figures.net! || a.label.localeCompare(b.label, 'fr'));
+    return rowsWithOthers(ranked);
+  }
+  const key = sql.raw(by === 'variant' ? 'variant_id' : 'product_id');
+  const value = sql.raw(
+    rank === 'net'
+      ? 'gross - discounts - refunds'
+      : 'case when cost = 0 and costed_net = 0 then null else costed_net - cost end',
   );
-  // Categories group products: every product's category is needed. Products and variants are
-  // their own rows: named once ranked.
-  const labels =
-    by === 'category'
-      ? await productLabels(
+  const rows = await executePrepared<
+    ProductSums & {
+      n: string;
+      all_quantity: string;
+      all_refunded_quantity: string;
+      all_gross: string;
+      all_discounts: string;
+      all_refunds: string;
+    }
+  >(
+    db,
+    sql`with g as (
+        select ${key} as key, min(product_id) as product_id, ${PRODUCT_SUMS}
+        from ${productSource(scope, period)} as p group by 1
+      )
+      select *, count(*) over () as n, sum(quantity) over () as all_quantity,
+        sum(refunded_quantity) over () as all_refunded_quantity, sum(gross) over () as all_gross,
+        sum(discounts) over () as all_discounts, sum(refunds) over () as all_refunds
+      from g where ${SOLD_SOMETHING}
+      order by ${value} desc nulls last, key collate "C" limit ${MAX_ROWS}`,
+  );
+  const names =
+    by === 'variant'
+      ? await variantNames(
           db,
           scope.shopId,
-          rows.map((r) => r.product_id!),
+          rows.map((r) => ({ variant_id: r.key, product_id: r.product_id })),
         )
-      : null;
-  const categories =
-    by === 'category' ? new Map((await findCategories(db, scope.shopId)).map((c) => [c.id, c.name])) : null;
-  const grouped = new Map<string, StatsRow & { productId: string }>();
-  for (const r of rows) {
-    // A product whose every sale was edited away or cancelled sold nothing: no row.
-    if (isNothing(r, 'product_id', 'variant_id')) continue;
-    const label = labels?.get(r.product_id!);
-    const key =
-      by === 'variant'
-        ? r.variant_id!
-        : by === 'product'
-          ? r.product_id!
-          : (label?.categoryId ?? 'sans-categorie');
-    const row = grouped.get(key) ?? {
-      key,
-      productId: r.product_id!,
-      label:
-        by === 'category'
-          ? ((label?.categoryId && categories!.get(label.categoryId)) ?? 'Sans catégorie')
-          : '',
-      figures: { gross: 0, discounts: 0, refunds: 0, net: 0 },
-      previous: null,
-      quantity: 0,
-      refundedQuantity: 0,
-      cost: 0,
-      margin: 0,
-    };
-    const gross = Number(r.gross);
-    const discounts = Number(r.discounts);
-    const refunds = Number(r.refunds);
-    row.figures.gross! += gross;
-    row.figures.discounts! += discounts;
-    row.figures.refunds! += refunds;
-    row.figures.net! += gross - discounts - refunds;
-    row.quantity! += Number(r.quantity);
-    row.refundedQuantity! += Number(r.refunded_quantity);
-    const cost = Number(r.cost);
-    // Units sold without a known cost are left out of the margin, never counted as all margin.
-    if (cost !== 0 || Number(r.costed_net) !== 0) {
-      row.cost = (row.cost ?? 0) + cost;
-      row.margin = (row.margin ?? 0) + Number(r.costed_net) - cost;
-    }
-    grouped.set(key, row);
-  }
-  for (const row of grouped.values())
-    if (row.cost === 0 && row.margin === 0) {
-      row.cost = null;
-      row.margin = null;
-    }
-  const value = (row: StatsRow) => (rank === 'net' ? row.figures.net! : (row.margin ?? -Infinity));
-  // Ties: categories by name; products and variants, not yet named, by id (the same every time).
-  const ranked = [...grouped.values()].sort(
-    (a, b) =>
-      value(b) - value(a) ||
-      (by === 'category' ? a.label.localeCompare(b.label, 'fr') : a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
-  );
-  if (by !== 'category') {
-    const shown = ranked.slice(0, MAX_ROWS);
-    const names =
-      by === 'variant'
-        ? await variantNames(
-            db,
-            scope.shopId,
-            shown.map((r) => ({ variant_id: r.key, product_id: r.productId })),
-          )
-        : await productLabels(
-            db,
-            scope.shopId,
-            shown.map((r) => r.key),
-          );
-    for (const row of shown) {
-      const name = names.get(row.key);
-      row.label = typeof name === 'string' ? name : (name?.name ?? 'Produit supprimé');
-    }
-  }
-  return ranked.map(({ productId: _productId, ...row }) => row);
+      : await productLabels(
+          db,
+          scope.shopId,
+          rows.map((r) => r.key),
+        );
+  const shown = rows.map((r) => {
+    const name = names.get(r.key);
+    return productRow(r, typeof name === 'string' ? name : (name?.name ?? 'Produit supprimé'));
+  });
+  const count = Number(rows[0]?.n ?? 0);
+  if (count <= MAX_ROWS) return { rows: shown };
+  // « Autres »: every row's sums less those shown.
+  const all = rows[0]!;
+  const rest = (total: string, pick: (r: StatsRow) => number) =>
+    Number(total) - shown.reduce((n, r) => n + pick(r), 0);
+  const gross = rest(all.all_gross, (r) => r.figures.gross!);
+  const discounts = rest(all.all_discounts, (r) => r.figures.discounts!);
+  const refunds = rest(all.all_refunds, (r) => r.figures.refunds!);
+  const other: StatsRow = {
+    key: 'autres',
+    label: `Autres (${count - MAX_ROWS})`,
+    figures: { gross, discounts, refunds, net: gross - discounts - refunds },
+    previous: null,
+    quantity: rest(all.all_quantity, (r) => r.quantity!),
+    refundedQuantity: rest(all.all_refunded_quantity, (r) => r.refundedQuantity!),
+    cost: null,
+    margin: null,
+  };
+  return { rows: [...shown, other], otherRows: count - MAX_ROWS };
 }
 
 async function paymentRows(
@@ -634,19 +663,17 @@ export async function buildReport(db: Executor, scope: ReportScope, query: Stats
     case 'categories':
       return {
         ...base,
-        ...rowsWithOthers(
-          await productRows(
-            db,
-            scope,
-            period,
-            report === 'products' ? 'product' : report === 'variants' ? 'variant' : 'category',
-          ),
-        ),
+        ...(await productRows(
+          db,
+          scope,
+          period,
+          report === 'products' ? 'product' : report === 'variants' ? 'variant' : 'category',
+        )),
       };
     case 'margin': {
       // Best margins first; products sold without a cost price come last, without a margin.
       const rows = await productRows(db, scope, period, 'product', 'margin');
-      return { ...base, margin: await marginOf(db, scope, period), ...rowsWithOthers(rows) };
+      return { ...base, margin: await marginOf(db, scope, period), ...rows };
     }
     case 'discounts':
       return { ...base, rows: await discountRows(db, scope, period, totals.discounts) };
