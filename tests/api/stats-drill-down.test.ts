@@ -129,17 +129,29 @@ describe('drill-down from Statistiques to Commandes', () => {
       expect(monthly.rows, `${name} over the month`).toEqual(answer.rows);
     }
 
-    // Migration 0024 fills the shop-wide roll-ups from the finer ones: the same reports after it.
-    const names = ['agents', 'communes', 'clients'] as const;
+    // Migrations 0024 and 0025 fill the shop-wide roll-ups from the finer ones: the same reports.
+    const names = ['agents', 'communes', 'clients', 'products', 'categories', 'margin'] as const;
     const before = await Promise.all(names.map((name) => report(a, name)));
-    for (const table of ['stats_agent_days', 'stats_commune_days', 'stats_client_months'])
+    for (const table of [
+      'stats_agent_days',
+      'stats_commune_days',
+      'stats_client_months',
+      'stats_product_total_days',
+      'stats_product_total_months',
+    ])
       await bed.database.db.execute(sql.raw(`delete from ${table}`));
     expect((await report(a, 'agents')).rows).toEqual([]);
-    const migration = readFileSync('drizzle/0024_stats_shop_wide_agents_communes_clients.sql', 'utf8')
-      .split('--> statement-breakpoint')
-      .filter((statement) => /^\s*(--.*\n)*\s*INSERT/i.test(statement));
-    expect(migration).toHaveLength(3);
-    for (const statement of migration) await bed.database.db.execute(sql.raw(statement));
+    expect((await report(a, 'products')).rows).toEqual([]);
+    const fills = [
+      'drizzle/0024_stats_shop_wide_agents_communes_clients.sql',
+      'drizzle/0025_stats_product_totals.sql',
+    ].flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('--> statement-breakpoint')
+        .filter((statement) => /^\s*(--.*\n)*\s*INSERT/i.test(statement)),
+    );
+    expect(fills).toHaveLength(5);
+    for (const statement of fills) await bed.database.db.execute(sql.raw(statement));
     expect(await Promise.all(names.map((name) => report(a, name)))).toEqual(before);
   });
 

@@ -28,6 +28,8 @@ export const ROLL_UPS = {
   A: { table: 'stats_agent_days', keys: ['day', 'agent_id'] },
   K: { table: 'stats_commune_days', keys: ['day', 'commune'] },
   C: { table: 'stats_client_months', keys: ['month', 'client_id'] },
+  W: { table: 'stats_product_total_days', keys: ['day', 'product_id'] },
+  N: { table: 'stats_product_total_months', keys: ['month', 'product_id'] },
 } as const;
 export type RollUp = keyof typeof ROLL_UPS;
 
@@ -126,11 +128,14 @@ export const MEASURES: Record<RollUp, readonly string[]> = {
   A: ['orders', 'items', 'gross', 'discounts', 'refunds', 'delivery', 'total', 'collected', 'due'],
   K: ['orders', 'net', 'delivery'],
   C: ['orders', 'net'],
+  W: ['quantity', 'refunded_quantity', 'gross', 'discounts', 'refunds', 'cost', 'costed_net'],
+  N: ['quantity', 'refunded_quantity', 'gross', 'discounts', 'refunds', 'cost', 'costed_net'],
 };
 
 /**
  * The shop-wide rows a difference also moves: sales by day and channel and by day and agent, money
- * by day and method, products by day and by month, communes by day, clients by month. Computed
+ * by day and method, products by day and by month (by variant, and without the variants),
+ * communes by day, clients by month. Computed
  * from the differences, never stored with an order.
  */
 export function shopWide(deltas: Contribution): Contribution {
@@ -150,6 +155,8 @@ export function shopWide(deltas: Contribution): Contribution {
     else if (kind === 'v') {
       add(['V', day, rest[2]!, rest[3]!], row);
       add(['M', `${day.slice(0, 7)}-01`, rest[2]!, rest[3]!], row);
+      add(['W', day, rest[3]!], row);
+      add(['N', `${day.slice(0, 7)}-01`, rest[3]!], row);
     }
   }
   return out;

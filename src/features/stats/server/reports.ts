@@ -93,24 +93,29 @@ function where(scope: ReportScope, period: Period): SQL {
 /** Sales rows: shop-wide by day and channel, or by hour and agent for one agent's own sales. */
 const salesTable = (scope: ReportScope) => sql.raw(scope.agentId ? 'stats_sales' : 'stats_days');
 
-const PRODUCT_COLUMNS = sql.raw(
-  'variant_id, product_id, quantity, refunded_quantity, gross, discounts, refunds, cost, costed_net',
-);
+const PRODUCT_MEASURES = 'quantity, refunded_quantity, gross, discounts, refunds, cost, costed_net';
 
 /**
- * The product rows of a period: whole months from the monthly roll-up and the edges by day
- * (a year is a few dozen thousand rows, not a million); one agent's own from the finest rows.
+ * The product rows of a period: whole months from a monthly roll-up and the edges by day (a year
+ * is a few dozen thousand rows, not a million); by variant, or by product alone (a third of the
+ * rows) where the variant is not asked; one agent's own from the finest rows.
  */
-function productSource(scope: ReportScope, period: Period): SQL {
-  if (scope.agentId)
-    return sql`(select ${PRODUCT_COLUMNS} from stats_products where ${where(scope, period)})`;
+function productSource(scope: ReportScope, period: Period, level: 'variant' | 'product' = 'product'): SQL {
+  const columns = sql.raw(
+    level === 'variant' ? `variant_id, product_id, ${PRODUCT_MEASURES}` : `product_id, ${PRODUCT_MEASURES}`,
+  );
+  if (scope.agentId) return sql`(select ${columns} from stats_products where ${where(scope, period)})`;
+  const [monthly, daily] =
+    level === 'variant'
+      ? ['stats_product_months', 'stats_product_days']
+      : ['stats_product_total_months', 'stats_product_total_days'];
   const { months, days } = splitByMonths(period);
   const parts: SQL[] = [];
   if (months)
-    parts.push(sql`select ${PRODUCT_COLUMNS} from stats_product_months
+    parts.push(sql`select ${columns} from ${sql.raw(monthly)}
       where shop_id = ${scope.shopId} and month between ${months.from}::date and ${months.to}::date`);
   for (const d of days)
-    parts.push(sql`select ${PRODUCT_COLUMNS} from stats_product_days
+    parts.push(sql`select ${columns} from ${sql.raw(daily)}
       where shop_id = ${scope.shopId} and day between ${d.from}::date and ${d.to}::date`);
   return sql`(${sql.join(parts, sql` union all `)})`;
 }
@@ -381,7 +386,7 @@ async function productRows(
     db,
     sql`with g as (
         select ${key} as key, min(product_id) as product_id, ${PRODUCT_SUMS}
-        from ${productSource(scope, period)} as p group by 1
+        from ${productSource(scope, period, by)} as p group by 1
       )
       select *, count(*) over () as n, sum(quantity) over () as all_quantity,
         sum(refunded_quantity) over () as all_refunded_quantity, sum(gross) over () as all_gross,

@@ -129,8 +129,10 @@ async function applyDeltas(tx: Executor, shopId: string, deltas: Contribution): 
   for (const [kind, records] of byTable) {
     const { table, keys } = ROLL_UPS[kind];
     const measures = MEASURES[kind];
-    // product_id follows variant_id: not part of the key.
-    const conflictKeys = keys.filter((k) => k !== 'product_id');
+    // product_id follows variant_id: not part of the key where the variant is.
+    const conflictKeys = (keys as readonly string[]).includes('variant_id')
+      ? keys.filter((k) => k !== 'product_id')
+      : keys;
     const typed = [
       ...keys.map(
         (k) => `${k} ${k === 'hour' ? 'smallint' : k === 'day' || k === 'month' ? 'date' : 'text'}`,

@@ -253,3 +253,26 @@ export const statsClientMonths = pgTable(
   },
   (t) => [primaryKey({ columns: [t.shopId, t.month, t.clientId] })],
 );
+
+/*
+ * Products without their variants, by day and by month: « Par produit », « Par catégorie », the
+ * margin and a year of products read a third of the rows the variant roll-ups hold.
+ */
+const productOnlyMeasures = (({ variantId: _variantId, ...rest }) => rest)(productMeasures);
+
+export const statsProductTotalDays = pgTable(
+  'stats_product_total_days',
+  { ...shopDay, ...productOnlyMeasures },
+  (t) => [primaryKey({ columns: [t.shopId, t.day, t.productId] })],
+);
+
+/** `month` is the month's first day. */
+export const statsProductTotalMonths = pgTable(
+  'stats_product_total_months',
+  {
+    shopId: text('shop_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    ...productOnlyMeasures,
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.month, t.productId] })],
+);
