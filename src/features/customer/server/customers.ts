@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { changedAfter, microsOf, nextChangeCursor, readChangeCursor } from '@/server/db/change-cursor';
 import { executePrepared, rowOf, type Executor } from '@/server/db';
 import { clients } from '@/server/db/schema/customer';
@@ -246,7 +246,8 @@ export async function totalOwedByClients(db: Executor, shopId: string): Promise<
   const [row] = await db
     .select({ owed: sql<string>`coalesce(sum(${clients.balance}), 0)` })
     .from(clients)
-    .where(eq(clients.shopId, shopId));
+    // Only the clients who owe: the partial index `clients_shop_balance_idx` holds just them.
+    .where(and(eq(clients.shopId, shopId), gt(clients.balance, 0)));
   return Number(row?.owed ?? 0);
 }
 
