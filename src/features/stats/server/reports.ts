@@ -517,10 +517,17 @@ async function discountRows(db: Executor, scope: ReportScope, period: Period, di
 
 /** The clients who spent most in the period (net of refunds). */
 async function clientRows(db: Executor, scope: ReportScope, period: Period): Promise<StatsRow[]> {
+  const { months, days } = splitByMonths(period);
+  const isOneMonth = !scope.agentId && months !== null && months.from === months.to && days.length === 0;
   const rows = await executePrepared<{ client_id: string; orders: string; net: string }>(
     db,
-    sql`select client_id, sum(orders) as orders, sum(net) as net from ${clientSource(scope, period)} as c
-      group by client_id order by 3 desc, 1 limit ${MAX_ROWS}`,
+    isOneMonth
+      ? // One calendar month: its rows read in order from stats_client_months_top_idx.
+        sql`select client_id, orders, net from stats_client_months
+          where shop_id = ${scope.shopId} and month = ${months!.from}::date and (orders <> 0 or net <> 0)
+          order by net desc nulls last, client_id limit ${MAX_ROWS}`
+      : sql`select client_id, sum(orders) as orders, sum(net) as net from ${clientSource(scope, period)} as c
+          group by client_id having sum(orders) <> 0 or sum(net) <> 0 order by 3 desc, 1 limit ${MAX_ROWS}`,
   );
   const labels = await clientLabels(
     db,
@@ -567,9 +574,7 @@ async function communeRows(db: Executor, scope: ReportScope, period: Period) {
     row.label =
       key === NO_COMMUNE_KEY
         ? NO_COMMUNE_LABEL
-        : [...spellings].sort(
-            (a, b) => b[1] - a[1] || FRENCH_UPPER_FIRST.compare(a[0], b[0]),
-          )[0]![0];
+        : [...spellings].sort((a, b) => b[1] - a[1] || FRENCH_UPPER_FIRST.compare(a[0], b[0]))[0]![0];
     out.push(row);
   }
   const named = out
@@ -597,8 +602,7 @@ async function stockOf(db: Executor, scope: ReportScope, period: Period) {
     .map((p) => ({ p, flag: flagOf(p) }))
     .filter((x): x is { p: (typeof valued)[number]; flag: NonNullable<StatsRow['flag']> } => x.flag !== null)
     .sort(
-      (a, b) =>
-        order[a.flag] - order[b.flag] || a.p.stock - b.p.stock || FRENCH.compare(a.p.name, b.p.name),
+      (a, b) => order[a.flag] - order[b.flag] || a.p.stock - b.p.stock || FRENCH.compare(a.p.name, b.p.name),
     )
     .map(({ p, flag }) => ({
       key: p.id,

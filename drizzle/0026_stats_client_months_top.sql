@@ -1,0 +1,1 @@
+CREATE INDEX "stats_client_months_top_idx" ON "stats_client_months" USING btree ("shop_id","month","net" DESC NULLS LAST,"client_id");
