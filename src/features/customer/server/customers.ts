@@ -246,7 +246,8 @@ export async function totalOwedByClients(db: Executor, shopId: string): Promise<
   const [row] = await db
     .select({ owed: sql<string>`coalesce(sum(${clients.balance}), 0)` })
     .from(clients)
-    // Only the clients who owe: the partial index `clients_shop_balance_idx` holds just them.
+    // Only the clients who owe: the partial index `clients_shop_owed_idx` holds just them, balances
+    // included, so the sum reads no table row.
     .where(and(eq(clients.shopId, shopId), gt(clients.balance, 0)));
   return Number(row?.owed ?? 0);
 }

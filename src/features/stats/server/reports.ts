@@ -123,6 +123,16 @@ function productSource(scope: ReportScope, period: Period, level: 'variant' | 'p
   return sql`(${sql.join(parts, sql` union all `)})`;
 }
 
+/**
+ * The month a shop-wide period is, when it is exactly one calendar month (« le mois dernier »):
+ * the monthly roll-ups then hold one row per key already, to read without grouping.
+ */
+function oneMonth(scope: ReportScope, period: Period): string | null {
+  if (scope.agentId) return null;
+  const { months, days } = splitByMonths(period);
+  return months !== null && months.from === months.to && days.length === 0 ? months.from : null;
+}
+
 /** The client rows of a period: whole months by month, the edges by day (or one agent's own). */
 function clientSource(scope: ReportScope, period: Period): SQL {
   const { months, days } = scope.agentId ? { months: null, days: [period] } : splitByMonths(period);
@@ -371,6 +381,8 @@ async function productRows(
     return rowsWithOthers(ranked);
   }
   const key = sql.raw(by === 'variant' ? 'variant_id' : 'product_id');
+  // One calendar month: a row per product (or variant) already, read as it is.
+  const month = oneMonth(scope, period);
   const value = sql.raw(
     rank === 'net'
       ? 'gross - discounts - refunds'
@@ -387,10 +399,14 @@ async function productRows(
     }
   >(
     db,
-    sql`with g as (
-        select ${key} as key, min(product_id) as product_id, ${PRODUCT_SUMS}
-        from ${productSource(scope, period, by)} as p group by 1
-      )
+    sql`with g as (${
+      month
+        ? sql`select ${key} as key, product_id, ${sql.raw(PRODUCT_MEASURES)}
+            from ${sql.raw(by === 'variant' ? 'stats_product_months' : 'stats_product_total_months')}
+            where shop_id = ${scope.shopId} and month = ${month}::date`
+        : sql`select ${key} as key, min(product_id) as product_id, ${PRODUCT_SUMS}
+            from ${productSource(scope, period, by)} as p group by 1`
+    })
       select *, count(*) over () as n, sum(quantity) over () as all_quantity,
         sum(refunded_quantity) over () as all_refunded_quantity, sum(gross) over () as all_gross,
         sum(discounts) over () as all_discounts, sum(refunds) over () as all_refunds
@@ -517,14 +533,13 @@ async function discountRows(db: Executor, scope: ReportScope, period: Period, di
 
 /** The clients who spent most in the period (net of refunds). */
 async function clientRows(db: Executor, scope: ReportScope, period: Period): Promise<StatsRow[]> {
-  const { months, days } = splitByMonths(period);
-  const isOneMonth = !scope.agentId && months !== null && months.from === months.to && days.length === 0;
+  const month = oneMonth(scope, period);
   const rows = await executePrepared<{ client_id: string; orders: string; net: string }>(
     db,
-    isOneMonth
+    month
       ? // One calendar month: its rows read in order from stats_client_months_top_idx.
         sql`select client_id, orders, net from stats_client_months
-          where shop_id = ${scope.shopId} and month = ${months!.from}::date and (orders <> 0 or net <> 0)
+          where shop_id = ${scope.shopId} and month = ${month}::date and (orders <> 0 or net <> 0)
           order by net desc nulls last, client_id limit ${MAX_ROWS}`
       : sql`select client_id, sum(orders) as orders, sum(net) as net from ${clientSource(scope, period)} as c
           group by client_id having sum(orders) <> 0 or sum(net) <> 0 order by 3 desc, 1 limit ${MAX_ROWS}`,
@@ -586,9 +601,26 @@ async function communeRows(db: Executor, scope: ReportScope, period: Period) {
 }
 
 /** The stock now: its value, then the products out of stock, low, or that sold nothing in the period. */
+/**
+ * The shop's stock valued, for half a minute: every product and variant of the catalogue is
+ * joined and valued, the stock report's costliest part, and Statistiques promise figures at most a
+ * minute old.
+ */
+const STOCK_TTL_MS = 30_000;
+const stockCache = new Map<string, { at: number; value: Awaited<ReturnType<typeof stockValuation>> }>();
+
+async function valuedStock(db: Executor, shopId: string) {
+  const cached = stockCache.get(shopId);
+  if (cached && Date.now() - cached.at < STOCK_TTL_MS) return cached.value;
+  const value = await stockValuation(db, shopId);
+  if (stockCache.size > 1000) stockCache.delete(stockCache.keys().next().value!);
+  stockCache.set(shopId, { at: Date.now(), value });
+  return value;
+}
+
 async function stockOf(db: Executor, scope: ReportScope, period: Period) {
   const [valued, sold] = await Promise.all([
-    stockValuation(db, scope.shopId),
+    valuedStock(db, scope.shopId),
     executePrepared<{ product_id: string }>(
       db,
       sql`select distinct product_id from ${productSource({ ...scope, agentId: null }, period)} as p where quantity > 0`,

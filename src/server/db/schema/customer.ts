@@ -101,6 +101,10 @@ export const clients = pgTable(
     index('clients_shop_balance_idx')
       .on(t.shopId, t.lastOrderAt.desc().nullsLast(), t.id.desc())
       .where(sql`${t.balance} > 0`),
+    // What the shop's clients owe in all (Trésorerie), summed from the index alone.
+    index('clients_shop_owed_idx')
+      .on(t.shopId, t.balance)
+      .where(sql`${t.balance} > 0`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "clients_shop_owed_idx" ON "clients" USING btree ("shop_id","balance") WHERE "clients"."balance" > 0;
