@@ -29,6 +29,15 @@ test.describe('Statistiques', () => {
     await expect(page).toHaveURL((url) => url.searchParams.get('period') === 'last30');
     await expect(page.getByTestId('figure-net-value')).toHaveText(/FCFA$/);
 
+    // « Commandes » opens the period's sales in Commandes.
+    await page.getByRole('link', { name: 'Voir les commandes : Commandes' }).click();
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/mes-commandes' && url.searchParams.get('fulfilment') !== null,
+    );
+    await expect(page.getByTestId('orders-count')).toHaveText(/^(Plus de )?[\d\u202f]+ commandes?$/);
+    await page.goBack();
+    await expect(page.getByTestId('figure-net-value')).toHaveText(/FCFA$/);
+
     // By channel: a row at least (the demo's orders come through several channels).
     await page.getByRole('tab', { name: 'Par canal' }).click();
     await expect(page).toHaveURL((url) => url.searchParams.get('report') === 'channels');

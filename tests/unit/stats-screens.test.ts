@@ -7,6 +7,7 @@ import {
   periodOfView,
   periodText,
   drillDown,
+  overviewDrillDown,
   reportsFor,
   viewFromQuery,
   viewToQuery,
@@ -100,6 +101,15 @@ describe('the view in the address bar', () => {
     expect(link('discounts', 'manual:')).toBeNull();
     expect(link('products', 'autres')).toBeNull();
     expect(link('stock', 'p1')).toBeNull();
+  });
+  it('links each overview figure to its orders: the sales, those owing, or every order for the money', () => {
+    const period = { from: '2026-11-01', to: '2026-11-30' };
+    const query = (figure: string) =>
+      Object.fromEntries(new URL(`http://x${overviewDrillDown({ period }, figure, 's1')}`).searchParams);
+    const sales = 'new,confirmed,preparing,ready,shipping,delivered';
+    expect(query('net')).toEqual({ shopId: 's1', from: '2026-11-01', to: '2026-11-30', fulfilment: sales });
+    expect(query('due')).toMatchObject({ fulfilment: sales, payment: 'pending,partially_paid' });
+    expect(query('collected')).toEqual({ shopId: 's1', from: '2026-11-01', to: '2026-11-30' });
   });
   it('round-trips, leaving the defaults out', () => {
     expect(viewToQuery({ preset: 'last7', compare: 'previous', report: 'overview' })).toEqual({});

@@ -196,3 +196,19 @@ export function drillDown(
   });
   return `/mes-commandes?${query.toString()}`;
 }
+
+/**
+ * The orders behind a figure of « Vue d’ensemble »: the period's sales (neither cancelled nor
+ * returned), those still owing for « Reste à encaisser », every order of the period for
+ * « Encaissé » (money counts whatever became of the order).
+ */
+export function overviewDrillDown(
+  report: Pick<StatsReport, 'period'>,
+  figure: string,
+  shopId: string,
+): string {
+  const query = new URLSearchParams({ shopId, from: report.period.from, to: report.period.to });
+  if (figure !== 'collected') query.set('fulfilment', FULFILMENT_FLOW.join(','));
+  if (figure === 'due') query.set('payment', 'pending,partially_paid');
+  return `/mes-commandes?${query.toString()}`;
+}

@@ -33,7 +33,9 @@ import {
   FULFILMENT_STATUSES,
   ORDER_CHANNELS,
   PAYMENT_METHODS,
+  PAYMENT_STATUSES,
   type FulfilmentStatus,
+  type PaymentStatus,
   type TOrderFilters,
 } from '../../order.schemas';
 import {
@@ -75,6 +77,9 @@ export function filtersFromQuery(query: Record<string, string | string[] | undef
   const fulfilment = (one('fulfilment') ?? '')
     .split(',')
     .filter((s): s is FulfilmentStatus => (FULFILMENT_STATUSES as readonly string[]).includes(s));
+  const payment = (one('payment') ?? '')
+    .split(',')
+    .filter((s): s is PaymentStatus => (PAYMENT_STATUSES as readonly string[]).includes(s));
   const drillDown = Object.fromEntries(
     [...DRILL_DOWN_KEYS, 'agentId' as const].flatMap((key) => {
       const value = one(key)?.trim();
@@ -91,6 +96,7 @@ export function filtersFromQuery(query: Record<string, string | string[] | undef
       ? { method: method as TOrderFilters['method'] }
       : {}),
     ...(fulfilment.length ? { fulfilment } : {}),
+    ...(payment.length ? { payment } : {}),
     ...drillDown,
   };
   return Object.keys(filters).length ? filters : null;

@@ -1,8 +1,19 @@
-import { Box, Heading, Skeleton, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import {
+  Box,
+  Heading,
+  Link,
+  Skeleton,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import dynamic from 'next/dynamic';
+import NextLink from 'next/link';
 import { formatMoney } from '@/shared/money';
 import type { StatsFigures, StatsReport } from '../../stats.schemas';
-import { formatCount } from '../stats-view';
+import { formatCount, overviewDrillDown } from '../stats-view';
 import { Change } from './Change';
 
 // The chart's library is loaded with the chart only, not with every page of the app.
@@ -36,11 +47,14 @@ export function FigureCard({
   value,
   change,
   testId,
+  href,
 }: {
   label: string;
   value: string;
   change?: React.ReactNode;
   testId?: string;
+  /** The orders behind the figure (Commandes, filtered). */
+  href?: string;
 }) {
   return (
     <Stack
@@ -65,6 +79,13 @@ export function FigureCard({
         {value}
       </Text>
       {change ?? null}
+      {href ? (
+        <Link asChild fontSize="sm" color="fg.muted" textDecoration="underline" textUnderlineOffset="3px">
+          <NextLink href={href} aria-label={`Voir les commandes : ${label}`}>
+            Voir les commandes
+          </NextLink>
+        </Link>
+      ) : null}
     </Stack>
   );
 }
@@ -102,7 +123,7 @@ function SeriesTable({ report }: { report: StatsReport }) {
 }
 
 /** « Vue d’ensemble »: the period's figures, each against the compared period, and the net sales over time. */
-export function OverviewReport({ report }: { report: StatsReport }) {
+export function OverviewReport({ report, shopId }: { report: StatsReport; shopId: string }) {
   const { totals, previousTotals, currency } = report;
   const format = (figure: Figure, value: number) =>
     figure.isMoney || figure.key === 'averageBasket' ? formatMoney(value, currency) : formatCount(value);
@@ -119,6 +140,7 @@ export function OverviewReport({ report }: { report: StatsReport }) {
             testId={`figure-${figure.key}`}
             label={figure.label}
             value={format(figure, totals[figure.key])}
+            href={overviewDrillDown(report, figure.key, shopId)}
             change={
               <Change
                 now={totals[figure.key]}

@@ -64,7 +64,7 @@ function ReportBody({ shop, view, from, to }: { shop: Shop; view: StatsView; fro
   return (
     <Box opacity={isFetching ? 0.6 : 1} transition="opacity 0.2s" aria-busy={isFetching}>
       {data.report === 'overview' ? (
-        <OverviewReport report={data} />
+        <OverviewReport report={data} shopId={shop._id} />
       ) : (
         <BreakdownReport report={data} shopId={shop._id} />
       )}
