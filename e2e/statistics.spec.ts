@@ -60,6 +60,8 @@ test.describe('Statistiques', () => {
     // A product's row opens Commandes on its orders of the period: as many as the list counts.
     await page.getByRole('tab', { name: 'Par produit' }).click();
     const first = page.getByTestId('stats-row').first().getByRole('link');
+    // The channels stay on screen until the products arrive: wait for a product's link.
+    await expect(first).toHaveAttribute('href', /productId=/);
     const productName = (await first.textContent())!.trim();
     await first.click();
     await expect(page).toHaveURL(
