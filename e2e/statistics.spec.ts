@@ -30,7 +30,7 @@ test.describe('Statistiques', () => {
     await expect(page.getByTestId('figure-net-value')).toHaveText(/FCFA$/);
 
     // « Commandes » opens the period's sales in Commandes.
-    await page.getByRole('link', { name: 'Voir les commandes : Commandes' }).click();
+    await page.getByRole('link', { name: /^Voir les commandes\s: Commandes$/ }).click();
     await expect(page).toHaveURL(
       (url) => url.pathname === '/mes-commandes' && url.searchParams.get('fulfilment') !== null,
     );

@@ -113,11 +113,13 @@ describe('GET /api/order/list', () => {
       [{ method: 'wave' }, [1001]],
       [{ method: 'cod' }, [1004]],
       [{ method: 'card' }, []],
-      // The « Agent » filter takes a team member's agent id.
+      // The « Agent » filter takes a team member's agent id, or their user id (the rows of
+      // Statistiques' « Par agent »); another shop's member finds nothing either way.
       [{ agentId: await agentIdOf(bed, shop, 'seller') }, [1004, 1002]],
       [{ agentId: await agentIdOf(bed, shop, 'cashier') }, [9001]],
+      [{ agentId: shop.members.seller.user.id }, [1004, 1002]],
       [{ agentId: await agentIdOf(bed, bed.awa, 'seller') }, []],
-      [{ agentId: shop.members.seller.user.id }, []],
+      [{ agentId: bed.awa.members.seller.user.id }, []],
       [{ from: '2024-03-10', to: '2024-03-10' }, [1001]],
       [{ from: '2024-03-11', to: '2024-03-31' }, []],
       [{ to: '2024-03-09' }, []],

@@ -41,7 +41,7 @@ export function DrillDownChips({
   return (
     <HStack gap="2" wrap="wrap" data-testid="drill-down-filters">
       <Text fontSize="sm" color="fg.muted">
-        Depuis Statistiques :
+        Depuis Statistiques :
       </Text>
       {active.map((key) => (
         <Tag.Root key={key} size="lg" variant="subtle" colorPalette="blue" maxW="full">

@@ -81,7 +81,7 @@ export function FigureCard({
       {change ?? null}
       {href ? (
         <Link asChild fontSize="sm" color="fg.muted" textDecoration="underline" textUnderlineOffset="3px">
-          <NextLink href={href} aria-label={`Voir les commandes : ${label}`}>
+          <NextLink href={href} aria-label={`Voir les commandes : ${label}`}>
             Voir les commandes
           </NextLink>
         </Link>
