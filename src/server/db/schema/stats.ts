@@ -50,24 +50,29 @@ const keyColumns = {
 };
 const amount = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
+/** The sales measures, by hour here and by day in the shop-wide roll-ups below. */
+const salesMeasures = {
+  orders: integer('orders').notNull().default(0),
+  items: integer('items').notNull().default(0),
+  gross: amount('gross'),
+  discounts: amount('discounts'),
+  refunds: amount('refunds'),
+  delivery: amount('delivery'),
+  /** What the orders placed were worth in all (net of discounts, delivery included). */
+  total: amount('total'),
+  /** Money received (payments but « avoir ») less money given back. */
+  collected: amount('collected'),
+  /** What the orders placed still owe (« reste à encaisser »), as of now. */
+  due: amount('due'),
+};
+
 /** Sales and money by hour: the overview, by channel, by agent, the treasury. */
 export const statsSales = pgTable(
   'stats_sales',
   {
     ...keyColumns,
     hour: smallint('hour').notNull(),
-    orders: integer('orders').notNull().default(0),
-    items: integer('items').notNull().default(0),
-    gross: amount('gross'),
-    discounts: amount('discounts'),
-    refunds: amount('refunds'),
-    delivery: amount('delivery'),
-    /** What the orders placed that hour were worth in all (net of discounts, delivery included). */
-    total: amount('total'),
-    /** Money received (payments but « avoir ») less money given back. */
-    collected: amount('collected'),
-    /** What the orders placed that hour still owe (« reste à encaisser »), as of now. */
-    due: amount('due'),
+    ...salesMeasures,
   },
   (t) => [primaryKey({ columns: [t.shopId, t.day, t.hour, t.channel, t.agentId] })],
 );
@@ -159,15 +164,7 @@ export const statsDays = pgTable(
   {
     ...shopDay,
     channel: text('channel').notNull(),
-    orders: integer('orders').notNull().default(0),
-    items: integer('items').notNull().default(0),
-    gross: amount('gross'),
-    discounts: amount('discounts'),
-    refunds: amount('refunds'),
-    delivery: amount('delivery'),
-    total: amount('total'),
-    collected: amount('collected'),
-    due: amount('due'),
+    ...salesMeasures,
   },
   (t) => [primaryKey({ columns: [t.shopId, t.day, t.channel] })],
 );
@@ -216,15 +213,7 @@ export const statsAgentDays = pgTable(
   {
     ...shopDay,
     agentId: text('agent_id').notNull(),
-    orders: integer('orders').notNull().default(0),
-    items: integer('items').notNull().default(0),
-    gross: amount('gross'),
-    discounts: amount('discounts'),
-    refunds: amount('refunds'),
-    delivery: amount('delivery'),
-    total: amount('total'),
-    collected: amount('collected'),
-    due: amount('due'),
+    ...salesMeasures,
   },
   (t) => [primaryKey({ columns: [t.shopId, t.day, t.agentId] })],
 );
