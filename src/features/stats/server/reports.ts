@@ -226,9 +226,24 @@ async function series(db: Executor, scope: ReportScope, period: Period, asked?: 
   };
 }
 
-/** Clients' figures for a while: counting distinct clients over a year is the overview's slowest part. */
-const CLIENTS_TTL_MS = 60_000;
-const clientsCache = new Map<string, { at: number; value: { new: number; returning: number } }>();
+/**
+ * A figure computed once per key for `ttlMs`, the oldest dropped past 1 000 keys: Statistiques
+ * promise figures at most a minute old, and a few are costly to count at every read.
+ */
+function memo<T>(ttlMs: number): (key: string, compute: () => Promise<T>) => Promise<T> {
+  const kept = new Map<string, { at: number; value: T }>();
+  return async (key, compute) => {
+    const found = kept.get(key);
+    if (found && Date.now() - found.at < ttlMs) return found.value;
+    const value = await compute();
+    if (kept.size > 1000) kept.delete(kept.keys().next().value!);
+    kept.set(key, { at: Date.now(), value });
+    return value;
+  };
+}
+
+/** Clients' figures for a minute: counting distinct clients over a year is the overview's slowest part. */
+const rememberedClients = memo<{ new: number; returning: number }>(60_000);
 
 /**
  * Clients who ordered in the period for the first time (their first order, as the customer module
@@ -237,20 +252,16 @@ const clientsCache = new Map<string, { at: number; value: { new: number; returni
  */
 async function clientsOf(db: Executor, scope: ReportScope, period: Period) {
   if (scope.agentId) return undefined;
-  const key = `${scope.shopId}|${period.from}|${period.to}`;
-  const cached = clientsCache.get(key);
-  if (cached && Date.now() - cached.at < CLIENTS_TTL_MS) return cached.value;
-  const [[row], first] = await Promise.all([
-    executePrepared<{ active: string }>(
-      db,
-      sql`select count(distinct client_id) as active from stats_clients where ${where(scope, period)} and orders > 0`,
-    ),
-    countFirstOrdersBetween(db, scope.shopId, period.from, period.to, scope.timeZone),
-  ]);
-  const value = { new: first, returning: Math.max(0, Number(row?.active ?? 0) - first) };
-  if (clientsCache.size > 1000) clientsCache.delete(clientsCache.keys().next().value!);
-  clientsCache.set(key, { at: Date.now(), value });
-  return value;
+  return rememberedClients(`${scope.shopId}|${period.from}|${period.to}`, async () => {
+    const [[row], first] = await Promise.all([
+      executePrepared<{ active: string }>(
+        db,
+        sql`select count(distinct client_id) as active from stats_clients where ${where(scope, period)} and orders > 0`,
+      ),
+      countFirstOrdersBetween(db, scope.shopId, period.from, period.to, scope.timeZone),
+    ]);
+    return { new: first, returning: Math.max(0, Number(row?.active ?? 0) - first) };
+  });
 }
 
 /** The first MAX_ROWS rows, then « Autres » summing the figures (and units) of the rest. */
@@ -603,24 +614,13 @@ async function communeRows(db: Executor, scope: ReportScope, period: Period) {
 /** The stock now: its value, then the products out of stock, low, or that sold nothing in the period. */
 /**
  * The shop's stock valued, for half a minute: every product and variant of the catalogue is
- * joined and valued, the stock report's costliest part, and Statistiques promise figures at most a
- * minute old.
+ * joined and valued, the stock report's costliest part.
  */
-const STOCK_TTL_MS = 30_000;
-const stockCache = new Map<string, { at: number; value: Awaited<ReturnType<typeof stockValuation>> }>();
-
-async function valuedStock(db: Executor, shopId: string) {
-  const cached = stockCache.get(shopId);
-  if (cached && Date.now() - cached.at < STOCK_TTL_MS) return cached.value;
-  const value = await stockValuation(db, shopId);
-  if (stockCache.size > 1000) stockCache.delete(stockCache.keys().next().value!);
-  stockCache.set(shopId, { at: Date.now(), value });
-  return value;
-}
+const rememberedStock = memo<Awaited<ReturnType<typeof stockValuation>>>(30_000);
 
 async function stockOf(db: Executor, scope: ReportScope, period: Period) {
   const [valued, sold] = await Promise.all([
-    valuedStock(db, scope.shopId),
+    rememberedStock(scope.shopId, () => stockValuation(db, scope.shopId)),
     executePrepared<{ product_id: string }>(
       db,
       sql`select distinct product_id from ${productSource({ ...scope, agentId: null }, period)} as p where quantity > 0`,
