@@ -39,6 +39,11 @@ async function tillCursor(fixture: ShopFixture): Promise<string> {
 
 /** The cursor of a copy read now, every change so far included. */
 const cursorNow = () => `${BigInt(Date.now() + 1) * 1000n}~`;
+/**
+ * A copy read just before a change: a millisecond in the past, so that a change written within
+ * the next millisecond (PostgreSQL is that quick) still counts as after it.
+ */
+const cursorJustBefore = () => `${BigInt(Date.now() - 1) * 1000n}~`;
 
 async function reprice(fixture: ShopFixture, item: { productId: string; variantId: string }, price: number) {
   const answer = await catalogue.update(fixture.members.admin.token, fixture.shop.id, item.productId, {
@@ -108,7 +113,7 @@ describe('the manager’s PIN at the till, for prices below the catalogue', () =
     for (const result of results) expect(result).toMatchObject({ status: 'rejected', error: PIN_REQUIRED });
 
     // A bulk change of prices is remembered too: 8 000 → 12 000, a copy from before sells at 8 000.
-    const before = cursorNow();
+    const before = cursorJustBefore();
     const bulk = await catalogue.bulk(fixture.members.admin.token, fixture.shop.id, [pagne.productId], {
       action: 'price',
       mode: 'percent',
