@@ -129,8 +129,8 @@ describe('drill-down from Statistiques to Commandes', () => {
       expect(monthly.rows, `${name} over the month`).toEqual(answer.rows);
     }
 
-    // Migrations 0024 and 0025 fill the shop-wide roll-ups from the finer ones: the same reports.
-    const names = ['agents', 'communes', 'clients', 'products', 'categories', 'margin'] as const;
+    // Migrations 0024, 0025 and 0028 fill the shop-wide roll-ups from the finer ones: the same reports.
+    const names = ['overview', 'agents', 'communes', 'clients', 'products', 'categories', 'margin'] as const;
     const before = await Promise.all(names.map((name) => report(a, name)));
     for (const table of [
       'stats_agent_days',
@@ -138,19 +138,23 @@ describe('drill-down from Statistiques to Commandes', () => {
       'stats_client_months',
       'stats_product_total_days',
       'stats_product_total_months',
+      'stats_shop_days',
     ])
       await bed.database.db.execute(sql.raw(`delete from ${table}`));
     expect((await report(a, 'agents')).rows).toEqual([]);
     expect((await report(a, 'products')).rows).toEqual([]);
+    const overview = (await report(a, 'overview')) as unknown as { totals: { orders: number } };
+    expect(overview.totals.orders).toBe(0);
     const fills = [
       'drizzle/0024_stats_shop_wide_agents_communes_clients.sql',
       'drizzle/0025_stats_product_totals.sql',
+      'drizzle/0028_stats_shop_days.sql',
     ].flatMap((file) =>
       readFileSync(file, 'utf8')
         .split('--> statement-breakpoint')
         .filter((statement) => /^\s*(--.*\n)*\s*INSERT/i.test(statement)),
     );
-    expect(fills).toHaveLength(5);
+    expect(fills).toHaveLength(6);
     for (const statement of fills) await bed.database.db.execute(sql.raw(statement));
     expect(await Promise.all(names.map((name) => report(a, name)))).toEqual(before);
   });

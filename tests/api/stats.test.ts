@@ -431,7 +431,8 @@ describe('the roll-ups', () => {
     // Every other roll-up of the shop, as it stands.
     const others = async () => {
       const tables = ['stats_sales', 'stats_payments', 'stats_products', 'stats_discounts', 'stats_clients'];
-      tables.push('stats_days', 'stats_payment_days', 'stats_product_days', 'stats_product_months');
+      tables.push('stats_days', 'stats_shop_days', 'stats_payment_days', 'stats_product_days');
+      tables.push('stats_product_months');
       const out: Record<string, string[]> = {};
       for (const table of tables)
         out[table] = (await rowsOf(sql`select * from ${sql.raw(table)} where shop_id = ${fixture.shop.id}`))

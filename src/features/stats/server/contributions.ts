@@ -22,6 +22,7 @@ export const ROLL_UPS = {
   // Shop-wide (no agent, no hour; products and clients by month), derived from the rows above:
   // `shopWide`.
   S: { table: 'stats_days', keys: ['day', 'channel'] },
+  D: { table: 'stats_shop_days', keys: ['day'] },
   P: { table: 'stats_payment_days', keys: ['day', 'method'] },
   V: { table: 'stats_product_days', keys: ['day', 'variant_id', 'product_id'] },
   M: { table: 'stats_product_months', keys: ['month', 'variant_id', 'product_id'] },
@@ -122,6 +123,7 @@ export const MEASURES: Record<RollUp, readonly string[]> = {
   c: ['orders', 'net'],
   k: ['orders', 'net', 'delivery'],
   S: ['orders', 'items', 'gross', 'discounts', 'refunds', 'delivery', 'total', 'collected', 'due'],
+  D: ['orders', 'items', 'gross', 'discounts', 'refunds', 'delivery', 'total', 'collected', 'due'],
   P: ['received', 'refunded'],
   V: ['quantity', 'refunded_quantity', 'gross', 'discounts', 'refunds', 'cost', 'costed_net'],
   M: ['quantity', 'refunded_quantity', 'gross', 'discounts', 'refunds', 'cost', 'costed_net'],
@@ -133,7 +135,7 @@ export const MEASURES: Record<RollUp, readonly string[]> = {
 };
 
 /**
- * The shop-wide rows a difference also moves: sales by day and channel and by day and agent, money
+ * The shop-wide rows a difference also moves: sales by day (alone, by channel and by agent), money
  * by day and method, products by day and by month (by variant, and without the variants),
  * communes by day, clients by month. Computed
  * from the differences, never stored with an order.
@@ -148,6 +150,7 @@ export function shopWide(deltas: Contribution): Contribution {
     const [kind, day, ...rest] = id.split(SEP) as [RollUp, string, ...string[]];
     if (kind === 's') {
       add(['S', day, rest[1]!], row);
+      add(['D', day], row);
       add(['A', day, rest[2]!], row);
     } else if (kind === 'p') add(['P', day, rest[2]!], row);
     else if (kind === 'k') add(['K', day, rest[2]!], row);

@@ -96,6 +96,9 @@ function where(scope: ReportScope, period: Period): SQL {
 /** Sales rows: shop-wide by day and channel, or by hour and agent for one agent's own sales. */
 const salesTable = (scope: ReportScope) => sql.raw(scope.agentId ? 'stats_sales' : 'stats_days');
 
+/** Sales rows where no key is asked (totals, the curve): shop-wide by day alone, a row a day. */
+const dailyTable = (scope: ReportScope) => sql.raw(scope.agentId ? 'stats_sales' : 'stats_shop_days');
+
 const PRODUCT_MEASURES = 'quantity, refunded_quantity, gross, discounts, refunds, cost, costed_net';
 
 /**
@@ -148,7 +151,7 @@ function clientSource(scope: ReportScope, period: Period): SQL {
 async function totalsOf(db: Executor, scope: ReportScope, period: Period): Promise<StatsFigures> {
   const [row] = await executePrepared(
     db,
-    sql`select ${SUMS} from ${salesTable(scope)} where ${where(scope, period)}`,
+    sql`select ${SUMS} from ${dailyTable(scope)} where ${where(scope, period)}`,
   );
   return figuresOf(row);
 }
@@ -210,7 +213,7 @@ async function series(db: Executor, scope: ReportScope, period: Period, asked?: 
     db,
     sql`select ${bucket} as at, sum(gross) as gross, sum(discounts) as discounts, sum(refunds) as refunds,
         sum(orders) as orders
-      from ${granularity === 'hour' ? sql.raw('stats_sales') : salesTable(scope)} where ${where(scope, period)} group by 1`,
+      from ${granularity === 'hour' ? sql.raw('stats_sales') : dailyTable(scope)} where ${where(scope, period)} group by 1`,
   );
   const byAt = new Map(rows.map((r) => [r.at, r]));
   return {

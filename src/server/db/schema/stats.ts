@@ -169,6 +169,14 @@ export const statsDays = pgTable(
   (t) => [primaryKey({ columns: [t.shopId, t.day, t.channel] })],
 );
 
+/**
+ * The shop's sales by day alone (no channel): what the overview's totals and curve read, a year
+ * being 365 rows whatever the channels.
+ */
+export const statsShopDays = pgTable('stats_shop_days', { ...shopDay, ...salesMeasures }, (t) => [
+  primaryKey({ columns: [t.shopId, t.day] }),
+]);
+
 export const statsPaymentDays = pgTable(
   'stats_payment_days',
   {
