@@ -81,7 +81,7 @@ async function referenceData(query) {
 const BARE_SQL = {
   'vue d’ensemble, 1 an par jour': (shopId, p) => [
     `select to_char(day, 'YYYY-MM-DD'), sum(gross), sum(discounts), sum(refunds), sum(orders)
-       from stats_days where shop_id = $1 and day between $2::date and $3::date group by 1`,
+       from stats_shop_days where shop_id = $1 and day between $2::date and $3::date group by 1`,
     [shopId, p.from, p.to],
   ],
   'par produit, 1 an': (shopId, p) => [

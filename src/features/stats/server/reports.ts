@@ -51,12 +51,15 @@ export interface ReportScope {
 
 type Period = { from: string; to: string };
 
-const SUMS = sql.raw(`coalesce(sum(orders), 0) as orders, coalesce(sum(items), 0) as items,
-  coalesce(sum(gross), 0) as gross, coalesce(sum(discounts), 0) as discounts,
-  coalesce(sum(refunds), 0) as refunds, coalesce(sum(delivery), 0) as delivery,
-  coalesce(sum(collected), 0) as collected, coalesce(sum(due), 0) as due, coalesce(sum(total), 0) as total`);
+// Each sum cast back to bigint: a sum of bigints is a numeric, which the embedded PGlite reads
+// back several times slower (the amounts stay far below bigint's bounds).
+const SUMS = sql.raw(`coalesce(sum(orders), 0)::bigint as orders, coalesce(sum(items), 0)::bigint as items,
+  coalesce(sum(gross), 0)::bigint as gross, coalesce(sum(discounts), 0)::bigint as discounts,
+  coalesce(sum(refunds), 0)::bigint as refunds, coalesce(sum(delivery), 0)::bigint as delivery,
+  coalesce(sum(collected), 0)::bigint as collected, coalesce(sum(due), 0)::bigint as due,
+  coalesce(sum(total), 0)::bigint as total`);
 
-/** A row of sums (numbers come back as text from bigint sums) made into the figures. */
+/** A row of sums (bigints come back as text from PostgreSQL) made into the figures. */
 export function figuresOf(row: Record<string, unknown> | undefined): StatsFigures {
   const n = (name: string) => Number(row?.[name] ?? 0);
   const orders = n('orders');
@@ -203,28 +206,21 @@ async function series(db: Executor, scope: ReportScope, period: Period, asked?: 
       : granularity === 'day'
         ? sql.raw(`to_char(day, 'YYYY-MM-DD')`)
         : sql.raw(`to_char(date_trunc('${granularity}', day), 'YYYY-MM-DD')`);
-  const rows = await executePrepared<{
-    at: string;
-    gross: string;
-    discounts: string;
-    refunds: string;
-    orders: string;
-  }>(
+  // The buckets as one JSON value ([at, net, orders] each): a year by day is 365 rows, which the
+  // embedded PGlite hands back one by one ten times slower than as one value.
+  const [row] = await executePrepared<{ points: Array<[string, number, number]> | null }>(
     db,
-    sql`select ${bucket} as at, sum(gross) as gross, sum(discounts) as discounts, sum(refunds) as refunds,
-        sum(orders) as orders
-      from ${granularity === 'hour' ? sql.raw('stats_sales') : dailyTable(scope)} where ${where(scope, period)} group by 1`,
+    sql`select json_agg(json_build_array(at, net, orders)) as points from (
+      select ${bucket} as at, sum(gross - discounts - refunds)::bigint as net, sum(orders)::bigint as orders
+      from ${granularity === 'hour' ? sql.raw('stats_sales') : dailyTable(scope)} where ${where(scope, period)}
+      group by 1) buckets`,
   );
-  const byAt = new Map(rows.map((r) => [r.at, r]));
+  const byAt = new Map((row?.points ?? []).map(([at, net, orders]) => [at, { net, orders }]));
   return {
     granularity,
     points: pointsOf(period, granularity).map((p) => {
       const r = byAt.get(p.at);
-      return {
-        ...p,
-        net: r ? Number(r.gross) - Number(r.discounts) - Number(r.refunds) : 0,
-        orders: r ? Number(r.orders) : 0,
-      };
+      return { ...p, net: r ? Number(r.net) : 0, orders: r ? Number(r.orders) : 0 };
     }),
   };
 }

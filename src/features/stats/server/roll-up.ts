@@ -22,6 +22,14 @@ import {
 const BATCH = 500;
 
 /**
+ * The queue's rows are deleted as fast as they come: every this many, its dead rows are vacuumed
+ * away (and its statistics renewed). The embedded PGlite has no autovacuum: a probe of the queue
+ * emptied of 200 000 rows took twice as long as on a vacuumed one, and would only grow.
+ */
+const VACUUM_AFTER = 5_000;
+let movedSinceVacuum = 0;
+
+/**
  * Rolls up the orders of `shopId` written since the last roll-up, until none is left; answers how
  * many. One shop's roll-ups are moved by one caller at a time (a transaction-scoped advisory
  * lock): a report and the background round never count an order's change twice.
@@ -61,8 +69,14 @@ export async function rollUpShop(db: Database, shopId: string): Promise<number> 
       return taken.length;
     });
     done += moved;
-    if (moved < BATCH) return done;
+    movedSinceVacuum += moved;
+    if (moved < BATCH) break;
   }
+  if (movedSinceVacuum >= VACUUM_AFTER) {
+    movedSinceVacuum = 0;
+    await db.execute(sql`vacuum analyze stats_dirty_orders`);
+  }
+  return done;
 }
 
 /** Every shop with orders waiting (the background round); answers how many orders were rolled up. */
