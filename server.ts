@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import next from 'next';
 import { ensureAuthConfig, openConfiguredDatabase } from './src/server/bootstrap';
 import { getEnv } from './src/server/env';
@@ -6,6 +7,7 @@ import { getLogger } from './src/server/logger';
 import { attachRealtime } from './src/server/realtime/socket-server';
 import { wwwRedirectLocation } from './src/server/http/www-redirect';
 import { serveUpload } from './src/server/storage/uploads-handler';
+import { createStaticAssets } from './src/server/http/static-assets';
 import { createApiDispatcher } from './src/server/http/api-dispatch';
 import { createHttpServer } from './src/server/http/http-server';
 import { strictTransportSecurity } from './src/server/http/security-headers';
@@ -41,6 +43,11 @@ async function main() {
   const handle = app.getRequestHandler();
   // All of /api but next-auth is answered before Next, in development as in production.
   const dispatchApi = createApiDispatcher(ROUTES);
+  // The build's files as the build compressed them (Brotli, gzip); in development Next serves its own.
+  const serveStaticAsset =
+    env.NODE_ENV === 'production'
+      ? createStaticAssets(path.join(process.cwd(), '.next/static'))
+      : () => false;
   await app.prepare();
 
   const server = createHttpServer((req, res) => {
@@ -71,7 +78,7 @@ async function main() {
         );
       });
     }
-    if (serveUpload(req, res) || dispatchApi(req, res)) return;
+    if (serveStaticAsset(req, res) || serveUpload(req, res) || dispatchApi(req, res)) return;
     void handle(req, res);
   });
   const io = attachRealtime(server);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { executePrepared, type Executor } from '@/server/db';
 import { discountCodes, discountUses, discounts } from '@/server/db/schema/discount';
 import { newId } from '@/server/ids';
@@ -107,20 +107,29 @@ function limitReached(name: string, code: string | null, limit: OverLimit) {
   return Errors.validation(details, describeDetails(details));
 }
 
+/** A use as the statement judged it: `name` null when the discount is not the shop's. */
+export interface JudgedUse {
+  discount_id: string;
+  code: string | null;
+  name: string | null;
+  over_limit: OverLimit | null;
+}
+
 /**
- * Counts the uses of an order's discounts, inside its transaction and in one round trip: each
- * discount's row is locked (in id order: two orders never wait on each other crosswise) and its
- * counters moved, a generated code's count with it, and the use rows written, judged against the
- * limits as the counts now stand. The row locks hold the other orders using those discounts until
- * this one commits, so of twenty orders racing for a last use one counts it and the others find
- * the limit reached. Returns the uses flagged past a limit (in `flag` mode; `enforce` refuses).
+ * The statement counting the uses of an order's discounts, as common table expressions named
+ * `use_*` for a caller's statement to carry (the order's numbered insert: no round trip of its
+ * own), and the expression that answers them (`JudgedUse`s as JSON). Each discount's row is locked
+ * (in id order: two orders never wait on each other crosswise) and its counters moved, a generated
+ * code's count with it, and the use rows written, judged against the limits as the counts now
+ * stand. The row locks hold the other orders using those discounts until this one commits, so of
+ * twenty orders racing for a last use one counts it and the others find the limit reached.
+ * `orderNumber` is SQL: the number the carrying statement takes.
  */
-export async function recordDiscountUses(
-  tx: Executor,
-  ctx: UsesContext,
+export function discountUsesStatement(
+  ctx: Omit<UsesContext, 'order' | 'mode'> & { order: { id: string; total: number }; orderNumber: SQL },
   uses: readonly DiscountUseInput[],
-): Promise<Array<{ discountId: string; limit: OverLimit }>> {
-  if (uses.length === 0) return [];
+): { ctes: SQL; judged: SQL } | null {
+  if (uses.length === 0) return null;
   const phone = ctx.client?.phone ?? null;
   const input = uses.map((use) => ({
     id: newId(),
@@ -129,35 +138,28 @@ export async function recordDiscountUses(
     typed: use.code?.trim().toUpperCase() ?? null,
     amount: use.amount,
   }));
-  const rows = await executePrepared<{
-    discount_id: string;
-    code: string | null;
-    name: string | null;
-    over_limit: OverLimit | null;
-  }>(
-    tx,
-    sql`with input as (
+  const ctes = sql`use_input as (
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
         as x(id text, "discountId" text, code text, typed text, amount bigint)
-    ), locked as (
+    ), use_locked as (
       select d.id from discounts d
-      where d.shop_id = ${ctx.shopId} and d.id in (select "discountId" from input)
+      where d.shop_id = ${ctx.shopId} and d.id in (select "discountId" from use_input)
       order by d.id for update
-    ), counted as (
+    ), use_counted as (
       update discounts d set
         uses_count = d.uses_count + 1,
         revenue = d.revenue + ${ctx.order.total},
         discounted_total = d.discounted_total + i.amount
-      from input i
-      where d.id = i."discountId" and d.id in (select id from locked)
+      from use_input i
+      where d.id = i."discountId" and d.id in (select id from use_locked)
       returning d.id, d.uses_count, d.limits, d.name
-    ), code as (
+    ), use_code as (
       update discount_codes c set uses_count = c.uses_count + 1
-      from input i
+      from use_input i
       where c.shop_id = ${ctx.shopId} and c.code = i.typed and c.generated and c.discount_id = i."discountId"
-        and c.discount_id in (select id from counted)
+        and c.discount_id in (select id from use_counted)
       returning c.discount_id, c.uses_count
-    ), judged as (
+    ), use_judged as (
       select i.id, i."discountId" as discount_id, i.code, i.amount, c.name,
         case
           when c.id is null then null
@@ -168,24 +170,54 @@ export async function recordDiscountUses(
               >= (c.limits ->> 'usesPerClient')::int then 'client'
           when k.uses_count > coalesce((c.limits ->> 'usesPerCode')::int, 1) then 'code'
         end as over_limit
-      from input i
-      left join counted c on c.id = i."discountId"
-      left join code k on k.discount_id = i."discountId"
-    ), written as (
+      from use_input i
+      left join use_counted c on c.id = i."discountId"
+      left join use_code k on k.discount_id = i."discountId"
+    ), use_written as (
       insert into discount_uses (id, shop_id, discount_id, order_id, order_number, code, client_phone,
         client_name, amount, source_op_id, over_limit, created_by_user_id)
-      select id, ${ctx.shopId}, discount_id, ${ctx.order.id}, ${ctx.order.number}, code, ${phone}::text,
+      select id, ${ctx.shopId}, discount_id, ${ctx.order.id}, ${ctx.orderNumber}, code, ${phone}::text,
         ${ctx.client?.name ?? null}::text, amount, ${ctx.sourceOpId}::text, over_limit, ${ctx.userId}
-      from judged where name is not null
-    )
-    select discount_id, code, name, over_limit from judged order by discount_id`,
-  );
+      from use_judged where name is not null
+    )`;
+  const judged = sql`(select json_agg(json_build_object('discount_id', discount_id, 'code', code, 'name', name,
+      'over_limit', over_limit) order by discount_id) from use_judged)`;
+  return { ctes, judged };
+}
+
+/**
+ * What the judged uses mean: a discount not the shop's is refused; in `enforce` mode a use past a
+ * limit refuses the order (it has not happened yet: the agent is told); in `flag` mode (a till's
+ * sale, made offline) the uses past a limit are answered, kept and flagged for a supervisor.
+ */
+export function judgeDiscountUses(
+  rows: readonly JudgedUse[],
+  mode: UsesContext['mode'],
+): Array<{ discountId: string; limit: OverLimit }> {
   if (rows.some((r) => r.name === null))
     throw Errors.validation({ discounts: 'Cette réduction n’existe pas dans la boutique.' });
   const over = rows.filter((r) => r.over_limit !== null);
-  if (over.length && ctx.mode === 'enforce')
+  if (over.length && mode === 'enforce')
     throw limitReached(over[0]!.name!, over[0]!.code, over[0]!.over_limit!);
   return over.map((r) => ({ discountId: r.discount_id, limit: r.over_limit! }));
+}
+
+/**
+ * Counts the uses of an order's discounts, inside its transaction and in one round trip (see
+ * discountUsesStatement). Returns the uses flagged past a limit (in `flag` mode; `enforce` refuses).
+ */
+export async function recordDiscountUses(
+  tx: Executor,
+  ctx: UsesContext,
+  uses: readonly DiscountUseInput[],
+): Promise<Array<{ discountId: string; limit: OverLimit }>> {
+  const statement = discountUsesStatement({ ...ctx, orderNumber: sql`${ctx.order.number}::int` }, uses);
+  if (!statement) return [];
+  const [row] = await executePrepared<{ uses: JudgedUse[] | null }>(
+    tx,
+    sql`with ${statement.ctes} select ${statement.judged} as uses`,
+  );
+  return judgeDiscountUses(row?.uses ?? [], ctx.mode);
 }
 
 /**

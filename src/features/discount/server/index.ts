@@ -19,10 +19,13 @@ import {
 export { loadShopDiscounts, discountNames, createDiscount, setDiscountEnabled } from './discounts';
 export { discountsChanged, priceOrder, pricingData } from './pricing';
 export {
+  discountUsesStatement,
+  judgeDiscountUses,
   moveDiscountUsesToPhone,
   recordDiscountUses,
   releaseDiscountUses,
   type DiscountUseInput,
+  type JudgedUse,
 } from './discount-usage';
 
 export const routes: Route[] = [

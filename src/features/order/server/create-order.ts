@@ -44,7 +44,7 @@ import {
 import { buildOrderDto, type OrderDetails } from './order.dto';
 import {
   applyAdjustments,
-  countDiscountUses,
+  newOrderDiscountUses,
   orderAdjustmentRows,
   type TillPromotion,
 } from './order-discounts';
@@ -334,9 +334,22 @@ async function writeOrder(
   );
 
   // The number (and the month's count) is taken last, with the writes that need it: the counter row
-  // serialises the shop's orders from there to the commit, so everything above runs concurrently.
+  // serialises the shop's orders from there to the commit, so everything above runs concurrently,
+  // and the discounts' uses are counted by the same statement.
   const month = quotaMonthOf(shop.timeZone, policy.countedAt);
-  const { order, monthCount, eventData } = await insertNumberedOrder(tx, month, {
+  const uses = newOrderDiscountUses(
+    {
+      shopId: shop.id,
+      id: orderId,
+      total: totals.total,
+      clientPhone: client?.phone ?? null,
+      clientName: client?.name ?? null,
+    },
+    sql`(select number from counter)`,
+    pricedAdjustments,
+    userId,
+  );
+  const { order, monthCount, eventData, discountUses } = await insertNumberedOrder(tx, month, {
     order: {
       id: orderId,
       shopId: shop.id,
@@ -375,6 +388,7 @@ async function writeOrder(
           fulfilment: policy.initialFulfilment ?? 'new',
         })
       : null,
+    discountUses: uses,
   });
   const plan = PLANS[effectivePlan(shop)];
   if (
@@ -384,8 +398,8 @@ async function writeOrder(
   )
     throw Errors.quotaExceeded(ordersQuotaMessage(plan.label, plan.maxOrdersPerMonth));
 
-  // In the serialised stretch too (the uses need the number): one round trip for them all.
-  await countDiscountUses(tx, order, pricedAdjustments, userId);
+  // A use past a limit refuses the order (or is flagged, for a till's sale made offline).
+  uses?.judge(discountUses);
 
   // The rows as a read would return them: defaults filled, stamped with the order's now().
   const createdAt = order.createdAt;

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { orderAdjustments } from '@/server/db/schema/order';
 import { newId } from '@/server/ids';
@@ -5,7 +6,15 @@ import { Errors } from '@/server/http/errors';
 import { describeDetails } from '@/shared/validation';
 import { ROUNDING_STEPS, roundingWhy, settleRounding } from '@/shared/discounts/rounding';
 import type { PricingResult } from '@/shared/discounts/types';
-import { discountNames, priceOrder, recordDiscountUses } from '@/features/discount/server';
+import {
+  discountNames,
+  discountUsesStatement,
+  judgeDiscountUses,
+  priceOrder,
+  recordDiscountUses,
+  type DiscountUseInput,
+  type JudgedUse,
+} from '@/features/discount/server';
 import type { AdjustmentsHook, OrderAdjustment, OrderDraft, PricedAdjustments } from './channel-policy';
 import { clientHasOrders, type OrderAdjustmentRow, type OrderRow } from './order.repository';
 
@@ -189,16 +198,45 @@ export function orderAdjustmentRows(
   }));
 }
 
-/** Counts the discounts' uses, once the order has its number, inside its transaction. */
-export async function countDiscountUses(
+function usesOf(priced: PricedAdjustments): DiscountUseInput[] {
+  return priced.adjustments.flatMap((a) =>
+    a.discountId ? [{ discountId: a.discountId, code: a.code, amount: a.amount }] : [],
+  );
+}
+
+/**
+ * The uses of a new order's discounts, counted by the statement that writes the order and takes
+ * its number (see insertNumberedOrder): the counter's lock, which serialises the shop's orders,
+ * waits for no round trip more. `judge` reads what that statement answered.
+ */
+export function newOrderDiscountUses(
+  order: { shopId: string; id: string; total: number; clientPhone: string | null; clientName: string | null },
+  orderNumber: SQL,
+  priced: PricedAdjustments,
+  userId: string,
+): { ctes: SQL; judged: SQL; judge: (rows: JudgedUse[] | null) => void } | null {
+  const statement = discountUsesStatement(
+    {
+      shopId: order.shopId,
+      order: { id: order.id, total: order.total },
+      orderNumber,
+      client: { phone: order.clientPhone, name: order.clientName },
+      userId,
+      sourceOpId: priced.sourceOpId,
+    },
+    usesOf(priced),
+  );
+  if (!statement) return null;
+  return { ...statement, judge: (rows) => void judgeDiscountUses(rows ?? [], priced.usesMode) };
+}
+
+/** Counts the discounts' uses of an order that has its number, inside its transaction. */
+async function countDiscountUses(
   tx: Executor,
   order: OrderRow,
   priced: PricedAdjustments,
   userId: string,
 ): Promise<void> {
-  const uses = priced.adjustments.flatMap((a) =>
-    a.discountId ? [{ discountId: a.discountId, code: a.code, amount: a.amount }] : [],
-  );
   await recordDiscountUses(
     tx,
     {
@@ -209,7 +247,7 @@ export async function countDiscountUses(
       sourceOpId: priced.sourceOpId,
       mode: priced.usesMode,
     },
-    uses,
+    usesOf(priced),
   );
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@/server/db/schema/order';
 import { newId } from '@/server/ids';
 import { normalizeForSearch } from '@/shared/search';
+import type { JudgedUse } from '@/features/discount/server';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -78,8 +79,15 @@ export async function insertNumberedOrder(
     movements: SQL;
     /** The customer module's statement moving the client's figures (see customerFiguresOnNewOrder). */
     clientFigures: SQL | null;
+    /** The discount module's statement counting the uses, and what answers them (see newOrderDiscountUses). */
+    discountUses: { ctes: SQL; judged: SQL } | null;
   },
-): Promise<{ order: OrderRow; monthCount: number; eventData: Array<Record<string, unknown>> }> {
+): Promise<{
+  order: OrderRow;
+  monthCount: number;
+  eventData: Array<Record<string, unknown>>;
+  discountUses: JudgedUse[] | null;
+}> {
   const o = rows.order;
   const [row] = await executePrepared<Record<string, unknown>>(
     tx,
@@ -116,7 +124,9 @@ export async function insertNumberedOrder(
         name text, code text, amount bigint, why text, lines jsonb, position int)
     ), new_movements as (
       ${rows.movements}
-    )${rows.clientFigures ? sql`, client_figures as (${rows.clientFigures})` : sql``}
+    )${rows.clientFigures ? sql`, client_figures as (${rows.clientFigures})` : sql``}${
+      rows.discountUses ? sql`, ${rows.discountUses.ctes}` : sql``
+    }
     insert into orders (id, shop_id, number, channel, client_id, client_name, client_phone, fulfilment_status,
       payment_status, subtotal, line_discount_total, order_discount, delivery_fee, total, paid_amount,
       delivery_address, client_note, idempotency_key, search_text, local_reference, created_by_user_id, created_at, updated_at)
@@ -128,12 +138,14 @@ export async function insertNumberedOrder(
       coalesce(${o.createdAt ?? null}::timestamptz, now()), coalesce(${o.updatedAt ?? null}::timestamptz, now()))
     returning *,
       (select month_count from counter) as month_count_taken,
-      (select json_agg(data order by id) from new_events) as event_data`,
+      (select json_agg(data order by id) from new_events) as event_data,
+      ${rows.discountUses ? rows.discountUses.judged : sql`null`} as discount_uses`,
   );
   return {
     order: rowOf(orders, row!),
     monthCount: row!.month_count_taken as number,
     eventData: row!.event_data as Array<Record<string, unknown>>,
+    discountUses: row!.discount_uses as JudgedUse[] | null,
   };
 }
 
