@@ -1,4 +1,15 @@
-import { Avatar, Box, Button, Flex, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
+import {
+  Avatar,
+  Box,
+  Button,
+  Flex,
+  HStack,
+  IconButton,
+  Menu,
+  Portal,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
 import { LuChevronDown, LuCreditCard, LuShieldCheck, LuLogOut, LuMenu, LuUser } from 'react-icons/lu';
@@ -97,7 +108,9 @@ function UserMenu({
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="1" colorPalette="gray" aria-label="Menu du compte">
+        {/* Its name is what it shows (initials, name, role) after what it is: no label hiding them. */}
+        <Button variant="ghost" size="sm" px="1" colorPalette="gray">
+          <VisuallyHidden>Menu du compte</VisuallyHidden>
           <Avatar.Root size="xs" colorPalette="brand">
             {photoUrl ? <Avatar.Image src={photoUrl} alt="" /> : null}
             <Avatar.Fallback>{initials || '?'}</Avatar.Fallback>

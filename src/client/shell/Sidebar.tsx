@@ -101,7 +101,7 @@ function Section({
             fontWeight="semibold"
             textTransform="uppercase"
             letterSpacing="wider"
-            color="fg.subtle"
+            color="fg.muted"
           >
             {title}
           </Text>

@@ -38,7 +38,7 @@ function ItemContent({ notification: n, timeZone }: { notification: Notification
             {n.description}
           </Text>
         ) : null}
-        <Text fontSize="xs" color="fg.subtle">
+        <Text fontSize="xs" color="fg.muted">
           {formatDateTime(n.createdAt, timeZone)}
         </Text>
       </Stack>

@@ -196,6 +196,22 @@ async function salesBy(
     .sort((a, b) => b.figures.net - a.figures.net || a.key.localeCompare(b.key));
 }
 
+/**
+ * A period's buckets and their labels, the same for every shop and every read of the same
+ * period: kept for the last few periods asked (a year by day is 730 dates to write, compared).
+ */
+const keptBuckets = new Map<string, ReturnType<typeof pointsOf>>();
+function bucketsOf(period: Period, granularity: Granularity) {
+  const key = `${period.from}|${period.to}|${granularity}`;
+  let buckets = keptBuckets.get(key);
+  if (!buckets) {
+    buckets = pointsOf(period, granularity);
+    if (keptBuckets.size >= 64) keptBuckets.delete(keptBuckets.keys().next().value!);
+    keptBuckets.set(key, buckets);
+  }
+  return buckets;
+}
+
 async function series(db: Executor, scope: ReportScope, period: Period, asked?: Granularity) {
   // Hours only make sense for one day.
   const granularity =
@@ -216,13 +232,12 @@ async function series(db: Executor, scope: ReportScope, period: Period, asked?: 
       group by 1) buckets`,
   );
   const byAt = new Map((row?.points ?? []).map(([at, net, orders]) => [at, { net, orders }]));
-  return {
-    granularity,
-    points: pointsOf(period, granularity).map((p) => {
-      const r = byAt.get(p.at);
-      return { ...p, net: r ? Number(r.net) : 0, orders: r ? Number(r.orders) : 0 };
-    }),
-  };
+  const points = [];
+  for (const { at, label } of bucketsOf(period, granularity)) {
+    const r = byAt.get(at);
+    points.push({ at, label, net: r ? Number(r.net) : 0, orders: r ? Number(r.orders) : 0 });
+  }
+  return { granularity, points };
 }
 
 /**

@@ -243,7 +243,16 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
         </HStack>
       </HStack>
 
-      <Tabs.Root value={viewId} onValueChange={(e) => openView(e.value)} variant="line" size="sm">
+      {/* The list is the open view's panel: each tab controls what it shows. */}
+      <Tabs.Root
+        value={viewId}
+        onValueChange={(e) => openView(e.value)}
+        variant="line"
+        size="sm"
+        display="flex"
+        flexDirection="column"
+        gap="5"
+      >
         <Tabs.List overflowX="auto" overflowY="hidden">
           {allViews.map((view) => (
             <Tabs.Trigger key={view.id} value={view.id} whiteSpace="nowrap" flexShrink="0">
@@ -268,94 +277,95 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
             </Tabs.Trigger>
           ) : null}
         </Tabs.List>
-      </Tabs.Root>
-
-      {isPhone ? (
-        <HStack gap="2">
-          {searchField}
-          <FilterSheet
-            activeCount={activeFilterCount(filters)}
-            onClear={clearFilters}
-            footer={(close) => (
-              <Button
-                variant="outline"
-                onClick={() => {
-                  close();
-                  setSaveOpen(true);
-                }}
+        <Tabs.Content value={viewId} p="0" display="flex" flexDirection="column" gap="5">
+          {isPhone ? (
+            <HStack gap="2">
+              {searchField}
+              <FilterSheet
+                activeCount={activeFilterCount(filters)}
+                onClear={clearFilters}
+                footer={(close) => (
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      close();
+                      setSaveOpen(true);
+                    }}
+                  >
+                    Enregistrer la vue
+                  </Button>
+                )}
               >
-                Enregistrer la vue
-              </Button>
-            )}
-          >
-            <OrderFilters filters={filters} onChange={changeFilters} agents={agents.data} />
-          </FilterSheet>
-        </HStack>
-      ) : (
-        <>
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-            {searchField}
-            <Button size="sm" variant="outline" onClick={() => setSaveOpen(true)}>
-              Enregistrer la vue
-            </Button>
-          </SimpleGrid>
-          <OrderFilters filters={filters} onChange={changeFilters} agents={agents.data} />
-        </>
-      )}
+                <OrderFilters filters={filters} onChange={changeFilters} agents={agents.data} />
+              </FilterSheet>
+            </HStack>
+          ) : (
+            <>
+              <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+                {searchField}
+                <Button size="sm" variant="outline" onClick={() => setSaveOpen(true)}>
+                  Enregistrer la vue
+                </Button>
+              </SimpleGrid>
+              <OrderFilters filters={filters} onChange={changeFilters} agents={agents.data} />
+            </>
+          )}
 
-      <DrillDownChips
-        filters={filters}
-        label={DRILL_DOWN_KEYS.some((key) => linkedFilters?.[key]) ? linkedLabel : null}
-        onRemove={removeDrillDown}
-      />
-
-      {selected.size > 0 ? (
-        <OrderBulkBar
-          shopId={shop._id}
-          selected={[...selected]}
-          canManage={can(role, 'orders:manage')}
-          onDone={() => setSelected(new Set())}
-        />
-      ) : null}
-
-      <ResponsiveList
-        testId="orders-list"
-        columns={ORDER_COLUMNS}
-        interactive
-        header={
-          <>
-            <Table.ColumnHeader w="10" aria-label="Sélection" />
-            <Table.ColumnHeader>Commande</Table.ColumnHeader>
-            <Table.ColumnHeader>Client</Table.ColumnHeader>
-            <Table.ColumnHeader display={{ base: 'none', lg: 'table-cell' }}>Canal</Table.ColumnHeader>
-            <Table.ColumnHeader>Statut</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
-          </>
-        }
-      >
-        {pages.map((after, index) => (
-          <OrderPage
-            key={`${filterKey}-${after ?? 'first'}`}
-            args={{ shopId: shop._id, filters: effective, after }}
-            currency={shop.currency}
-            timeZone={shop.timeZone}
-            selected={selected}
-            onToggle={toggle}
-            onMore={index === pages.length - 1 ? (c) => setCursors((list) => [...list, c]) : undefined}
-            empty={isUnfiltered ? <NoOrdersYet shopId={shop._id} role={role} /> : undefined}
+          <DrillDownChips
+            filters={filters}
+            label={DRILL_DOWN_KEYS.some((key) => linkedFilters?.[key]) ? linkedLabel : null}
+            onRemove={removeDrillDown}
           />
-        ))}
-      </ResponsiveList>
-      <SaveViewDialog
-        shopId={shop._id}
-        filters={effective}
-        isOpen={isSaveOpen}
-        onClose={() => setSaveOpen(false)}
-        onSaved={(id, saved) => {
-          setViewId(id);
-          setFilters(saved);
-        }}
-      />
+
+          {selected.size > 0 ? (
+            <OrderBulkBar
+              shopId={shop._id}
+              selected={[...selected]}
+              canManage={can(role, 'orders:manage')}
+              onDone={() => setSelected(new Set())}
+            />
+          ) : null}
+
+          <ResponsiveList
+            testId="orders-list"
+            columns={ORDER_COLUMNS}
+            interactive
+            header={
+              <>
+                <Table.ColumnHeader w="10" aria-label="Sélection" />
+                <Table.ColumnHeader>Commande</Table.ColumnHeader>
+                <Table.ColumnHeader>Client</Table.ColumnHeader>
+                <Table.ColumnHeader display={{ base: 'none', lg: 'table-cell' }}>Canal</Table.ColumnHeader>
+                <Table.ColumnHeader>Statut</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
+              </>
+            }
+          >
+            {pages.map((after, index) => (
+              <OrderPage
+                key={`${filterKey}-${after ?? 'first'}`}
+                args={{ shopId: shop._id, filters: effective, after }}
+                currency={shop.currency}
+                timeZone={shop.timeZone}
+                selected={selected}
+                onToggle={toggle}
+                onMore={index === pages.length - 1 ? (c) => setCursors((list) => [...list, c]) : undefined}
+                empty={isUnfiltered ? <NoOrdersYet shopId={shop._id} role={role} /> : undefined}
+              />
+            ))}
+          </ResponsiveList>
+          <SaveViewDialog
+            shopId={shop._id}
+            filters={effective}
+            isOpen={isSaveOpen}
+            onClose={() => setSaveOpen(false)}
+            onSaved={(id, saved) => {
+              setViewId(id);
+              setFilters(saved);
+            }}
+          />
+        </Tabs.Content>
+      </Tabs.Root>
     </Stack>
   );
 }

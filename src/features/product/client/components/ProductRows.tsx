@@ -21,7 +21,7 @@ export function StockFigure({
     product.stockTotal <= 0
       ? 'fg.error'
       : product.stockTotal <= product.lowStockThreshold
-        ? 'orange.600'
+        ? 'fg.warning'
         : undefined;
   return (
     <Text color={color} fontWeight={color ? 'semibold' : undefined} data-testid="stock-figure">

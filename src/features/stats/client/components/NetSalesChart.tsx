@@ -28,7 +28,13 @@ export function NetSalesChart({ report }: { report: StatsReport }) {
   });
   return (
     <Chart.Root chart={chart} h={{ base: '56', md: '72' }} aria-hidden>
-      <AreaChart responsive data={chart.data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      {/* Hidden from assistive technologies (a picture of what the figures and reports say in words): not focusable either. */}
+      <AreaChart
+        responsive
+        accessibilityLayer={false}
+        data={chart.data}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+      >
         <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
         <XAxis
           dataKey={chart.key('label')}
