@@ -1,0 +1,56 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from './support/auth';
+
+/*
+ * Accessibility (issue 20): axe (WCAG 2.1 A and AA rules) finds nothing on the pages a seller and a
+ * cashier work in, each once its content is drawn. A violation is printed with its rule, its help
+ * and the elements it found, so the failure says what to fix.
+ */
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function violationsOf(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  return result.violations.map(
+    (v) => `${v.id} (${v.impact}) : ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+const BACK_OFFICE: Array<{ path: string; heading: string | RegExp }> = [
+  { path: '/', heading: /Bonjour/ },
+  { path: '/mes-commandes', heading: 'Commandes' },
+  { path: '/mes-produits', heading: 'Produits' },
+  { path: '/reductions', heading: 'Réductions' },
+  { path: '/mes-clients', heading: 'Clients' },
+  { path: '/statistiques', heading: 'Statistiques' },
+];
+
+test.describe('Accessibilité', () => {
+  test('la connexion, sans session', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: /Recevoir le code/ })).toBeVisible();
+    expect(await violationsOf(page)).toEqual([]);
+  });
+
+  test('les pages du back-office, pour un admin', async ({ page }) => {
+    test.setTimeout(180_000);
+    await signInAs(page, 'admin');
+    // Every page's violations, then one assertion: a failure lists them all.
+    const found: Record<string, string[]> = {};
+    for (const { path, heading } of BACK_OFFICE) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, level: 1 }).first()).toBeVisible();
+      // The page's data drawn (no skeleton left), as a person reads it.
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+      found[path] = await violationsOf(page);
+    }
+    expect(found).toEqual(Object.fromEntries(BACK_OFFICE.map(({ path }) => [path, []])));
+  });
+
+  test('la caisse, pour un caissier', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInAs(page, 'cashier');
+    expect(await violationsOf(page)).toEqual([]);
+  });
+});
