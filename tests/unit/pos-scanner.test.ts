@@ -30,6 +30,26 @@ describe('keyboard barcode scanner', () => {
     expect(codes).toEqual(['AB12']);
   });
 
+  it('keeps a burst one scan when a busy tablet delivers some keys late', () => {
+    const codes: string[] = [];
+    const detector = new ScanDetector((c) => codes.push(c));
+    // 13 digits 8 ms apart, but the 5th and the 10th arrive after stalls of 200 and 120 ms.
+    let at = 1000;
+    const handled = [...'6001234567890', 'Enter'].map((key, i) => {
+      at += i === 4 ? 200 : i === 9 ? 120 : 8;
+      return detector.handleKey(key, at);
+    });
+    expect(codes).toEqual(['6001234567890']);
+    expect(handled.at(-1)).toBe(true);
+  });
+
+  it('leaves a person typing fast alone too (100 ms a key)', () => {
+    const codes: string[] = [];
+    const detector = new ScanDetector((c) => codes.push(c));
+    type(detector, [...'4589', 'Enter'], 100);
+    expect(codes).toEqual([]);
+  });
+
   it('starts a new code after a pause (slow keys before the scan are dropped)', () => {
     const codes: string[] = [];
     const detector = new ScanDetector((c) => codes.push(c));

@@ -1,18 +1,23 @@
 /**
  * Tells a barcode scanner from a person: a scanner in keyboard mode types the whole code in a
- * burst (a few milliseconds between keys) and ends it with Enter; people are far slower.
+ * burst (a few milliseconds between keys) and ends it with Enter; people are far slower. The burst
+ * is judged as a whole, by its keys' own time stamps: on a busy tablet a few keys arrive late
+ * (one stall of 200 ms among thirteen keys), and the scan must still be one scan, never lost.
  */
 export interface ScanDetectorOptions {
-  /** Longest pause between two keys of one scan. */
+  /** Longest mean pause between the keys of one scan (Enter included). */
   maxGapMs: number;
+  /** A pause this long starts a new code: what was typed before is dropped. */
+  pauseMs: number;
   /** Shortest code taken for a scan (shorter bursts are keys pressed together). */
   minLength: number;
 }
 
-export const DEFAULT_SCAN_OPTIONS: ScanDetectorOptions = { maxGapMs: 60, minLength: 4 };
+export const DEFAULT_SCAN_OPTIONS: ScanDetectorOptions = { maxGapMs: 60, pauseMs: 400, minLength: 4 };
 
 export class ScanDetector {
   private buffer = '';
+  private firstAt = 0;
   private lastAt = 0;
 
   constructor(
@@ -22,11 +27,13 @@ export class ScanDetector {
 
   /** Feeds one key; true when it was the Enter closing a scan (the caller then swallows it). */
   handleKey(key: string, at: number): boolean {
-    const isLate = at - this.lastAt > this.options.maxGapMs;
+    const isPause = at - this.lastAt > this.options.pauseMs;
     if (key === 'Enter') {
       const code = this.buffer;
       this.buffer = '';
-      if (code.length >= this.options.minLength && !isLate) {
+      // From the first key to Enter: as many pauses as characters.
+      const meanGap = (at - this.firstAt) / Math.max(1, code.length);
+      if (code.length >= this.options.minLength && !isPause && meanGap <= this.options.maxGapMs) {
         this.onScan(code);
         return true;
       }
@@ -34,7 +41,10 @@ export class ScanDetector {
     }
     // Shift and other modifiers come between the characters of upper-case codes.
     if (key.length !== 1) return false;
-    if (isLate) this.buffer = '';
+    if (isPause || this.buffer === '') {
+      this.buffer = '';
+      this.firstAt = at;
+    }
     this.buffer += key;
     this.lastAt = at;
     return false;
