@@ -197,20 +197,10 @@ async function salesBy(
 }
 
 /**
- * A period's buckets and their labels, the same for every shop and every read of the same
- * period: kept for the last few periods asked (a year by day is 730 dates to write, compared).
+ * A period's buckets and their labels, the same for every shop and every read of the same period
+ * (a year by day is 730 dates to write, compared): kept, the oldest dropped past 1 000 periods.
  */
-const keptBuckets = new Map<string, ReturnType<typeof pointsOf>>();
-function bucketsOf(period: Period, granularity: Granularity) {
-  const key = `${period.from}|${period.to}|${granularity}`;
-  let buckets = keptBuckets.get(key);
-  if (!buckets) {
-    buckets = pointsOf(period, granularity);
-    if (keptBuckets.size >= 64) keptBuckets.delete(keptBuckets.keys().next().value!);
-    keptBuckets.set(key, buckets);
-  }
-  return buckets;
-}
+const rememberedBuckets = memo<ReturnType<typeof pointsOf>>(Number.POSITIVE_INFINITY);
 
 async function series(db: Executor, scope: ReportScope, period: Period, asked?: Granularity) {
   // Hours only make sense for one day.
@@ -233,7 +223,10 @@ async function series(db: Executor, scope: ReportScope, period: Period, asked?: 
   );
   const byAt = new Map((row?.points ?? []).map(([at, net, orders]) => [at, { net, orders }]));
   const points = [];
-  for (const { at, label } of bucketsOf(period, granularity)) {
+  const buckets = await rememberedBuckets(`${period.from}|${period.to}|${granularity}`, async () =>
+    pointsOf(period, granularity),
+  );
+  for (const { at, label } of buckets) {
     const r = byAt.get(at);
     points.push({ at, label, net: r ? Number(r.net) : 0, orders: r ? Number(r.orders) : 0 });
   }
