@@ -25,6 +25,8 @@ const FIRST_SERVER_FILES = [
   'confirm-information.spec.ts',
   'signup.spec.ts',
   'auth-paths.spec.ts',
+  'clients.spec.ts',
+  'till-scans.spec.ts',
 ];
 const SERVERS = [
   { name: 'chromium', port: basePort, dataDir: '.data-e2e/main' },

@@ -320,6 +320,10 @@ function printTill(t) {
       `cette machine ${t.cpu.machineIndex.toFixed(0)}, ralentie ×${t.cpu.rate.toFixed(1)}), de l'entrée (timeStamp de l'évènement) à l'image qui montre le résultat :`,
   );
   row('  scan (Entrée) → ligne au panier', t.scan);
+  console.log(
+    `      scans perdus : ${t.scan.missed} sur ${t.scan.count} (cible 0 sur au moins 200) ` +
+      verdict(t.scan.missed === 0 && t.scan.count >= 200),
+  );
   row('  recherche (texte saisi) → produits affichés', t.search);
   row('  toucher une carte → ligne au panier', t.tap);
   if (t.tap.missedNames.length) console.log(`      sans résultat : ${t.tap.missedNames.join(' ; ')}`);

@@ -23,7 +23,7 @@ test.describe('Connexion des comptes de démonstration', () => {
     test(`${role} : prénom « ${DEMO[role].firstName} » et badge « ${ROLE_BADGES[role]} »`, async ({
       page,
     }) => {
-      await signInAs(page, role);
+      await signInAs(page, role, { fresh: true });
 
       if (role === 'cashier') {
         // A cashier’s app opens on the till (issue 16), and « / » leads back to it.

@@ -12,7 +12,7 @@ async function statusWithToken(page: Page, token: string): Promise<number> {
 
 test.describe('Déconnexion', () => {
   test('la déconnexion passe par la boîte de confirmation et ramène sur /login', async ({ page }) => {
-    await signInAs(page, 'admin');
+    await signInAs(page, 'admin', { fresh: true });
     await expect.poll(() => readLocalAccessToken(page)).toEqual(expect.any(String));
     const token = (await readLocalAccessToken(page))!;
 

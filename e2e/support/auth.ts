@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { serverDataDir } from './server';
 
 export const DEMO = {
@@ -52,22 +52,63 @@ export async function requestCode(
   return readCode(e164, since, dataDir);
 }
 
+/** Where a demo agent lands once signed in: Accueil (« Bonjour … »), or the till for the cashier. */
+function landed(page: Page, role: keyof typeof DEMO) {
+  return role === 'cashier'
+    ? page.getByTestId('shop-name')
+    : page.getByRole('heading', { name: new RegExp(`Bonjour ${DEMO[role].firstName}`) });
+}
+
+type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * Each worker signs a demo agent in through the code page once per server, then hands later tests
+ * that sign-in (its cookies and access token): the code page itself is proven by signin.spec, and
+ * going through it for every test cost the suite about a minute. A sign-in revoked since (a test
+ * signed out everywhere) is noticed on arrival, and the agent signs in afresh.
+ */
+const signedIn = new Map<string, SignedIn>();
+
+async function resumeSignIn(page: Page, role: keyof typeof DEMO, state: SignedIn): Promise<boolean> {
+  await page.context().addCookies(state.cookies);
+  // The access token lives in local storage: written from a static file of the same origin, before
+  // any page of the app runs.
+  await page.goto('/logo.svg');
+  const origin = new URL(page.url()).origin;
+  // Only the token: a test that folded the sidebar must not fold it for the next one.
+  const storage = (state.origins.find((o) => o.origin === origin)?.localStorage ?? []).filter(
+    (item) => item.name === 'accessToken',
+  );
+  await page.evaluate((items) => {
+    for (const { name, value } of items) window.localStorage.setItem(name, value);
+  }, storage);
+  await page.goto(role === 'cashier' ? '/point-de-vente' : '/');
+  const arrived = landed(page, role);
+  await expect(arrived.or(phoneInput(page)).first()).toBeVisible({ timeout: 20_000 });
+  return arrived.isVisible();
+}
+
 /**
  * Signs a demo agent in; they land where their app opens: Accueil (« Bonjour … »), or the till for
- * the cashier.
+ * the cashier. `fresh` goes through the code page for a sign-in of the test's own (one it revokes).
  */
-export async function signInAs(page: Page, role: keyof typeof DEMO): Promise<void> {
+export async function signInAs(
+  page: Page,
+  role: keyof typeof DEMO,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<void> {
+  const key = `${test.info().project.name}/${role}`;
+  const saved = fresh ? undefined : signedIn.get(key);
+  if (saved && (await resumeSignIn(page, role, saved))) return;
+
   const who = DEMO[role];
   await page.goto('/login');
   const code = await requestCode(page, who.local, who.phone);
   await page.getByLabel('Code reçu par SMS').fill(code);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  if (role === 'cashier') {
-    await expect(page).toHaveURL((url) => url.pathname === '/point-de-vente');
-    await expect(page.getByTestId('shop-name')).toBeVisible({ timeout: 20_000 });
-    return;
-  }
-  await expect(page.getByRole('heading', { name: new RegExp(`Bonjour ${who.firstName}`) })).toBeVisible();
+  if (role === 'cashier') await expect(page).toHaveURL((url) => url.pathname === '/point-de-vente');
+  await expect(landed(page, role)).toBeVisible({ timeout: 20_000 });
+  if (!fresh) signedIn.set(key, await page.context().storageState());
 }
 
 /** Signs a new seller up through /login and /otp; they land on the home page of their new shop. */

@@ -7,6 +7,11 @@ import { signInAs, type DEMO } from './auth';
  */
 export async function openTill(page: Page, role: keyof typeof DEMO): Promise<{ hasOpenedSession: boolean }> {
   await signInAs(page, role);
+  return openTillSession(page);
+}
+
+/** The signed-in agent opens « Caisse 1 » (float 0 unless a session is open); answers whether this call opened it. */
+export async function openTillSession(page: Page): Promise<{ hasOpenedSession: boolean }> {
   await page.goto('/point-de-vente');
   const choose = page.getByRole('button', { name: /Caisse 1/ });
   const floatField = page.getByLabel('Fond de caisse compté');

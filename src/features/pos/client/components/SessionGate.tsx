@@ -40,10 +40,23 @@ function CreateTill() {
   );
 }
 
+/** Said while the till waits for the server's word, rather than a form it may not need. */
+function Waiting({ children }: { children: string }) {
+  return (
+    <Text color="fg.muted" role="status">
+      {children}
+    </Text>
+  );
+}
+
 function ChooseTill() {
-  const { tills, chooseTill, canApprove, syncState } = useTill();
+  const { tills, chooseTill, canApprove, syncState, areTillsFresh } = useTill();
   const [isManaging, setManaging] = useState(false);
   const active = tills.filter((t) => t.isActive);
+  // A tablet that never kept the shop's tills learns them from the server first: « no till yet »
+  // (and a form to create one) would be wrong for the second it takes.
+  if (active.length === 0 && !areTillsFresh && syncState.isOnline && !syncState.referenceError)
+    return <Waiting>Chargement des caisses…</Waiting>;
   if (active.length === 0)
     return (
       <Stack gap="4">
@@ -114,11 +127,13 @@ function ChooseTill() {
 }
 
 function OpenSession() {
-  const { till, actor, context, chooseTill, sessionChanged, opWritten } = useTill();
+  const { till, actor, context, chooseTill, sessionChanged, opWritten, sessionTillId } = useTill();
   const [float, setFloat] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
   if (!till || !actor) return null;
+  // Another tablet may have opened this till's session: it is adopted, not opened a second time.
+  if (sessionTillId !== till.id) return <Waiting>Chargement de la session…</Waiting>;
   async function submit(event: FormEvent) {
     event.preventDefault();
     const amount = parseMoneyInput(float || '0', context.shop.currency);

@@ -60,7 +60,14 @@ export interface TillValue {
   till: Till | null;
   chooseTill: (tillId: string | null) => void;
   reloadTills: () => Promise<void>;
+  /** The till list was fetched from the server at least once since the till opened. */
+  areTillsFresh: boolean;
   session: LocalSession | null;
+  /**
+   * The till whose session is known (this tablet's record weighed against the server's): until it
+   * is the chosen one, the till must not offer to open a session another tablet may have opened.
+   */
+  sessionTillId: string | null;
   sessionChanged: (session: LocalSession | null) => void;
   actor: TillActor | null;
   sync: TillSync;
@@ -106,6 +113,8 @@ export function TillProvider(props: {
   const [tills, setTills] = useState<Till[]>([]);
   const [tillId, setTillId] = useState<string | null>(null);
   const [session, setSession] = useState<LocalSession | null>(null);
+  const [sessionTillId, setSessionTillId] = useState<string | null>(null);
+  const [areTillsFresh, setTillsFresh] = useState(false);
   const [salesVersion, setSalesVersion] = useState(0);
   const tillIdRef = useRef<string | null>(null);
 
@@ -115,7 +124,11 @@ export function TillProvider(props: {
   /** `isFresh`: the till list was just fetched from the server (not the copy kept offline). */
   const loadSession = useCallback(
     async (id: string | null, knownTills: Till[], isFresh: boolean) => {
-      if (!id) return setSession(null);
+      if (!id) {
+        setSession(null);
+        setSessionTillId(null);
+        return;
+      }
       const local = (await readMeta<LocalSession>(metaKey.session(shopId, id))) ?? null;
       const pending = local ? await hasPendingFor(shopId, local.id) : false;
       const next = reconcileSession(
@@ -127,6 +140,8 @@ export function TillProvider(props: {
       );
       if (next !== local) await writeMeta(metaKey.session(shopId, id), next);
       setSession(next?.status === 'open' ? next : null);
+      // The till chosen meanwhile may be another: only the latest choice's session counts.
+      if (tillIdRef.current === id) setSessionTillId(id);
     },
     [shopId],
   );
@@ -134,6 +149,7 @@ export function TillProvider(props: {
   const onTills = useCallback(async () => {
     const known = await loadTills(shopId);
     setTills(known);
+    setTillsFresh(true);
     // A shop with a single till needs no choosing.
     const active = known.filter((t) => t.isActive);
     if (!tillIdRef.current && active.length === 1) {
@@ -281,7 +297,9 @@ export function TillProvider(props: {
       await refreshTills(shopId);
       await onTills();
     },
+    areTillsFresh,
     session,
+    sessionTillId,
     sessionChanged: (next) => setSession(next?.status === 'open' ? next : null),
     actor,
     sync,
