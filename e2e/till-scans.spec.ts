@@ -28,10 +28,11 @@ function random(seed: number) {
 }
 
 /**
- * One code as a scanner on a busy tablet delivers it, then Enter. The keys go to the browser at the
- * scanner's pace, each stamped when sent, whatever the page is doing (page.keyboard would wait for
- * the page to take each key before sending the next, which no scanner does): the page may handle
- * them late, in a heap, and must still judge the burst by those stamps.
+ * One code as a scanner on a busy tablet delivers it, then Enter. Each key carries the time the
+ * scanner sent it (CDP's `timestamp`, which the page reads as `event.timeStamp`) and goes to the
+ * browser without waiting for the page to take the one before (page.keyboard would, and no scanner
+ * does): the page may handle the keys late, in a heap, and must judge the burst by those stamps. A
+ * key this test itself sends late (its own process starved on a loaded machine) keeps its stamp.
  */
 async function scanSlowly(cdp: CDPSession, code: string, next: () => number) {
   const sent: Array<Promise<unknown>> = [];
@@ -41,12 +42,14 @@ async function scanSlowly(cdp: CDPSession, code: string, next: () => number) {
   ];
   // One stall of 80–180 ms somewhere inside the code (a Bluetooth hiccup), a few ms elsewhere.
   const stallAt = Math.floor(next() * code.length);
+  const start = Date.now();
+  let at = start;
   for (const [k, [key, text, keyCode]] of keys.entries()) {
-    const timestamp = Date.now() / 1000;
-    const event = { key, windowsVirtualKeyCode: keyCode, timestamp };
+    const event = { key, windowsVirtualKeyCode: keyCode, timestamp: at / 1000 };
     sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text, ...event }));
     sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...event }));
-    await new Promise((resolve) => setTimeout(resolve, k === stallAt ? 80 + next() * 100 : next() * 25));
+    at += k === stallAt ? 80 + next() * 100 : next() * 25;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
   }
   await Promise.all(sent);
 }

@@ -1,8 +1,9 @@
-// `npm test`: types, lint and the production build side by side, then the unit and API suite, then
-// the browser suite. tsc and ESLint each keep one core busy while `next build` swings between one
-// and two, so running the three together takes about a minute less on 2 cores than one after the
-// other; the suites with time limits (vitest, Playwright) then run alone, so no test times out
-// because a compiler was sharing its core. The first phase that fails stops the run.
+// `npm test`: types, lint and the production build side by side, the pages' JavaScript budgets,
+// then the unit and API suite, then the browser suite. tsc and ESLint each keep one core busy while
+// `next build` swings between one and two, so running the three together takes about a minute less
+// on 2 cores than one after the other; the suites with time limits (vitest, Playwright) then run
+// alone, so no test times out because a compiler was sharing its core. The first phase that fails
+// stops the run.
 import { spawn } from 'node:child_process';
 
 /** Runs `npm run <script>`, its output held back so parallel jobs don't interleave; resolves its status. */
@@ -36,5 +37,7 @@ await phase([
   ['lint', { quiet: true }],
   ['build', { quiet: true, env: { BUILD_CHECKED: '1' } }],
 ]);
+// Each page's first-load JavaScript against its budget (reads the build's Brotli files: instant).
+await phase([['test:bundles', { quiet: true }]]);
 await phase([['test:unit']]);
 await phase([['test:e2e']]);
