@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './support/auth';
 import { serverDataDir } from './support/server';
+import { scanCode } from './support/scanner';
 import { openTill } from './support/till';
 import { randomSenegalPhone } from './support/helpers';
 
@@ -15,10 +16,7 @@ async function printedCount(page: Page): Promise<number> {
 }
 
 /** A barcode scanner types like a keyboard, much faster than a person, and ends with Enter. */
-async function scan(page: Page, code: string) {
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press('Enter');
-}
+const scan = (page: Page, code: string) => scanCode(page, code);
 
 async function addByName(page: Page, name: string) {
   await page.getByTestId('product-search').fill(name);

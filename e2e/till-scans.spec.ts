@@ -1,12 +1,14 @@
-import { expect, test, type CDPSession } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signUpNewShop } from './support/auth';
 import { callApi } from './support/helpers';
+import { scanCode } from './support/scanner';
 import { openTillSession } from './support/till';
 
 /**
- * Fifty scans on a slow tablet: a scanner's keys come with irregular gaps (a stall now and then in
- * the middle of a code) while the till's own work blocks its main thread at moments. Every scan
- * must still reach the cart, once: fifty codes, fifty lines.
+ * Fifty scans on a slow tablet: a scanner's keys come with irregular gaps (a stall in the middle of
+ * each code) while the till's own work blocks its main thread at moments, so the page handles keys
+ * late and in heaps. Judged by the keys' own time stamps, every scan must still reach the cart,
+ * once: fifty codes, fifty lines.
  */
 
 const SCANS = 50;
@@ -27,31 +29,10 @@ function random(seed: number) {
   };
 }
 
-/**
- * One code as a scanner on a busy tablet delivers it, then Enter. Each key carries the time the
- * scanner sent it (CDP's `timestamp`, which the page reads as `event.timeStamp`) and goes to the
- * browser without waiting for the page to take the one before (page.keyboard would, and no scanner
- * does): the page may handle the keys late, in a heap, and must judge the burst by those stamps. A
- * key this test itself sends late (its own process starved on a loaded machine) keeps its stamp.
- */
-async function scanSlowly(cdp: CDPSession, code: string, next: () => number) {
-  const sent: Array<Promise<unknown>> = [];
-  const keys: Array<[string, string, number]> = [
-    ...[...code].map((c): [string, string, number] => [c, c, c.charCodeAt(0)]),
-    ['Enter', '\r', 13],
-  ];
-  // One stall of 80–180 ms somewhere inside the code (a Bluetooth hiccup), a few ms elsewhere.
+/** One stall of 80–180 ms somewhere inside each code (a Bluetooth hiccup), a few ms elsewhere. */
+function hiccupGaps(code: string, next: () => number): (k: number) => number {
   const stallAt = Math.floor(next() * code.length);
-  const start = Date.now();
-  let at = start;
-  for (const [k, [key, text, keyCode]] of keys.entries()) {
-    const event = { key, windowsVirtualKeyCode: keyCode, timestamp: at / 1000 };
-    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text, ...event }));
-    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...event }));
-    at += k === stallAt ? 80 + next() * 100 : next() * 25;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
-  }
-  await Promise.all(sent);
+  return (k) => (k === stallAt ? 80 + next() * 100 : next() * 25);
 }
 
 test('cinquante codes scannés sur une tablette lente donnent cinquante lignes', async ({ page }) => {
@@ -62,19 +43,20 @@ test('cinquante codes scannés sur une tablette lente donnent cinquante lignes',
 
   const refused = await page.evaluate(
     async ({ shopId, products }) => {
-      // One after the other, as a person adds products: each create takes the shop's catalogue lock.
       const refused: string[] = [];
-      for (const product of products) {
-        const response = await fetch('/api/product/create', {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${localStorage.getItem('accessToken')}`,
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify({ shopId, ...product }),
-        });
-        if (!response.ok) refused.push(`${product.name}: ${response.status} ${await response.text()}`);
-      }
+      await Promise.all(
+        products.map(async (product) => {
+          const response = await fetch('/api/product/create', {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${localStorage.getItem('accessToken')}`,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({ shopId, ...product }),
+          });
+          if (!response.ok) refused.push(`${product.name}: ${response.status} ${await response.text()}`);
+        }),
+      );
       return refused;
     },
     {
@@ -101,12 +83,11 @@ test('cinquante codes scannés sur une tablette lente donnent cinquante lignes',
     }, 700);
   });
 
-  const cdp = await page.context().newCDPSession(page);
   const next = random(20_261_127);
   for (let i = 0; i < SCANS; i++) {
-    await scanSlowly(cdp, barcodeOf(i), next);
-    // A cashier takes the next article: a short, uneven pause.
-    await page.waitForTimeout(200 + next() * 300);
+    await scanCode(page, barcodeOf(i), hiccupGaps(barcodeOf(i), next));
+    // A cashier takes the next article: a short, uneven pause (the Enter has closed the code).
+    await page.waitForTimeout(50 + next() * 150);
   }
 
   await expect(page.getByTestId('cart-line')).toHaveCount(SCANS, { timeout: 20_000 });
