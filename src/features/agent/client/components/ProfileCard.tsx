@@ -41,7 +41,7 @@ export function ProfileCard({ shop, agent }: { shop: Shop; agent: Agent }) {
   return (
     <Card.Root id="profil">
       <Card.Header>
-        <Card.Title>Mon profil</Card.Title>
+        <Card.Title as="h2">Mon profil</Card.Title>
         <Card.Description>
           {formatPhone(agent.phone)} · {ROLE_LABELS[agent.role].label} chez {shop.name}
         </Card.Description>

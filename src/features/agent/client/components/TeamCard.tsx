@@ -149,7 +149,7 @@ export function TeamCard({ shop, me, canManage }: { shop: Shop; me: Agent; canMa
       <Card.Header>
         <HStack justify="space-between" align="flex-start" gap="3" flexWrap="wrap">
           <Stack gap="1">
-            <Card.Title>Équipe</Card.Title>
+            <Card.Title as="h2">Équipe</Card.Title>
             <Card.Description>
               {quota.currentNumberOfAuthorizedAgents} agent
               {quota.currentNumberOfAuthorizedAgents > 1 ? 's' : ''} actif

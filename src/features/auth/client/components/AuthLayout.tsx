@@ -14,7 +14,9 @@ export function AuthLayout({
 }) {
   return (
     <Flex minH="100dvh" bg="bg.muted">
+      {/* Landmarks: the brand panel beside, the form as the page's main content. */}
       <Flex
+        as="aside"
         display={{ base: 'none', lg: 'flex' }}
         flex="1"
         direction="column"
@@ -41,7 +43,7 @@ export function AuthLayout({
           Conçu pour les commerçants d’Afrique francophone.
         </Text>
       </Flex>
-      <Flex flex="1" align="center" justify="center" p={{ base: '4', md: '8' }}>
+      <Flex as="main" flex="1" align="center" justify="center" p={{ base: '4', md: '8' }}>
         <Box w="full" maxW="md" bg="bg" borderRadius="2xl" boxShadow="md" p={{ base: '6', md: '10' }}>
           <Stack gap="6">
             <Box display={{ base: 'block', lg: 'none' }}>

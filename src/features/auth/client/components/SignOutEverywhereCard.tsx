@@ -35,7 +35,7 @@ export function SignOutEverywhereCard() {
   return (
     <Card.Root id="appareils">
       <Card.Header>
-        <Card.Title>Appareils connectés</Card.Title>
+        <Card.Title as="h2">Appareils connectés</Card.Title>
         <Card.Description>
           {fr(
             'Un téléphone perdu, un ordinateur partagé ? Fermez votre compte partout où il est ouvert, y compris sur cet appareil.',

@@ -9,6 +9,7 @@ import {
   Stack,
   Table,
   Text,
+  VisuallyHidden,
 } from '@chakra-ui/react';
 import NextLink from 'next/link';
 import { ResponsiveList } from '@/client/components/ResponsiveList';
@@ -67,7 +68,9 @@ function ShopTable({ search }: { search: string }) {
             <Table.ColumnHeader>Échéances</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Agents</Table.ColumnHeader>
             <Table.ColumnHeader>Statut</Table.ColumnHeader>
-            <Table.ColumnHeader />
+            <Table.ColumnHeader>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.ColumnHeader>
           </>
         }
       >

@@ -39,7 +39,7 @@ function Section(props: { title: string; action?: ReactNode; children: ReactNode
     <Card.Root size="sm" data-testid={props.testId}>
       <Card.Header>
         <HStack justify="space-between" gap="2" flexWrap="wrap">
-          <Card.Title>{props.title}</Card.Title>
+          <Card.Title as="h2">{props.title}</Card.Title>
           {props.action}
         </HStack>
       </Card.Header>

@@ -8,6 +8,7 @@ import {
   Stack,
   Table,
   Text,
+  VisuallyHidden,
 } from '@chakra-ui/react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
@@ -224,7 +225,9 @@ function Clients({ shop }: { shop: Shop }) {
         cardsWhenTooWide
         header={
           <>
-            <Table.ColumnHeader w="10" aria-label="Sélection" />
+            <Table.ColumnHeader w="10">
+              <VisuallyHidden>Sélection</VisuallyHidden>
+            </Table.ColumnHeader>
             <Table.ColumnHeader>Nom</Table.ColumnHeader>
             <Table.ColumnHeader>Téléphone</Table.ColumnHeader>
             <Table.ColumnHeader display={{ base: 'none', xl: 'table-cell' }}>Commune</Table.ColumnHeader>

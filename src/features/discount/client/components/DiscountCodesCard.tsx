@@ -164,7 +164,7 @@ export function DiscountCodesCard(props: { shopId: string; discountId: string; g
   return (
     <Card.Root data-testid="discount-codes">
       <Card.Header>
-        <Card.Title>Codes uniques</Card.Title>
+        <Card.Title as="h2">Codes uniques</Card.Title>
       </Card.Header>
       <Card.Body>
         <Stack gap="3">

@@ -29,7 +29,7 @@ export function Section(props: { title: string; children: ReactNode; description
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title>{props.title}</Card.Title>
+        <Card.Title as="h2">{props.title}</Card.Title>
         {props.description ? <Card.Description fontSize="sm">{props.description}</Card.Description> : null}
       </Card.Header>
       <Card.Body>{props.children}</Card.Body>

@@ -44,7 +44,9 @@ export function StackingRulesCard({ shopId, stackCapPercent }: { shopId: string;
   return (
     <Card.Root size="sm" data-testid="stacking-rules">
       <Card.Header>
-        <Card.Title fontSize="md">Règles de cumul</Card.Title>
+        <Card.Title as="h2" fontSize="md">
+          Règles de cumul
+        </Card.Title>
       </Card.Header>
       <Card.Body>
         {isEditing ? (

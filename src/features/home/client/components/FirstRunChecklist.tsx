@@ -58,7 +58,9 @@ export function FirstRunChecklist({ shopId }: { shopId: string }) {
       <Card.Header>
         <HStack justify="space-between" align="flex-start">
           <Stack gap="1">
-            <Card.Title id="first-run-title">Pour bien démarrer</Card.Title>
+            <Card.Title as="h2" id="first-run-title">
+              Pour bien démarrer
+            </Card.Title>
             <Text color="fg.muted" fontSize="sm" data-testid="first-run-progress">
               {doneCount} étape{doneCount > 1 ? 's' : ''} sur {STEPS.length} terminée
               {doneCount > 1 ? 's' : ''}

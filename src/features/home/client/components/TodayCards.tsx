@@ -60,7 +60,9 @@ export function TodayCards({ shop, role }: { shop: Shop; role: AgentRole }) {
       <Figure label="Commandes du jour" value={String(data.today.ordersCount)} testId="today-orders" />
       <Card.Root size="sm">
         <Card.Header>
-          <Card.Title fontSize="sm">À faire</Card.Title>
+          <Card.Title as="h2" fontSize="sm">
+            À faire
+          </Card.Title>
         </Card.Header>
         <Card.Body>
           <Stack gap="1">

@@ -38,7 +38,7 @@ function HomeContent({ shop, role, firstName }: { shop: Shop | null; role: Agent
           <SimpleGrid columns={{ base: 1, md: canSeeBalance ? 3 : 2 }} gap="4">
             <Card.Root>
               <Card.Header>
-                <Card.Title>Votre boutique</Card.Title>
+                <Card.Title as="h2">Votre boutique</Card.Title>
               </Card.Header>
               <Card.Body>
                 <Stack gap="1">
@@ -57,7 +57,7 @@ function HomeContent({ shop, role, firstName }: { shop: Shop | null; role: Agent
             {canSeeBalance ? (
               <Card.Root>
                 <Card.Header>
-                  <Card.Title>Solde</Card.Title>
+                  <Card.Title as="h2">Solde</Card.Title>
                 </Card.Header>
                 <Card.Body>
                   {/* No figure before the server's: a « 0 FCFA » while loading reads as a real balance. */}
@@ -75,7 +75,7 @@ function HomeContent({ shop, role, firstName }: { shop: Shop | null; role: Agent
             ) : null}
             <Card.Root>
               <Card.Header>
-                <Card.Title>Utilisation de l’offre</Card.Title>
+                <Card.Title as="h2">Utilisation de l’offre</Card.Title>
               </Card.Header>
               <Card.Body>
                 <QuotaMeters shop={shop} />

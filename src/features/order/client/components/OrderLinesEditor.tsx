@@ -1,4 +1,14 @@
-import { Field, HStack, IconButton, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Field,
+  HStack,
+  IconButton,
+  Input,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { LuTrash2 } from 'react-icons/lu';
 import { messageOf } from '@/client/forms/fields';
@@ -170,7 +180,9 @@ export function OrderLinesEditor({ shopId, currency }: { shopId: string; currenc
               <Table.ColumnHeader w="24">Qté</Table.ColumnHeader>
               <Table.ColumnHeader w="28">Remise</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
-              <Table.ColumnHeader w="10" aria-label="Retirer" />
+              <Table.ColumnHeader w="10">
+                <VisuallyHidden>Retirer</VisuallyHidden>
+              </Table.ColumnHeader>
             </>
           }
         >

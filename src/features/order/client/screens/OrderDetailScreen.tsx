@@ -191,7 +191,7 @@ function Section({
     <Card.Root size="sm">
       <Card.Header>
         <HStack justify="space-between">
-          <Card.Title>{title}</Card.Title>
+          <Card.Title as="h2">{title}</Card.Title>
           {action}
         </HStack>
       </Card.Header>

@@ -35,7 +35,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card.Root size="sm">
       <Card.Header>
-        <Card.Title>{title}</Card.Title>
+        <Card.Title as="h2">{title}</Card.Title>
       </Card.Header>
       <Card.Body>{children}</Card.Body>
     </Card.Root>

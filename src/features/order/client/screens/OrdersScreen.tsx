@@ -10,6 +10,7 @@ import {
   Table,
   Tabs,
   Text,
+  VisuallyHidden,
 } from '@chakra-ui/react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
@@ -332,7 +333,9 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
             interactive
             header={
               <>
-                <Table.ColumnHeader w="10" aria-label="Sélection" />
+                <Table.ColumnHeader w="10">
+                  <VisuallyHidden>Sélection</VisuallyHidden>
+                </Table.ColumnHeader>
                 <Table.ColumnHeader>Commande</Table.ColumnHeader>
                 <Table.ColumnHeader>Client</Table.ColumnHeader>
                 <Table.ColumnHeader display={{ base: 'none', lg: 'table-cell' }}>Canal</Table.ColumnHeader>

@@ -100,7 +100,7 @@ export function StockHistoryCard({
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title>Historique du stock</Card.Title>
+        <Card.Title as="h2">Historique du stock</Card.Title>
       </Card.Header>
       <Card.Body pt="0">
         <ResponsiveList

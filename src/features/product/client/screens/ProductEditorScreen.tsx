@@ -39,7 +39,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title>{title}</Card.Title>
+        <Card.Title as="h2">{title}</Card.Title>
       </Card.Header>
       <Card.Body>{children}</Card.Body>
     </Card.Root>

@@ -8,6 +8,7 @@ import {
   Skeleton,
   Stack,
   Table,
+  VisuallyHidden,
 } from '@chakra-ui/react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
@@ -183,7 +184,9 @@ function Products({ shop, canEdit, canAdjust }: { shop: Shop; canEdit: boolean; 
         interactive
         header={
           <>
-            <Table.ColumnHeader w="10" aria-label="Sélection" />
+            <Table.ColumnHeader w="10">
+              <VisuallyHidden>Sélection</VisuallyHidden>
+            </Table.ColumnHeader>
             <Table.ColumnHeader>Produit</Table.ColumnHeader>
             <Table.ColumnHeader display={{ base: 'none', md: 'table-cell' }}>Statut</Table.ColumnHeader>
             <Table.ColumnHeader>Stock</Table.ColumnHeader>

@@ -67,7 +67,7 @@ export function ShopSettingsCard({ shop }: { shop: Shop }) {
   return (
     <Card.Root id="boutique">
       <Card.Header>
-        <Card.Title>Ma boutique</Card.Title>
+        <Card.Title as="h2">Ma boutique</Card.Title>
         <Card.Description>Ces réglages s’appliquent à toute l’équipe.</Card.Description>
       </Card.Header>
       <Card.Body>

@@ -1,4 +1,4 @@
-import { Button, Card, Skeleton, Table, Text } from '@chakra-ui/react';
+import { Button, Card, Skeleton, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import NextLink from 'next/link';
 import { LuPrinter } from 'react-icons/lu';
 import { formatDateTime } from '@/shared/dates';
@@ -15,7 +15,7 @@ export function InvoiceList({ shopId, timeZone }: { shopId: string; timeZone: st
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title>Factures</Card.Title>
+        <Card.Title as="h2">Factures</Card.Title>
       </Card.Header>
       <Card.Body pt="0">
         {invoices.isLoading ? (
@@ -34,7 +34,9 @@ export function InvoiceList({ shopId, timeZone }: { shopId: string; timeZone: st
                   <Table.ColumnHeader>Offre</Table.ColumnHeader>
                   <Table.ColumnHeader>Période</Table.ColumnHeader>
                   <Table.ColumnHeader textAlign="end">Montant</Table.ColumnHeader>
-                  <Table.ColumnHeader />
+                  <Table.ColumnHeader>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>

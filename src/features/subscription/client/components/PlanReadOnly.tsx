@@ -20,7 +20,7 @@ export function PlanReadOnly({ shop }: { shop: Shop }) {
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <Card.Root>
           <Card.Header>
-            <Card.Title>Votre offre</Card.Title>
+            <Card.Title as="h2">Votre offre</Card.Title>
             <Card.Description>
               <PlanLine shop={shop} />
             </Card.Description>
@@ -31,7 +31,7 @@ export function PlanReadOnly({ shop }: { shop: Shop }) {
         </Card.Root>
         <Card.Root>
           <Card.Header>
-            <Card.Title>Utilisation ce mois-ci</Card.Title>
+            <Card.Title as="h2">Utilisation ce mois-ci</Card.Title>
           </Card.Header>
           <Card.Body>
             <QuotaMeters shop={shop} />

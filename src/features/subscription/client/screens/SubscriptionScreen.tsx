@@ -60,7 +60,7 @@ function Subscription({ shop, canPay }: { shop: Shop; canPay: boolean }) {
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <Card.Root>
           <Card.Header>
-            <Card.Title>Votre offre</Card.Title>
+            <Card.Title as="h2">Votre offre</Card.Title>
             <Card.Description>
               <PlanLine shop={shop} />
             </Card.Description>
@@ -78,7 +78,7 @@ function Subscription({ shop, canPay }: { shop: Shop; canPay: boolean }) {
         </Card.Root>
         <Card.Root>
           <Card.Header>
-            <Card.Title>Utilisation ce mois-ci</Card.Title>
+            <Card.Title as="h2">Utilisation ce mois-ci</Card.Title>
           </Card.Header>
           <Card.Body>
             <QuotaMeters shop={shop} />
