@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test as base, type Page } from '@playwright/test';
 import config from '../playwright.config';
-import { openTill } from './support/till';
+import { closeSessionIfOpened, openTill } from './support/till';
 
 /**
  * The till's camera scanner, for real: Chromium's fake camera films a generated picture of an
@@ -120,16 +120,6 @@ test.use({
     ],
   },
 });
-
-/** Leaves the till as found: a session this test opened (float 0, nothing sold) is closed and synced. */
-async function closeSessionIfOpened(page: Page, hasOpenedSession: boolean) {
-  if (!hasOpenedSession) return;
-  await page.goto('/point-de-vente?vue=session');
-  await expect(page.getByTestId('expected-cash')).toHaveText('0\u202fFCFA', { timeout: 20_000 });
-  await page.getByTestId('close-session').click();
-  await expect(page.getByText(/Session clôturée le/)).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('sync-badge')).toHaveAttribute('data-pending', '0', { timeout: 30_000 });
-}
 
 /** Which decoder the till has: the browser's own, or ZXing (loaded on demand). */
 async function noteDecoder(page: Page) {

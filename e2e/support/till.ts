@@ -28,3 +28,13 @@ export async function openTillSession(page: Page): Promise<{ hasOpenedSession: b
   await expect(page.getByTestId('product-card').first()).toBeVisible({ timeout: 20_000 });
   return { hasOpenedSession };
 }
+
+/** Leaves the till as found: a session this test opened (float 0, nothing sold) is closed and synced. */
+export async function closeSessionIfOpened(page: Page, hasOpenedSession: boolean) {
+  if (!hasOpenedSession) return;
+  await page.goto('/point-de-vente?vue=session');
+  await expect(page.getByTestId('expected-cash')).toHaveText('0\u202fFCFA', { timeout: 20_000 });
+  await page.getByTestId('close-session').click();
+  await expect(page.getByText(/Session clôturée le/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('sync-badge')).toHaveAttribute('data-pending', '0', { timeout: 30_000 });
+}

@@ -180,7 +180,6 @@ function OpenSession() {
 /** No selling without an open session on the chosen till: choose it, then count the float. */
 export function SessionGate() {
   const { till, isCatalogueLoaded } = useTill();
-  if (!isCatalogueLoaded) return null;
   return (
     <Box maxW="lg" mx="auto" w="full" px="4" py={{ base: '6', md: '12' }}>
       <Stack gap="6" bg="bg" p={{ base: '5', md: '8' }} rounded="xl" borderWidth="1px">
@@ -193,7 +192,14 @@ export function SessionGate() {
             <Alert.Title>Cette caisse est désactivée.</Alert.Title>
           </Alert.Root>
         ) : null}
-        {till ? <OpenSession /> : <ChooseTill />}
+        {/* The tablet's catalogue is read before anything is offered, as before a sale. */}
+        {!isCatalogueLoaded ? (
+          <Waiting>Chargement du catalogue…</Waiting>
+        ) : till ? (
+          <OpenSession />
+        ) : (
+          <ChooseTill />
+        )}
       </Stack>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { Box, Button, Flex } from '@chakra-ui/react';
+import { Box, Button, Flex, VisuallyHidden } from '@chakra-ui/react';
 import { memo, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { LuChevronLeft, LuShoppingCart } from 'react-icons/lu';
 import { toaster } from '@/client/shell/toaster';
@@ -181,6 +181,8 @@ export function SellScreen() {
 
   return (
     <Flex flex="1" minH="0" direction={{ base: 'column', md: 'row' }} position="relative">
+      {/* The screen's title for a screen reader: the products and the cart say the rest. */}
+      <VisuallyHidden as="h1">{fr(`Vente sur « ${till.till!.name} »`)}</VisuallyHidden>
       <ProductPanel onPick={pickCard} onVariant={addVariant} onCamera={openCamera} />
 
       <Box
