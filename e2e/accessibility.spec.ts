@@ -26,6 +26,7 @@ const BACK_OFFICE: Array<{ path: string; heading: string | RegExp }> = [
   { path: '/reductions', heading: 'Réductions' },
   { path: '/mes-clients', heading: 'Clients' },
   { path: '/statistiques', heading: 'Statistiques' },
+  { path: '/livraison', heading: 'Livraison' },
 ];
 
 test.describe('Accessibilité', () => {

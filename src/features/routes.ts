@@ -14,6 +14,7 @@ import { routes as customer } from './customer/server';
 import { routes as home } from './home/server';
 import { routes as discount } from './discount/server';
 import { routes as stats } from './stats/server';
+import { routes as delivery } from './delivery/server';
 
 /**
  * The API: every module's routes, for server.ts and the test server to dispatch and the OpenAPI
@@ -37,4 +38,5 @@ export const ROUTES: Route[] = [
   ...home,
   ...discount,
   ...stats,
+  ...delivery,
 ];

@@ -26,6 +26,11 @@ export function formatMoney(minorUnits: number, currency: string = 'XOF'): strin
   return `${text}${NBSP}${info.symbol}`;
 }
 
+/** The currency as a field's label names it: « FCFA » for XOF. */
+export function currencyLabel(currency: string): string {
+  return (CURRENCIES[currency as CurrencyCode] ?? CURRENCIES.XOF).symbol;
+}
+
 /** What a price field shows for an amount: « 12500 » for XOF, « 12,50 » for EUR. */
 export function moneyInputValue(minorUnits: number | null | undefined, currency: string = 'XOF'): string {
   if (minorUnits === null || minorUnits === undefined) return '';

@@ -79,6 +79,19 @@ export const FIELD_LABELS: Record<string, string> = {
   limit: 'Nombre',
   image: 'Image',
   imageUrl: 'Image',
+  fee: 'Frais de livraison',
+  deliveryFee: 'Frais de livraison',
+  deliveryFeeReason: 'Raison des frais',
+  freeFrom: 'Livraison offerte dès',
+  minOrder: 'Commande minimum',
+  delay: 'Délai',
+  areas: 'Communes et quartiers',
+  commune: 'Commune',
+  quartier: 'Quartier',
+  city: 'Ville',
+  address: 'Adresse',
+  hours: 'Horaires',
+  goods: 'Montant des articles',
 };
 
 export function fieldLabel(path: string): string {

@@ -1,3 +1,5 @@
+import { seedDemoDelivery } from './demo-delivery';
+import { quoteDelivery } from '@/features/delivery/server';
 import type { Database } from '@/server/db';
 import type { AgentRow } from '@/features/agent/server/agent.repository';
 import type { ShopRow } from '@/features/shop/server/shop.repository';
@@ -20,6 +22,7 @@ import type { FulfilmentStatus, MANUAL_CHANNELS, PaymentMethod } from '@/feature
 
 const DAY = 86_400_000;
 const HISTORY_DAYS = 180;
+const FEES = [1000, 1500, 2000, 2500];
 
 // Phones in a block of numbers the browser tests never type (+221 76 901 …): a client they create
 // by phone is theirs, not one of these.
@@ -194,6 +197,18 @@ export async function seedDemoHistory(db: Database, shop: ShopRow, owner: AgentR
     ),
   ];
   const { happyHour } = await seedDiscounts(db, shop.id, { soap: soap.productId, drinks, fashion });
+  await seedDemoDelivery(db, shop.id);
+  // Each client's zone, as Livraison prices their address: the history charges its fee.
+  const zones = await Promise.all(
+    CLIENTS.map(([, , quartier, commune]) => quoteDelivery(db, shop.id, { commune, quartier }, 0)),
+  );
+  // The fee drawn at random stays drawn (the rest of the history is drawn as before); it is charged
+  // only where no zone covers the address.
+  const zoneFeeOr = (client: number, subtotal: number, drawn: number) => {
+    const zone = zones[client]?.zone;
+    if (!zone) return drawn;
+    return zone.freeFrom !== null && subtotal >= zone.freeFrom ? 0 : zone.fee;
+  };
 
   const g = generator(2026);
   interface Planned {
@@ -238,7 +253,7 @@ export async function seedDemoHistory(db: Database, shop: ShopRow, owner: AgentR
         client,
         channel: g.weighted(CHANNELS),
         codes,
-        deliveryFee: client !== null && g.random() < 0.7 ? g.pick([1000, 1500, 2000, 2500]) : 0,
+        deliveryFee: client !== null && g.random() < 0.7 ? zoneFeeOr(client, subtotal, g.pick(FEES)) : 0,
         fulfilment: recent ? g.pick(['new', 'confirmed', 'preparing', 'shipping'] as const) : 'delivered',
         paidBy: !recent || g.random() < 0.4 ? g.pick(PAID_BY) : null,
       });

@@ -178,7 +178,6 @@ const orderContent = {
   lines: z.array(ZOrderLineInput).min(1).max(200),
   discountCodes: ZDiscountCodesInput,
   orderDiscount: ZAmount.default(0),
-  deliveryFee: ZAmount.default(0),
   deliveryAddress: ZAddress.nullable().default(null),
 };
 
@@ -189,6 +188,10 @@ export const ZCreateOrderBody = z.object({
   clientId: ZId.optional(),
   newClient: ZCustomerInput.optional(),
   ...orderContent,
+  /** Omitted: the fee of the address's delivery zone (none: 0). Given: that fee. */
+  deliveryFee: ZAmount.optional(),
+  /** Why the fee differs from the zone's (or the zone's minimum is waived): required then. */
+  deliveryFeeReason: z.string().trim().max(200).optional(),
   clientNote: z.string().trim().max(1000).default(''),
   internalNote: z.string().trim().max(1000).optional(),
   payment: ZPaymentInput.optional(),
@@ -196,7 +199,13 @@ export const ZCreateOrderBody = z.object({
 });
 export type TCreateOrderBody = z.infer<typeof ZCreateOrderBody>;
 
-export const ZUpdateOrderBody = z.object({ shopId: ZId, orderId: ZId, ...orderContent });
+export const ZUpdateOrderBody = z.object({
+  shopId: ZId,
+  orderId: ZId,
+  ...orderContent,
+  /** An edit keeps the fee it is given; the form offers the zone's. */
+  deliveryFee: ZAmount.default(0),
+});
 export type TUpdateOrderBody = z.infer<typeof ZUpdateOrderBody>;
 
 export const ZChangeOrderStatusBody = z.object({

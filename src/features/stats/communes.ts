@@ -1,3 +1,5 @@
+import { placeKey, placeSpelling } from '@/shared/places';
+
 /*
  * Communes as « Par commune » counts them. A delivery address's commune is typed by hand, so one
  * commune comes in several spellings (« Médina », « medina », « Grand-Yoff », « grand  yoff »): the
@@ -10,27 +12,10 @@
 export const NO_COMMUNE_KEY = 'sans-adresse';
 export const NO_COMMUNE_LABEL = 'Sans adresse de livraison';
 
-/**
- * A commune as the roll-up keeps it: trimmed, every run of spaces (or of control characters,
- * which would break a roll-up key) made one space. '' for none.
- */
-export function communeSpelling(raw: string): string {
-  // eslint-disable-next-line no-control-regex
-  return raw.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
-}
+/** A commune as the roll-up keeps it: its spelling tidied (spaces), '' for none. */
+export const communeSpelling = placeSpelling;
 
-/**
- * The key the spellings of one commune share: lower case, without accents nor ligatures, hyphens
- * and apostrophes as spaces. `NO_COMMUNE_KEY` for none.
- */
+/** The key the spellings of one commune share (`placeKey`); `NO_COMMUNE_KEY` for none. */
 export function communeKey(raw: string): string {
-  const key = communeSpelling(raw)
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLocaleLowerCase('fr')
-    .replace(/œ/g, 'oe')
-    .replace(/æ/g, 'ae')
-    .replace(/[\s\-‐‑–—'’]+/g, ' ')
-    .trim();
-  return key || NO_COMMUNE_KEY;
+  return placeKey(raw) || NO_COMMUNE_KEY;
 }

@@ -57,6 +57,7 @@ export function orderFormSchema(currency: string) {
       lines: z.array(lineRow(currency)).pipe(z.preprocess((lines: LineOutput[]) => lines, body.lines)),
       orderDiscount: moneyText(currency, body.orderDiscount),
       deliveryFee: moneyText(currency, body.deliveryFee),
+      deliveryFeeReason: textOrUndefined(body.deliveryFeeReason),
       deliveryAddress: ZAddress,
       /** The client found in the shop (its id is sent), or none. */
       client: ZCustomer.pick({ id: true, name: true, phone: true }).nullable(),
@@ -118,6 +119,7 @@ export function orderFormDefaults(order: Order | undefined, currency: string): O
     newClient: null,
     deliveryAddress: order?.deliveryAddress ?? EMPTY_ADDRESS,
     deliveryFee: manual ? moneyInputValue(manual.deliveryFee, currency) : '',
+    deliveryFeeReason: '',
     orderDiscount: manual?.orderDiscount ? moneyInputValue(manual.orderDiscount, currency) : '',
     discountCodes: order?.discountCodes ?? [],
     clientNote: '',

@@ -4,6 +4,8 @@ import type { CountryCode } from 'libphonenumber-js';
 import { toE164 } from '@/shared/phone';
 import type { DiscountClient } from '@/shared/discounts';
 import { useGetDiscountPricingQuery } from '@/features/discount/client/pricing.api';
+import { useQuoteDeliveryQuery, type DeliveryQuote } from '@/features/delivery/client/delivery.api';
+import { useDebounced } from '@/client/hooks/use-debounced';
 import { typedAmount, typedQuantity, type OrderFormOutput, type OrderFormValues } from './order-form';
 import { priceDraft, pricingChannel, type DiscountEngine, type PricedDraft } from './draft-pricing';
 
@@ -39,6 +41,46 @@ export interface DraftPricingState {
   status: 'loading' | 'ready' | 'error';
   /** Some discount targets categories: every line's category must be known. */
   needsCategories: boolean;
+  /** The delivery zone of the address typed, as the server will charge it; null: none known. */
+  zone: ZoneFee | null;
+}
+
+/** The address's zone and what it asks of this draft (free past its threshold, or under its minimum). */
+export interface ZoneFee {
+  zone: NonNullable<DeliveryQuote['zone']>;
+  fee: number;
+  isFree: boolean;
+  isBelowMinimum: boolean;
+}
+
+/** The zone of the address being typed: asked once the typing pauses, weighed here on every change. */
+function useZoneFee(
+  control: Control<OrderFormValues, unknown, OrderFormOutput>,
+  shopId: string,
+  goods: number,
+): ZoneFee | null {
+  const [commune, quartier] = useWatch({
+    control,
+    name: ['deliveryAddress.commune', 'deliveryAddress.quartier'],
+  });
+  // One string, so that an unchanged address is an unchanged value between renders.
+  const place = useDebounced(`${commune?.trim() ?? ''}\n${quartier?.trim() ?? ''}`, 300);
+  const [placeCommune = '', placeQuartier = ''] = place.split('\n');
+  const { currentData } = useQuoteDeliveryQuery(
+    { shopId, commune: placeCommune, quartier: placeQuartier, goods: 0 },
+    { skip: !placeCommune },
+  );
+  const zone = placeCommune ? currentData?.zone : null;
+  return useMemo(() => {
+    if (!zone) return null;
+    const isFree = zone.freeFrom !== null && goods >= zone.freeFrom;
+    return {
+      zone,
+      fee: isFree ? 0 : zone.fee,
+      isFree,
+      isBelowMinimum: zone.minOrder !== null && goods < zone.minOrder,
+    };
+  }, [zone, goods]);
 }
 
 const DraftPricingContext = createContext<DraftPricingState | null>(null);
@@ -86,21 +128,36 @@ export function useDraftPricingState(
   }, [client, newClient, currentData, country]);
 
   const currency = shop.currency;
+  const draftLines = useMemo(
+    () =>
+      lines.map((l) => ({
+        variantId: l.variantId,
+        productId: l.productId,
+        categoryId: l.categoryId,
+        price: l.price,
+        quantity: typedQuantity(l.quantity),
+        lineDiscount: typedAmount(l.lineDiscount, currency),
+      })),
+    [lines, currency],
+  );
+  // What the zone's threshold and minimum weigh, as the server does: the articles after the
+  // agent's own discounts.
+  const goods = Math.max(
+    0,
+    draftLines.reduce((sum, l) => sum + l.price * l.quantity - l.lineDiscount, 0) -
+      typedAmount(orderDiscount, currency),
+  );
+  const zone = useZoneFee(control, shop._id, goods);
+  // A blank fee is the zone's (none: nothing), as the server charges it.
+  const fee = deliveryFee?.trim() ? typedAmount(deliveryFee, currency) : (zone?.fee ?? 0);
   const priced = useMemo(
     () =>
       priceDraft(
         {
           channel,
-          lines: lines.map((l) => ({
-            variantId: l.variantId,
-            productId: l.productId,
-            categoryId: l.categoryId,
-            price: l.price,
-            quantity: typedQuantity(l.quantity),
-            lineDiscount: typedAmount(l.lineDiscount, currency),
-          })),
+          lines: draftLines,
           orderDiscount: typedAmount(orderDiscount, currency),
-          deliveryFee: typedAmount(deliveryFee, currency),
+          deliveryFee: fee,
           codes,
           client: engineClient,
           at: new Date(),
@@ -108,9 +165,9 @@ export function useDraftPricingState(
         currency,
         engine && compiled && data ? { engine, compiled, data } : null,
       ),
-    [channel, lines, orderDiscount, deliveryFee, codes, engineClient, currency, engine, compiled, data],
+    [channel, draftLines, orderDiscount, fee, codes, engineClient, currency, engine, compiled, data],
   );
   const status = priced.isPriced ? 'ready' : isError ? 'error' : 'loading';
   const needsCategories = Object.keys(data?.categoryAncestors ?? {}).length > 0;
-  return useMemo(() => ({ priced, status, needsCategories }), [priced, status, needsCategories]);
+  return useMemo(() => ({ priced, status, needsCategories, zone }), [priced, status, needsCategories, zone]);
 }

@@ -5,6 +5,7 @@ import type { TAddress } from '@/features/customer/customer.schemas';
 import type { FulfilmentStatus, OrderChannel, PaymentMethod } from '../order.schemas';
 import type { PricedLine } from './order-lines';
 import { manualOrderDiscounts, tillOrderDiscounts, type TillPromotion } from './order-discounts';
+import { zoneDeliveryFee } from './delivery-fee';
 
 /** What the hooks see of an order being placed: priced, not yet numbered nor written. */
 export interface OrderDraft {
@@ -58,12 +59,25 @@ export type AdjustmentsHook = (
   deliveryFee: number,
 ) => Promise<PricedAdjustments>;
 
+/** The fee an order is charged, and where it comes from (kept on its timeline). */
+export interface DeliveryFeeDecision {
+  fee: number;
+  /** The delivery zone of the address, and the fee it asks. */
+  zone: { name: string; fee: number } | null;
+  /** Why the agent charged another fee than the zone's, or delivers under its minimum. */
+  reason: string | null;
+}
+
 /**
  * Called for every channel's order before the adjustments (free delivery needs the fee): the
- * delivery fee for its address (Livraison fills this). `requested` is the fee the caller gave (0
- * when it gave none).
+ * delivery fee for its address (Livraison). `requested` is the fee the caller gave, if any.
  */
-export type DeliveryFeeHook = (tx: Executor, draft: OrderDraft, requested: number) => Promise<number>;
+export type DeliveryFeeHook = (
+  tx: Executor,
+  draft: OrderDraft,
+  requested: number | undefined,
+  reason: string | undefined,
+) => Promise<DeliveryFeeDecision>;
 
 export interface OrderPaymentInput {
   method: PaymentMethod;
@@ -114,8 +128,12 @@ export interface ChannelPolicy {
   deliveryFee: DeliveryFeeHook;
 }
 
-/** Until Livraison: the fee is the one the agent typed (none for the till). */
-export const feeAsRequested: DeliveryFeeHook = async (_tx, _draft, requested) => requested;
+/** The fee given, whatever the address (a till's sale, the demo's history, an order's edit). */
+export const feeAsRequested: DeliveryFeeHook = async (_tx, _draft, requested) => ({
+  fee: requested ?? 0,
+  zone: null,
+  reason: null,
+});
 
 /** An order an agent enters in the back-office (taken by phone, WhatsApp, social networks or by hand). */
 export function manualOrderPolicy(
@@ -131,7 +149,7 @@ export function manualOrderPolicy(
     paymentsField: 'payment.amount',
     runsInCallerTransaction: false,
     adjustments: manualOrderDiscounts(discountCodes),
-    deliveryFee: feeAsRequested,
+    deliveryFee: zoneDeliveryFee,
   };
 }
 

@@ -230,10 +230,10 @@ async function writeOrder(
     orderDiscount: input.orderDiscount,
     deliveryAddress: input.deliveryAddress,
   };
-  const requestedFee = await policy.deliveryFee(tx, draft, input.deliveryFee);
-  const pricedAdjustments = await policy.adjustments(tx, draft, requestedFee);
+  const delivery = await policy.deliveryFee(tx, draft, input.deliveryFee, input.deliveryFeeReason);
+  const pricedAdjustments = await policy.adjustments(tx, draft, delivery.fee);
   const { adjustments } = pricedAdjustments;
-  const deliveryFee = applyAdjustments(draft, adjustments, requestedFee);
+  const deliveryFee = applyAdjustments(draft, adjustments, delivery.fee);
   const totals = orderTotals(draft.lines, { orderDiscount: draft.orderDiscount, deliveryFee }, shop.currency);
   const priced = draft.lines;
 
@@ -292,6 +292,16 @@ async function writeOrder(
         lines: priced.map((l) => ({ name: variantLabel(l.variant), quantity: l.quantity })),
         ...(adjustments.length
           ? { adjustments: adjustments.map((a) => ({ name: a.name, code: a.code, amount: a.amount })) }
+          : {}),
+        ...(delivery.zone
+          ? {
+              delivery: {
+                zone: delivery.zone.name,
+                zoneFee: delivery.zone.fee,
+                fee: delivery.fee,
+                reason: delivery.reason,
+              },
+            }
           : {}),
       },
     },

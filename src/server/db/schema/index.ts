@@ -5,6 +5,7 @@
 export * from './agent';
 export * from './auth';
 export * from './customer';
+export * from './delivery';
 export * from './discount';
 export * from './notification';
 export * from './order';

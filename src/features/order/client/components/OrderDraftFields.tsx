@@ -3,9 +3,10 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { FormSelectField, FormTextField } from '@/client/forms/fields';
 import { formatMoney, moneyInputValue } from '@/shared/money';
 import { CHANNEL_LABELS, MANUAL_CHANNELS, type PaymentMethod } from '../../order.schemas';
-import { typedQuantity, type OrderFormValues } from '../order-form';
+import { typedAmount, typedQuantity, type OrderFormValues } from '../order-form';
 import { discountLabel } from '../order-discounts';
-import { useDraftPricing } from '../use-draft-pricing';
+import { useDraftPricing, type ZoneFee } from '../use-draft-pricing';
+import { frenchTypography as fr } from '@/shared/typography';
 import { hasReductions, whyFromDraft } from '../why-price';
 import { methodOptionsFor, NEEDS_REFERENCE } from './PaymentDialog';
 import { DiscountCodesField } from './DiscountCodesField';
@@ -126,6 +127,56 @@ function DraftTotals({ currency }: { currency: string }) {
   );
 }
 
+/** What the zone of the address says of its fee (« Zone « Dakar centre » : 1 000 FCFA, le jour même »). */
+function zoneHelper(zone: ZoneFee, money: (n: number) => string): string {
+  const { name, fee, freeFrom, delay } = zone.zone;
+  const said = zone.isFree
+    ? `livraison offerte (dès ${money(freeFrom ?? 0)} d’articles)`
+    : `${money(fee)}${freeFrom !== null ? `, offerte dès ${money(freeFrom)} d’articles` : ''}`;
+  return fr(`Zone « ${name} » : ${said}${delay ? `, ${delay}` : ''}. Laissez vide pour ce tarif.`);
+}
+
+/**
+ * The fee: blank charges the zone's of the address (the server's rule); another amount, or an order
+ * under the zone's minimum, asks for the reason the order's timeline will keep.
+ */
+function DeliveryFeeFields({ currency, isEdit }: { currency: string; isEdit: boolean }) {
+  const { control } = useFormContext<OrderFormValues>();
+  const { zone } = useDraftPricing();
+  const typed = useWatch({ control, name: 'deliveryFee' });
+  const money = (amount: number) => formatMoney(amount, currency);
+  const isOtherFee = !!zone && !!typed?.trim() && typedAmount(typed, currency) !== zone.fee;
+  const needsReason = !isEdit && !!zone && (isOtherFee || zone.isBelowMinimum);
+  return (
+    <>
+      <FormTextField
+        control={control}
+        name="deliveryFee"
+        label="Frais de livraison"
+        inputMode="numeric"
+        placeholder={zone ? moneyInputValue(zone.fee, currency) : undefined}
+        helper={zone ? zoneHelper(zone, money) : undefined}
+      />
+      {zone?.isBelowMinimum ? (
+        <Text fontSize="sm" color="fg.warning" data-testid="zone-minimum">
+          {fr(
+            `La zone « ${zone.zone.name} » est livrée à partir de ${money(zone.zone.minOrder ?? 0)} d’articles.`,
+          )}
+        </Text>
+      ) : null}
+      {needsReason ? (
+        <FormTextField
+          control={control}
+          name="deliveryFeeReason"
+          label="Raison des frais"
+          placeholder="Client fidèle, colis lourd…"
+          helper="Gardée dans l’historique de la commande."
+        />
+      ) : null}
+    </>
+  );
+}
+
 /** « Récapitulatif »: the channel (a new order only), the fee, discount and codes, and the totals. */
 export function OrderSummaryFields({ currency, isEdit }: { currency: string; isEdit: boolean }) {
   const { control } = useFormContext<OrderFormValues>();
@@ -139,7 +190,7 @@ export function OrderSummaryFields({ currency, isEdit }: { currency: string; isE
           options={MANUAL_CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] }))}
         />
       ) : null}
-      <FormTextField control={control} name="deliveryFee" label="Frais de livraison" inputMode="numeric" />
+      <DeliveryFeeFields currency={currency} isEdit={isEdit} />
       <FormTextField
         control={control}
         name="orderDiscount"

@@ -4,6 +4,7 @@ import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { useServerErrors } from '@/client/components/form';
 import { formatDateTime } from '@/shared/dates';
 import { formatMoney } from '@/shared/money';
+import { frenchTypography } from '@/shared/typography';
 import {
   CHANNEL_LABELS,
   FULFILMENT_LABELS,
@@ -26,7 +27,16 @@ export function describeEvent(event: Event, currency: string): string {
     case 'created': {
       const lines = (d.lines as Array<{ quantity: number }> | undefined) ?? [];
       const units = lines.reduce((n, l) => n + l.quantity, 0);
-      return `Commande créée (${CHANNEL_LABELS[d.channel as OrderChannel] ?? 'Manuel'}, ${plural(units, 'article')}, ${money('total')})`;
+      const created = `Commande créée (${CHANNEL_LABELS[d.channel as OrderChannel] ?? 'Manuel'}, ${plural(units, 'article')}, ${money('total')})`;
+      const delivery = d.delivery as
+        { zone: string; zoneFee: number; fee: number; reason: string | null } | undefined;
+      if (!delivery) return created;
+      const zone = `zone « ${delivery.zone} »`;
+      const fee =
+        delivery.fee === delivery.zoneFee
+          ? `livraison ${zone}, ${formatMoney(delivery.fee, currency)}`
+          : `livraison ${zone} à ${formatMoney(delivery.fee, currency)} au lieu de ${formatMoney(delivery.zoneFee, currency)}`;
+      return frenchTypography(`${created} · ${fee}${delivery.reason ? ` : ${delivery.reason}` : ''}`);
     }
     case 'status':
       return `Statut : ${FULFILMENT_LABELS[d.from as FulfilmentStatus]} → ${FULFILMENT_LABELS[d.to as FulfilmentStatus]}`;

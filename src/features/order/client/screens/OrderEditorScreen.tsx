@@ -108,7 +108,8 @@ function OrderEditor({ shop, order }: { shop: Shop; order?: Order }) {
           orderId: order.id,
           lines,
           orderDiscount,
-          deliveryFee,
+          // Left blank: the zone's fee, as the totals show it.
+          deliveryFee: deliveryFee ?? pricing.zone?.fee ?? 0,
           deliveryAddress,
           discountCodes,
         }).unwrap();

@@ -182,7 +182,7 @@ export function SellScreen() {
   return (
     <Flex flex="1" minH="0" direction={{ base: 'column', md: 'row' }} position="relative">
       {/* The screen's title for a screen reader: the products and the cart say the rest. */}
-      <VisuallyHidden as="h1">{fr(`Vente sur « ${till.till!.name} »`)}</VisuallyHidden>
+      <VisuallyHidden as="h1">{fr(`Vente sur « ${till.till!.name} »`)}</VisuallyHidden>
       <ProductPanel onPick={pickCard} onVariant={addVariant} onCamera={openCamera} />
 
       <Box

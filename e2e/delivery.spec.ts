@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test';
+import { signInAs } from './support/auth';
+
+/*
+ * Livraison, as a seller sets it up and an agent takes an order: a zone made of a commune and a
+ * quartier, refused when a commune already has its fee elsewhere, then a manual order to that
+ * quartier charged the zone's fee by itself, and another fee only with a reason the order keeps.
+ */
+
+const fcfa = (text: string) => new RegExp(`${text.replace(/ /g, '\\s')}\\sFCFA`);
+
+test.describe('Livraison', () => {
+  test('une zone créée, son tarif appliqué à une commande manuelle ; un autre tarif exige une raison', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signInAs(page, 'admin');
+    await page.goto('/livraison');
+    await expect(page.getByRole('heading', { name: 'Livraison', level: 1 })).toBeVisible();
+    // The demo shop delivers Dakar already.
+    await expect(page.getByTestId('zone-card').filter({ hasText: 'Dakar centre' })).toBeVisible();
+    const before = await page.getByTestId('zone-card').count();
+
+    // Bad input: a commune another zone holds (typed in other case and without its accent).
+    const suffix = String(Date.now()).slice(-5);
+    const zoneName = `Thiès ${suffix}`;
+    await page.getByRole('button', { name: 'Nouvelle zone' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nouvelle zone de livraison' });
+    await dialog.getByLabel('Nom de la zone').fill(zoneName);
+    await dialog.getByLabel('Frais de livraison (FCFA)').fill('-300');
+    await dialog.getByLabel('Commune 1', { exact: true }).fill('MEDINA');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(dialog.getByText('Les frais ne peuvent pas être négatifs.')).toBeVisible();
+    await dialog.getByLabel('Frais de livraison (FCFA)').fill('3000');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(dialog.getByText(/«\sMEDINA\s» est déjà dans la zone «\sDakar centre\s»/)).toBeVisible();
+    await expect(page.getByTestId('zone-card')).toHaveCount(before);
+
+    // The zone: a commune of its own, and one quartier of a commune priced elsewhere.
+    const commune = `Thiès-${suffix}`;
+    await dialog.getByLabel('Commune 1', { exact: true }).fill(commune);
+    await dialog.getByRole('button', { name: 'Ajouter une commune' }).click();
+    await dialog.getByLabel('Commune 2', { exact: true }).fill('Ouakam');
+    await dialog.getByLabel('Quartier 2 (facultatif)').fill(`Cité ${suffix}`);
+    await dialog.getByLabel('Livraison offerte dès (FCFA)').fill('30000');
+    await dialog.getByLabel('Délai').fill('sous 48 h');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(dialog).toBeHidden();
+    const card = page.getByTestId('zone-card').filter({ hasText: zoneName });
+    await expect(card.getByTestId('zone-fee')).toHaveText(fcfa('3 000'));
+    await expect(card).toContainText(`Ouakam, Cité ${suffix}`);
+
+    // « Quel tarif pour une adresse ? »: the quartier has this zone's fee, the rest of Ouakam its own.
+    await page.getByLabel('Commune', { exact: true }).fill('ouakam');
+    await page.getByLabel('Quartier', { exact: true }).fill(`cité ${suffix}`);
+    await expect(page.getByTestId('fee-check')).toContainText(`Zone «\u00a0${zoneName}\u00a0»`);
+    await page.getByLabel('Quartier', { exact: true }).fill('');
+    await expect(page.getByTestId('fee-check')).toContainText('Zone «\u00a0Dakar ville\u00a0»');
+
+    // A manual order to that quartier: the zone's fee, by itself.
+    await page.goto('/mes-commandes/nouvelle');
+    await page.getByLabel('Rechercher un produit à ajouter').fill('cafe touba');
+    await page.getByRole('button', { name: 'Ajouter Café Touba 250 g' }).click();
+    await page.getByLabel('Quartier').fill(`Cité ${suffix}`);
+    await page.getByLabel('Commune').fill('Ouakam');
+    await expect(page.getByText(new RegExp(`Zone «\\s${zoneName}\\s»\\s: 3\\s000\\sFCFA`))).toBeVisible();
+    // 2 500 of coffee + 3 000 of delivery.
+    await expect(page.getByTestId('draft-total')).toContainText(fcfa('5 500'));
+
+    // Another fee: refused without its reason, nothing created.
+    await page.getByLabel('Frais de livraison').fill('2000');
+    await expect(page.getByTestId('draft-total')).toContainText(fcfa('4 500'));
+    await page.getByRole('button', { name: 'Créer la commande' }).click();
+    await expect(page.getByText(/indiquez pourquoi vous demandez 2\s000\sFCFA/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Nouvelle commande' })).toBeVisible();
+    await page.getByLabel('Raison des frais').fill('Client voisin du livreur');
+    await page.getByRole('button', { name: 'Créer la commande' }).click();
+    await expect(page.getByRole('heading', { name: /^Commande #\d+$/ })).toBeVisible();
+    await expect(page.getByText(/Total/).first()).toBeVisible();
+    await expect(page.getByText(fcfa('4 500')).first()).toBeVisible();
+    await expect(
+      page.getByText(/à 2\s000\sFCFA au lieu de 3\s000\sFCFA\s: Client voisin du livreur/),
+    ).toBeVisible();
+
+    // Its zone deleted, the order keeps the fee it was charged.
+    await page.goto('/livraison');
+    await card.getByRole('button', { name: `Supprimer ${zoneName}` }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Supprimer la zone' })
+      .getByRole('button', { name: 'Supprimer' })
+      .click();
+    await expect(card).toHaveCount(0);
+    await expect(page.getByTestId('zone-card')).toHaveCount(before);
+  });
+
+  test('un caissier lit les zones sans pouvoir les changer, et rien ne déborde sur un téléphone', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, 'cashier');
+    await page.goto('/livraison');
+    await expect(page.getByTestId('zone-card').filter({ hasText: 'Dakar centre' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Nouvelle zone' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Modifier/ })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    await page.getByRole('tab', { name: 'Points de retrait' }).click();
+    await expect(page.getByTestId('pickup-point')).toContainText('Boutique Awa — Plateau');
+    await expect(page.getByRole('button', { name: 'Ajouter un point de retrait' })).toHaveCount(0);
+  });
+});

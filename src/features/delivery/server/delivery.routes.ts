@@ -1,0 +1,170 @@
+import { defineRoute, type RouteContext } from '@/server/http/define-route';
+import { z } from '@/shared/validation';
+import {
+  ZCreatePickupPointBody,
+  ZCreateZoneBody,
+  ZPickupPoint,
+  ZPickupPoints,
+  ZQuote,
+  ZQuoteQuery,
+  ZRefBody,
+  ZShopQuery,
+  ZStarterZonesBody,
+  ZUpdatePickupPointBody,
+  ZUpdateZoneBody,
+  ZZone,
+  ZZones,
+} from '../delivery.schemas';
+import { addStarterZones, createZone, deleteZone, listZones, updateZone } from './zones';
+import { quoteDelivery } from './quote';
+import { createPickupPoint, deletePickupPoint, listPickupPoints, updatePickupPoint } from './pickup-points';
+
+const shopInQuery = { from: 'query', key: 'shopId' } as const;
+const shopInBody = { from: 'body', key: 'shopId' } as const;
+const tag = 'delivery';
+const shopIdOf = (ctx: RouteContext<unknown, unknown, unknown>) => ctx.membership!.shop.id;
+const ZDone = z.object({ ok: z.literal(true) });
+
+export const listZonesRoute = defineRoute({
+  method: 'GET',
+  path: '/api/delivery/zones',
+  tag,
+  summary: 'Les zones de livraison de la boutique, dans leur ordre, avec leurs communes et quartiers.',
+  shop: shopInQuery,
+  permission: 'delivery:view',
+  query: ZShopQuery,
+  response: ZZones,
+  handle: async (ctx) => ({ items: await listZones(ctx.db, shopIdOf(ctx)) }),
+});
+
+export const createZoneRoute = defineRoute({
+  method: 'POST',
+  path: '/api/delivery/createZone',
+  tag,
+  summary:
+    'Crée une zone : ses frais, sa livraison offerte dès un montant, sa commande minimum, son délai et ses communes (une commune n’est que dans une zone).',
+  shop: shopInBody,
+  permission: 'delivery:manage',
+  body: ZCreateZoneBody,
+  response: ZZone,
+  handle: async (ctx) => {
+    const { shopId: _shopId, ...input } = ctx.body;
+    return createZone(ctx.db, shopIdOf(ctx), input);
+  },
+});
+
+export const updateZoneRoute = defineRoute({
+  method: 'POST',
+  path: '/api/delivery/updateZone',
+  tag,
+  summary: 'Modifie une zone et remplace sa liste de communes et quartiers.',
+  shop: shopInBody,
+  permission: 'delivery:manage',
+  body: ZUpdateZoneBody,
+  response: ZZone,
+  handle: async (ctx) => {
+    const { shopId: _shopId, id, ...input } = ctx.body;
+    return updateZone(ctx.db, shopIdOf(ctx), id, input);
+  },
+});
+
+export const deleteZoneRoute = defineRoute({
+  method: 'POST',
+  path: '/api/delivery/deleteZone',
+  tag,
+  summary: 'Supprime une zone ; les commandes gardent les frais qu’elles ont payés.',
+  shop: shopInBody,
+  permission: 'delivery:manage',
+  body: ZRefBody,
+  response: ZDone,
+  handle: async (ctx) => {
+    await deleteZone(ctx.db, shopIdOf(ctx), ctx.body.id);
+    return { ok: true as const };
+  },
+});
+
+export const addStarterZonesRoute = defineRoute({
+  method: 'POST',
+  path: '/api/delivery/addStarterZones',
+  tag,
+  summary:
+    'Ajoute les zones de départ de Dakar ou d’Abidjan (communes regroupées, frais usuels), sans les communes déjà placées.',
+  shop: shopInBody,
+  permission: 'delivery:manage',
+  body: ZStarterZonesBody,
+  response: z.object({ created: z.number() }),
+  handle: async (ctx) => ({ created: await addStarterZones(ctx.db, shopIdOf(ctx), ctx.body.city) }),
+});
+
+export const quoteRoute = defineRoute({
+  method: 'GET',
+  path: '/api/delivery/quote',
+  tag,
+  summary:
+    'Les frais de livraison d’une adresse (commune, quartier) pour un montant d’articles : la zone, les frais, offerte ou non, sous le minimum ou non.',
+  shop: shopInQuery,
+  permission: 'delivery:view',
+  query: ZQuoteQuery,
+  response: ZQuote,
+  handle: async (ctx) => {
+    const { commune, quartier, goods } = ctx.query;
+    return quoteDelivery(ctx.db, shopIdOf(ctx), { commune, quartier }, goods);
+  },
+});
+
+export const listPickupPointsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/delivery/pickupPoints',
+  tag,
+  summary: 'Les points de retrait de la boutique (« retrait en boutique ») et leurs horaires.',
+  shop: shopInQuery,
+  permission: 'delivery:view',
+  query: ZShopQuery,
+  response: ZPickupPoints,
+  handle: async (ctx) => ({ items: await listPickupPoints(ctx.db, shopIdOf(ctx)) }),
+});
+
+export const createPickupPointRoute = defineRoute({
+  method: 'POST',
+  path: '/api/delivery/createPickupPoint',
+  tag,
+  summary: 'Crée un point de retrait.',
+  shop: shopInBody,
+  permission: 'delivery:manage',
+  body: ZCreatePickupPointBody,
+  response: ZPickupPoint,
+  handle: async (ctx) => {
+    const { shopId: _shopId, ...input } = ctx.body;
+    return createPickupPoint(ctx.db, shopIdOf(ctx), input);
+  },
+});
+
+export const updatePickupPointRoute = defineRoute({
+  method: 'POST',
+  path: '/api/delivery/updatePickupPoint',
+  tag,
+  summary: 'Modifie un point de retrait.',
+  shop: shopInBody,
+  permission: 'delivery:manage',
+  body: ZUpdatePickupPointBody,
+  response: ZPickupPoint,
+  handle: async (ctx) => {
+    const { shopId: _shopId, id, ...input } = ctx.body;
+    return updatePickupPoint(ctx.db, shopIdOf(ctx), id, input);
+  },
+});
+
+export const deletePickupPointRoute = defineRoute({
+  method: 'POST',
+  path: '/api/delivery/deletePickupPoint',
+  tag,
+  summary: 'Supprime un point de retrait.',
+  shop: shopInBody,
+  permission: 'delivery:manage',
+  body: ZRefBody,
+  response: ZDone,
+  handle: async (ctx) => {
+    await deletePickupPoint(ctx.db, shopIdOf(ctx), ctx.body.id);
+    return { ok: true as const };
+  },
+});

@@ -1,0 +1,30 @@
+import type { Route } from '@/server/http/define-route';
+import {
+  addStarterZonesRoute,
+  createPickupPointRoute,
+  createZoneRoute,
+  deletePickupPointRoute,
+  deleteZoneRoute,
+  listPickupPointsRoute,
+  listZonesRoute,
+  quoteRoute,
+  updatePickupPointRoute,
+  updateZoneRoute,
+} from './delivery.routes';
+
+export { quoteDelivery, type DeliveryPlace } from './quote';
+export { addStarterZones, createZone, hasDeliveryZones } from './zones';
+export { createPickupPoint } from './pickup-points';
+
+export const routes: Route[] = [
+  listZonesRoute,
+  createZoneRoute,
+  updateZoneRoute,
+  deleteZoneRoute,
+  addStarterZonesRoute,
+  quoteRoute,
+  listPickupPointsRoute,
+  createPickupPointRoute,
+  updatePickupPointRoute,
+  deletePickupPointRoute,
+];

@@ -1,0 +1,42 @@
+import type { Database } from '@/server/db';
+import { addStarterZones, createPickupPoint, createZone } from '@/features/delivery/server';
+
+/**
+ * Boutique Awa delivers Dakar: the starter zones of Dakar, the Almadies priced apart (a quartier of
+ * Ngor, free for large orders), the northern suburbs with a minimum order, and the shop itself as a
+ * pickup point. The history's orders are charged these fees.
+ */
+export async function seedDemoDelivery(db: Database, shopId: string): Promise<void> {
+  await addStarterZones(db, shopId, 'dakar');
+  await createZone(db, shopId, {
+    name: 'Almadies',
+    fee: 2000,
+    freeFrom: 50_000,
+    minOrder: null,
+    delay: 'le jour même',
+    isActive: true,
+    areas: [
+      { commune: 'Ngor', quartier: 'Almadies' },
+      { commune: 'Ngor', quartier: 'Virage' },
+    ],
+  });
+  await createZone(db, shopId, {
+    name: 'Banlieue nord',
+    fee: 2500,
+    freeFrom: null,
+    minOrder: 5_000,
+    delay: 'sous 24 h',
+    isActive: true,
+    areas: [
+      { commune: 'Pikine Nord', quartier: '' },
+      { commune: 'Golf Sud', quartier: '' },
+      { commune: 'Malika', quartier: '' },
+    ],
+  });
+  await createPickupPoint(db, shopId, {
+    name: 'Boutique Awa — Plateau',
+    address: '12, rue Carnot, Dakar Plateau',
+    hours: 'Lun.–sam., 9 h – 19 h 30',
+    isActive: true,
+  });
+}

@@ -1,0 +1,3 @@
+import { DeliveryScreen } from '@/features/delivery/client/screens/DeliveryScreen';
+
+export default DeliveryScreen;

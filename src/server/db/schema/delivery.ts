@@ -1,0 +1,75 @@
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { shops } from './shop';
+import { createdAt } from './columns';
+
+/**
+ * A shop's delivery zones (module Livraison): a fee for the communes and quartiers it is made of,
+ * with an optional threshold above which delivery is free, an optional minimum order, and the delay
+ * the shop promises. Addresses here have no postcode: a zone is known by its communes' names.
+ */
+export const deliveryZones = pgTable(
+  'delivery_zones',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    name: text('name').notNull(),
+    /** In the shop currency's minor unit. */
+    fee: bigint('fee', { mode: 'number' }).notNull(),
+    /** An order's goods at or above this travel free; null: never free. */
+    freeFrom: bigint('free_from', { mode: 'number' }),
+    /** Below this the zone is not delivered; null: no minimum. */
+    minOrder: bigint('min_order', { mode: 'number' }),
+    /** What the shop promises, as it says it (« sous 24 h »). */
+    delay: text('delay').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    /** The order the shop lists its zones in. */
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('delivery_zones_shop_idx').on(t.shopId, t.position)],
+);
+
+/**
+ * What a zone is made of: a whole commune (quartier '') or one quartier of it. `key` is the
+ * commune and quartier folded (lower case, no accents, one space), unique in a shop: an address
+ * falls in one zone at most, and finding it is one index lookup whatever the number of zones.
+ */
+export const deliveryZoneAreas = pgTable(
+  'delivery_zone_areas',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    zoneId: text('zone_id')
+      .notNull()
+      .references(() => deliveryZones.id, { onDelete: 'cascade' }),
+    commune: text('commune').notNull(),
+    quartier: text('quartier').notNull().default(''),
+    key: text('key').notNull(),
+  },
+  (t) => [
+    uniqueIndex('delivery_zone_areas_key_idx').on(t.shopId, t.key),
+    index('delivery_zone_areas_zone_idx').on(t.zoneId),
+  ],
+);
+
+/** Where a client may collect an order instead (« retrait en boutique »), with its hours. */
+export const deliveryPickupPoints = pgTable(
+  'delivery_pickup_points',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    name: text('name').notNull(),
+    address: text('address').notNull().default(''),
+    hours: text('hours').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('delivery_pickup_points_shop_idx').on(t.shopId)],
+);
