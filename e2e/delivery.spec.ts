@@ -93,6 +93,41 @@ test.describe('Livraison', () => {
     await expect(page.getByTestId('zone-card')).toHaveCount(before);
   });
 
+  test('un livreur ajouté, son numéro refusé deux fois, puis rendu inactif', async ({ page }) => {
+    await signInAs(page, 'supervisor');
+    await page.goto('/livraison?vue=livreurs');
+    await expect(page.getByTestId('rider-card').filter({ hasText: 'Moussa Ndiaye' })).toBeVisible();
+    const suffix = String(Date.now()).slice(-6);
+    const name = `Pape Faye ${suffix}`;
+    await page.getByRole('button', { name: 'Nouveau livreur' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nouveau livreur' });
+    await dialog.getByLabel('Nom').fill(name);
+    // The demo's first rider has this number already.
+    await dialog.getByLabel('Téléphone').fill('76 902 00 11');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(dialog.getByText('Un autre livreur de la boutique a déjà ce numéro.')).toBeVisible();
+    await dialog
+      .getByLabel('Téléphone')
+      .fill(`76 9${suffix.slice(0, 2)} ${suffix.slice(2, 4)} ${suffix.slice(4)}`);
+    await dialog.getByLabel('Moyen de transport').selectOption('velo');
+    await dialog.getByLabel('Statut').selectOption('freelance');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(dialog).toBeHidden();
+    const card = page.getByTestId('rider-card').filter({ hasText: name });
+    await expect(card).toContainText('Vélo · Indépendant');
+    await expect(card.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/wa\.me\/2217/,
+    );
+
+    await card.getByRole('button', { name: `Modifier ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Modifier le livreur' });
+    await edit.getByText('Actif (on peut lui confier des livraisons)').click();
+    await edit.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(edit).toBeHidden();
+    await expect(card.getByText('Inactif')).toBeVisible();
+  });
+
   test('un caissier lit les zones sans pouvoir les changer, et rien ne déborde sur un téléphone', async ({
     page,
   }) => {

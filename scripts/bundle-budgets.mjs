@@ -20,6 +20,7 @@ export const INTERIM_KB = {
   '/404': 219,
   '/confirmer-informations': 287,
   '/console': 273,
+  '/livraison': 297,
   '/login': 248,
   '/mes-clients': 408,
   '/mes-clients/[clientId]': 413,

@@ -92,6 +92,10 @@ export const FIELD_LABELS: Record<string, string> = {
   address: 'Adresse',
   hours: 'Horaires',
   goods: 'Montant des articles',
+  vehicle: 'Moyen de transport',
+  kind: 'Statut du livreur',
+  carrier: 'Transporteur',
+  notes: 'Notes',
 };
 
 export function fieldLabel(path: string): string {

@@ -3,6 +3,7 @@ import { formatMoney } from '@/shared/money';
 import { setupApiTestbed } from '../helpers/api-testbed';
 import { NBSP } from '../helpers/catalogue';
 import { createShopFixture, type ShopFixture } from '../helpers/fixtures';
+import { deliveryCalls } from '../helpers/delivery';
 import { as, createOrderOk, line, orderCalls, sellable, type Actor } from '../helpers/orders';
 
 /*
@@ -14,20 +15,9 @@ import { as, createOrderOk, line, orderCalls, sellable, type Actor } from '../he
 const bed = setupApiTestbed();
 const api = orderCalls(bed);
 
-type Params = Record<string, string | number>;
 type Area = { commune: string; quartier?: string };
 
-const get = (a: Actor, path: string, params: Params = {}) =>
-  bed.server.call(
-    'GET',
-    `/api/delivery/${path}?${new URLSearchParams({
-      shopId: a.shopId,
-      ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
-    })}`,
-    { token: a.token },
-  );
-const post = (a: Actor, path: string, body: Record<string, unknown>) =>
-  bed.server.call('POST', `/api/delivery/${path}`, { token: a.token, body: { shopId: a.shopId, ...body } });
+const { get, post } = deliveryCalls(bed);
 
 /** A zone body: communes given as strings cover the whole commune. */
 const zone = (

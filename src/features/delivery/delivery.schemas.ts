@@ -1,6 +1,7 @@
 import { ZId, z } from '@/shared/validation';
 import { MAX_AMOUNT } from '@/shared/bounds';
 import { STARTER_CITIES } from './starter-zones';
+import { CARRIERS, RIDER_KINDS, RIDER_VEHICLES } from './riders';
 
 /* What the Livraison screens send and the API checks. Amounts are in the currency's minor unit. */
 
@@ -120,3 +121,29 @@ export const ZPickupPoint = z.object({
 });
 export type TPickupPoint = z.infer<typeof ZPickupPoint>;
 export const ZPickupPoints = z.object({ items: z.array(ZPickupPoint) });
+
+export const ZRiderInput = z.object({
+  name: ZName('Donnez le nom du livreur.'),
+  /** Any local or international form; stored E.164 in the shop's country. */
+  phone: z.string().trim().min(1, { error: 'Indiquez le téléphone du livreur.' }).max(30),
+  vehicle: z.enum(RIDER_VEHICLES, { error: 'Choisissez un moyen de transport de la liste.' }),
+  kind: z.enum(RIDER_KINDS, { error: 'Choisissez « Livreur de la boutique » ou « Indépendant ».' }),
+  carrier: z.enum(CARRIERS).default('manual'),
+  notes: z.string().trim().max(500, { error: 'Au plus 500 caractères.' }).default(''),
+  isActive: z.boolean().default(true),
+});
+export type TRiderInput = z.infer<typeof ZRiderInput>;
+export const ZCreateRiderBody = ZRiderInput.extend({ shopId: ZId });
+export const ZUpdateRiderBody = ZRiderInput.extend({ shopId: ZId, id: ZId });
+export const ZRider = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  vehicle: z.enum(RIDER_VEHICLES),
+  kind: z.enum(RIDER_KINDS),
+  carrier: z.enum(CARRIERS),
+  notes: z.string(),
+  isActive: z.boolean(),
+});
+export type TRider = z.infer<typeof ZRider>;
+export const ZRiders = z.object({ items: z.array(ZRider) });

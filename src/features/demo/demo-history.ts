@@ -197,7 +197,7 @@ export async function seedDemoHistory(db: Database, shop: ShopRow, owner: AgentR
     ),
   ];
   const { happyHour } = await seedDiscounts(db, shop.id, { soap: soap.productId, drinks, fashion });
-  await seedDemoDelivery(db, shop.id);
+  await seedDemoDelivery(db, shop);
   // Each client's zone, as Livraison prices their address: the history charges its fee.
   const zones = await Promise.all(
     CLIENTS.map(([, , quartier, commune]) => quoteDelivery(db, shop.id, { commune, quartier }, 0)),

@@ -1,5 +1,13 @@
 import { api } from '@/client/api/api';
-import type { TPickupPoint, TPickupPointInput, TQuote, TZone, TZoneInput } from '../delivery.schemas';
+import type {
+  TPickupPoint,
+  TPickupPointInput,
+  TQuote,
+  TRider,
+  TRiderInput,
+  TZone,
+  TZoneInput,
+} from '../delivery.schemas';
 import type { StarterCity } from '../starter-zones';
 
 /* Livraison's endpoints: zones, the fee of an address, pickup points. */
@@ -7,6 +15,7 @@ import type { StarterCity } from '../starter-zones';
 export type Zone = TZone;
 export type PickupPoint = TPickupPoint;
 export type DeliveryQuote = TQuote;
+export type Rider = TRider;
 type Ref = { shopId: string; id: string };
 
 export interface QuoteArgs {
@@ -16,50 +25,64 @@ export interface QuoteArgs {
   goods: number;
 }
 
-const deliveryApi = api.enhanceEndpoints({ addTagTypes: ['DeliveryZone', 'PickupPoint'] }).injectEndpoints({
-  endpoints: (build) => ({
-    listZones: build.query<{ items: Zone[] }, { shopId: string }>({
-      query: (params) => ({ url: '/api/delivery/zones', params }),
-      providesTags: ['DeliveryZone'],
+const deliveryApi = api
+  .enhanceEndpoints({ addTagTypes: ['DeliveryZone', 'PickupPoint', 'Rider'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      listZones: build.query<{ items: Zone[] }, { shopId: string }>({
+        query: (params) => ({ url: '/api/delivery/zones', params }),
+        providesTags: ['DeliveryZone'],
+      }),
+      createZone: build.mutation<Zone, TZoneInput & { shopId: string }>({
+        query: (body) => ({ url: '/api/delivery/createZone', method: 'POST', data: body }),
+        invalidatesTags: ['DeliveryZone'],
+      }),
+      updateZone: build.mutation<Zone, TZoneInput & Ref>({
+        query: (body) => ({ url: '/api/delivery/updateZone', method: 'POST', data: body }),
+        invalidatesTags: ['DeliveryZone'],
+      }),
+      deleteZone: build.mutation<{ ok: true }, Ref>({
+        query: (body) => ({ url: '/api/delivery/deleteZone', method: 'POST', data: body }),
+        invalidatesTags: ['DeliveryZone'],
+      }),
+      addStarterZones: build.mutation<{ created: number }, { shopId: string; city: StarterCity }>({
+        query: (body) => ({ url: '/api/delivery/addStarterZones', method: 'POST', data: body }),
+        invalidatesTags: ['DeliveryZone'],
+      }),
+      quoteDelivery: build.query<DeliveryQuote, QuoteArgs>({
+        query: (params) => ({ url: '/api/delivery/quote', params }),
+        providesTags: ['DeliveryZone'],
+      }),
+      listPickupPoints: build.query<{ items: PickupPoint[] }, { shopId: string }>({
+        query: (params) => ({ url: '/api/delivery/pickupPoints', params }),
+        providesTags: ['PickupPoint'],
+      }),
+      createPickupPoint: build.mutation<PickupPoint, TPickupPointInput & { shopId: string }>({
+        query: (body) => ({ url: '/api/delivery/createPickupPoint', method: 'POST', data: body }),
+        invalidatesTags: ['PickupPoint'],
+      }),
+      updatePickupPoint: build.mutation<PickupPoint, TPickupPointInput & Ref>({
+        query: (body) => ({ url: '/api/delivery/updatePickupPoint', method: 'POST', data: body }),
+        invalidatesTags: ['PickupPoint'],
+      }),
+      deletePickupPoint: build.mutation<{ ok: true }, Ref>({
+        query: (body) => ({ url: '/api/delivery/deletePickupPoint', method: 'POST', data: body }),
+        invalidatesTags: ['PickupPoint'],
+      }),
+      listRiders: build.query<{ items: Rider[] }, { shopId: string }>({
+        query: (params) => ({ url: '/api/delivery/riders', params }),
+        providesTags: ['Rider'],
+      }),
+      createRider: build.mutation<Rider, TRiderInput & { shopId: string }>({
+        query: (body) => ({ url: '/api/delivery/createRider', method: 'POST', data: body }),
+        invalidatesTags: ['Rider'],
+      }),
+      updateRider: build.mutation<Rider, TRiderInput & Ref>({
+        query: (body) => ({ url: '/api/delivery/updateRider', method: 'POST', data: body }),
+        invalidatesTags: ['Rider'],
+      }),
     }),
-    createZone: build.mutation<Zone, TZoneInput & { shopId: string }>({
-      query: (body) => ({ url: '/api/delivery/createZone', method: 'POST', data: body }),
-      invalidatesTags: ['DeliveryZone'],
-    }),
-    updateZone: build.mutation<Zone, TZoneInput & Ref>({
-      query: (body) => ({ url: '/api/delivery/updateZone', method: 'POST', data: body }),
-      invalidatesTags: ['DeliveryZone'],
-    }),
-    deleteZone: build.mutation<{ ok: true }, Ref>({
-      query: (body) => ({ url: '/api/delivery/deleteZone', method: 'POST', data: body }),
-      invalidatesTags: ['DeliveryZone'],
-    }),
-    addStarterZones: build.mutation<{ created: number }, { shopId: string; city: StarterCity }>({
-      query: (body) => ({ url: '/api/delivery/addStarterZones', method: 'POST', data: body }),
-      invalidatesTags: ['DeliveryZone'],
-    }),
-    quoteDelivery: build.query<DeliveryQuote, QuoteArgs>({
-      query: (params) => ({ url: '/api/delivery/quote', params }),
-      providesTags: ['DeliveryZone'],
-    }),
-    listPickupPoints: build.query<{ items: PickupPoint[] }, { shopId: string }>({
-      query: (params) => ({ url: '/api/delivery/pickupPoints', params }),
-      providesTags: ['PickupPoint'],
-    }),
-    createPickupPoint: build.mutation<PickupPoint, TPickupPointInput & { shopId: string }>({
-      query: (body) => ({ url: '/api/delivery/createPickupPoint', method: 'POST', data: body }),
-      invalidatesTags: ['PickupPoint'],
-    }),
-    updatePickupPoint: build.mutation<PickupPoint, TPickupPointInput & Ref>({
-      query: (body) => ({ url: '/api/delivery/updatePickupPoint', method: 'POST', data: body }),
-      invalidatesTags: ['PickupPoint'],
-    }),
-    deletePickupPoint: build.mutation<{ ok: true }, Ref>({
-      query: (body) => ({ url: '/api/delivery/deletePickupPoint', method: 'POST', data: body }),
-      invalidatesTags: ['PickupPoint'],
-    }),
-  }),
-});
+  });
 
 export const {
   useListZonesQuery,
@@ -72,4 +95,7 @@ export const {
   useCreatePickupPointMutation,
   useUpdatePickupPointMutation,
   useDeletePickupPointMutation,
+  useListRidersQuery,
+  useCreateRiderMutation,
+  useUpdateRiderMutation,
 } = deliveryApi;

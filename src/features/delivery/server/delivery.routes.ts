@@ -14,7 +14,12 @@ import {
   ZUpdateZoneBody,
   ZZone,
   ZZones,
+  ZCreateRiderBody,
+  ZRider,
+  ZRiders,
+  ZUpdateRiderBody,
 } from '../delivery.schemas';
+import { createRider, listRiders, updateRider } from './riders';
 import { addStarterZones, createZone, deleteZone, listZones, updateZone } from './zones';
 import { quoteDelivery } from './quote';
 import { createPickupPoint, deletePickupPoint, listPickupPoints, updatePickupPoint } from './pickup-points';
@@ -166,5 +171,48 @@ export const deletePickupPointRoute = defineRoute({
   handle: async (ctx) => {
     await deletePickupPoint(ctx.db, shopIdOf(ctx), ctx.body.id);
     return { ok: true as const };
+  },
+});
+
+export const listRidersRoute = defineRoute({
+  method: 'GET',
+  path: '/api/delivery/riders',
+  tag,
+  summary: 'Les livreurs de la boutique (les siens et les indépendants), les actifs d’abord.',
+  shop: shopInQuery,
+  permission: 'delivery:view',
+  query: ZShopQuery,
+  response: ZRiders,
+  handle: async (ctx) => ({ items: await listRiders(ctx.db, shopIdOf(ctx)) }),
+});
+
+export const createRiderRoute = defineRoute({
+  method: 'POST',
+  path: '/api/delivery/createRider',
+  tag,
+  summary:
+    'Ajoute un livreur : nom, téléphone (un livreur par numéro), moyen de transport, livreur de la boutique ou indépendant.',
+  shop: shopInBody,
+  permission: 'delivery:manage',
+  body: ZCreateRiderBody,
+  response: ZRider,
+  handle: async (ctx) => {
+    const { shopId: _shopId, ...input } = ctx.body;
+    return createRider(ctx.db, ctx.membership!.shop, input);
+  },
+});
+
+export const updateRiderRoute = defineRoute({
+  method: 'POST',
+  path: '/api/delivery/updateRider',
+  tag,
+  summary: 'Modifie un livreur ; un livreur n’est jamais supprimé, il est rendu inactif.',
+  shop: shopInBody,
+  permission: 'delivery:manage',
+  body: ZUpdateRiderBody,
+  response: ZRider,
+  handle: async (ctx) => {
+    const { shopId: _shopId, id, ...input } = ctx.body;
+    return updateRider(ctx.db, ctx.membership!.shop, id, input);
   },
 });

@@ -9,12 +9,16 @@ import {
   listZonesRoute,
   quoteRoute,
   updatePickupPointRoute,
+  listRidersRoute,
+  createRiderRoute,
+  updateRiderRoute,
   updateZoneRoute,
 } from './delivery.routes';
 
 export { quoteDelivery, type DeliveryPlace } from './quote';
 export { addStarterZones, createZone, hasDeliveryZones } from './zones';
 export { createPickupPoint } from './pickup-points';
+export { createRider } from './riders';
 
 export const routes: Route[] = [
   listZonesRoute,
@@ -27,4 +31,7 @@ export const routes: Route[] = [
   createPickupPointRoute,
   updatePickupPointRoute,
   deletePickupPointRoute,
+  listRidersRoute,
+  createRiderRoute,
+  updateRiderRoute,
 ];

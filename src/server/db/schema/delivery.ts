@@ -73,3 +73,28 @@ export const deliveryPickupPoints = pgTable(
   },
   (t) => [index('delivery_pickup_points_shop_idx').on(t.shopId)],
 );
+
+/**
+ * Who carries the shop's parcels: its own riders and freelancers. A rider has no account: the shop
+ * reaches them by phone (one rider per phone in a shop). `carrier` names the driver that dispatches
+ * to them (`manual`: the shop tells the rider itself); a carrier's API plugs in as another driver.
+ */
+export const deliveryRiders = pgTable(
+  'delivery_riders',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    name: text('name').notNull(),
+    /** E.164. */
+    phone: text('phone').notNull(),
+    vehicle: text('vehicle').$type<'moto' | 'voiture' | 'velo' | 'tricycle' | 'pied'>().notNull(),
+    kind: text('kind').$type<'staff' | 'freelance'>().notNull(),
+    carrier: text('carrier').notNull().default('manual'),
+    notes: text('notes').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('delivery_riders_phone_idx').on(t.shopId, t.phone)],
+);

@@ -1,4 +1,5 @@
 import { Box, Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
 import { LuMapPin, LuPlus } from 'react-icons/lu';
@@ -10,11 +11,19 @@ import type { Shop } from '@/features/shop/client/shop.api';
 import { STARTER_CITIES, STARTER_ZONES, type StarterCity } from '../../starter-zones';
 import { useAddStarterZonesMutation, useListZonesQuery, type Zone } from '../delivery.api';
 import { ZoneCard } from '../components/ZoneCard';
-import { ZoneDialog } from '../components/ZoneDialog';
 import { FeeChecker } from '../components/FeeChecker';
-import { PickupPoints } from '../components/PickupPoints';
 
-const TABS = { zones: 'Zones et frais', retraits: 'Points de retrait' } as const;
+// The other tabs and the zone dialog load when first shown: the page opens on the zones alone.
+const tabLoading = () => <Skeleton h="32" />;
+const Riders = dynamic(() => import('../components/Riders').then((m) => m.Riders), {
+  loading: tabLoading,
+});
+const PickupPoints = dynamic(() => import('../components/PickupPoints').then((m) => m.PickupPoints), {
+  loading: tabLoading,
+});
+const ZoneDialog = dynamic(() => import('../components/ZoneDialog').then((m) => m.ZoneDialog));
+
+const TABS = { zones: 'Zones et frais', livreurs: 'Livreurs', retraits: 'Points de retrait' } as const;
 type Tab = keyof typeof TABS;
 
 function StarterButtons({ shopId }: { shopId: string }) {
@@ -114,20 +123,23 @@ function Zones({ shop, canManage }: { shop: Shop; canManage: boolean }) {
           <FeeChecker shopId={shop._id} currency={shop.currency} />
         </>
       ) : null}
-      <ZoneDialog
-        shopId={shop._id}
-        currency={shop.currency}
-        zone={editing === 'new' ? null : editing}
-        isOpen={editing !== null}
-        onClose={() => setEditing(null)}
-      />
+      {editing !== null ? (
+        <ZoneDialog
+          shopId={shop._id}
+          currency={shop.currency}
+          zone={editing === 'new' ? null : editing}
+          isOpen
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
     </Stack>
   );
 }
 
 function Delivery({ shop, canManage }: { shop: Shop; canManage: boolean }) {
   const router = useRouter();
-  const tab: Tab = router.query.vue === 'retraits' ? 'retraits' : 'zones';
+  const asked = String(router.query.vue ?? '');
+  const tab: Tab = Object.hasOwn(TABS, asked) ? (asked as Tab) : 'zones';
   function show(next: string) {
     const query = { ...router.query, vue: next };
     if (next === 'zones') delete (query as Record<string, unknown>).vue;
@@ -148,6 +160,9 @@ function Delivery({ shop, canManage }: { shop: Shop; canManage: boolean }) {
         </Tabs.List>
         <Tabs.Content value="zones" pt="4">
           <Zones shop={shop} canManage={canManage} />
+        </Tabs.Content>
+        <Tabs.Content value="livreurs" pt="4">
+          <Riders shopId={shop._id} canManage={canManage} />
         </Tabs.Content>
         <Tabs.Content value="retraits" pt="4">
           <PickupPoints shopId={shop._id} canManage={canManage} />

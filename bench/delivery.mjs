@@ -1,0 +1,193 @@
+// npm run bench:delivery — Livraison's fee of an address at scale (issue « Livraison »: « the fee of
+// an address is computed in ≤ 200 ms from the zone table at 500 zones »). For PGlite (temp data
+// folder) then PostgreSQL (a throwaway database on BENCH_PG_URL, default
+// postgres://postgres@127.0.0.1:5432): the built server started on a new base (migrations, demo
+// shop with its Dakar zones), 500 more zones created through the API (POST /api/delivery/createZone,
+// 8 communes each, 2 of them with a quartier priced apart), then with autocannon at 10 connections,
+// 10 s after 2 s of warm-up, GET /api/delivery/quote for an address drawn at random on each
+// request: a quartier priced apart, a whole commune, or an address in no zone (a third each).
+// Prints p50/p95/p99 and the server's CPU per request, PASS/FAIL against p95 ≤ 200 ms; the list of
+// the 506 zones (GET /api/delivery/zones, what /livraison reads) is measured too, for information.
+// Run `npm run build` first.
+//
+// Options: --only pglite|postgres, --zones <n> (500), --duration <s> (10), --connections <n> (10).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  accessToken,
+  freePort,
+  killChildren,
+  measureLoad,
+  ms,
+  openSession,
+  parseArgs,
+  printTable,
+  RESULT_HEADER,
+  startServer,
+  stopServer,
+  waitReady,
+  withDatabase,
+  withPg,
+} from './lib/harness.mjs';
+
+const args = parseArgs();
+const ZONES = Number(args.zones ?? 500);
+const DURATION_S = Number(args.duration ?? 10);
+const CONNECTIONS = Number(args.connections ?? 10);
+const PG_URL = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
+const TARGET_P95 = 200;
+const ADMIN_PHONE = '+221770000001';
+const COMMUNES_PER_ZONE = 8;
+
+let seed = 21;
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+
+/** Zone i: communes « Commune i-0 » … with « Quartier i-0 » and « Quartier i-1 » priced apart in i-0 and i-1. */
+function zoneBody(i) {
+  const areas = [];
+  for (let c = 0; c < COMMUNES_PER_ZONE; c++) areas.push({ commune: `Commune ${i}-${c}`, quartier: '' });
+  return { name: `Zone bench ${i}`, fee: 500 + (i % 20) * 100, freeFrom: i % 3 ? 25_000 : null, areas };
+}
+function quartierZoneBody(i) {
+  return {
+    name: `Quartiers bench ${i}`,
+    fee: 3000,
+    areas: [0, 1].map((q) => ({ commune: `Commune ${i}-${q}`, quartier: `Quartier ${i}-${q}` })),
+  };
+}
+
+/** An address drawn at random: a quartier priced apart, a whole commune, or in no zone. */
+function randomQuotePath(shopId, zones) {
+  const i = Math.floor(random() * zones);
+  const r = random();
+  const [commune, quartier] =
+    r < 1 / 3
+      ? [`commune ${i}-${Math.floor(random() * 2)}`, `QUARTIER ${i}-0`]
+      : r < 2 / 3
+        ? [`Commune ${i}-${Math.floor(random() * COMMUNES_PER_ZONE)}`, 'Centre']
+        : [`Ailleurs ${i}`, ''];
+  const params = new URLSearchParams({
+    shopId,
+    commune,
+    quartier,
+    goods: String(Math.floor(random() * 40_000)),
+  });
+  return `/api/delivery/quote?${params}`;
+}
+
+async function post(port, headers, urlPath, body) {
+  const response = await fetch(`http://127.0.0.1:${port}${urlPath}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${urlPath} : ${response.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+async function benchDatabase(kind, port) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-bench-delivery-${kind}-`));
+  const dbName = `comptoir_bench_delivery_${process.pid}`;
+  const env = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  if (kind === 'postgres') {
+    await withPg(`${PG_URL}/postgres`, (c) => c.query(`create database ${dbName}`));
+    env.DATABASE_URL = `${PG_URL}/${dbName}`;
+  }
+  let server = null;
+  try {
+    console.log(`\n== ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} ==`);
+    server = startServer(env, port);
+    await waitReady(server, port);
+    await stopServer(server);
+    const ref = await withDatabase(kind, dataDir, env.DATABASE_URL, async (query) => {
+      const [demo] = await query(
+        `select u.id as user_id, s.id as shop_id from users u join agents a on a.user_id = u.id
+         join shops s on s.id = a.shop_id where u.phone = $1 and s.slug = 'boutique-awa'`,
+        [ADMIN_PHONE],
+      );
+      return { ...demo, sessionId: await openSession(query, demo.user_id) };
+    });
+    const headers = { authorization: `Bearer ${await accessToken(dataDir, ref.user_id, ref.sessionId)}` };
+    server = startServer(env, port);
+    await waitReady(server, port);
+
+    const made = performance.now();
+    for (let i = 0; i < ZONES; i++) {
+      await post(port, headers, '/api/delivery/createZone', { shopId: ref.shop_id, ...zoneBody(i) });
+      await post(port, headers, '/api/delivery/createZone', { shopId: ref.shop_id, ...quartierZoneBody(i) });
+    }
+    console.log(
+      `${ZONES * 2} zones créées par l’API (${ZONES * (COMMUNES_PER_ZONE + 2)} communes et quartiers) en ${((performance.now() - made) / 1000).toFixed(1)} s`,
+    );
+
+    const quote = await measureLoad(port, server, {
+      path: randomQuotePath(ref.shop_id, ZONES),
+      each: () => randomQuotePath(ref.shop_id, ZONES),
+      headers,
+      seconds: DURATION_S,
+      connections: CONNECTIONS,
+    });
+    const list = await measureLoad(port, server, {
+      path: `/api/delivery/zones?shopId=${ref.shop_id}`,
+      headers,
+      seconds: DURATION_S,
+      connections: CONNECTIONS,
+    });
+    return { kind, quote, list };
+  } finally {
+    await stopServer(server);
+    if (kind === 'postgres')
+      await withPg(`${PG_URL}/postgres`, (c) => c.query(`drop database if exists ${dbName} with (force)`));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function row(kind, name, f, target) {
+  const errors = f.errors + f.non2xx;
+  return [
+    kind,
+    name,
+    f.rps.toFixed(0),
+    ms(f.p50),
+    ms(f.p95),
+    ms(f.p99),
+    ms(f.serverCpuPerRequest),
+    errors ? `${errors} erreurs` : 'ok',
+    target ? `p95 ≤ ${target} ms` : '(info)',
+    target ? (f.p95 <= target && !errors ? 'PASS' : 'FAIL') : '',
+  ];
+}
+
+process.on('SIGINT', () => {
+  killChildren();
+  process.exit(130);
+});
+try {
+  const kinds = args.only ? [args.only] : ['pglite', 'postgres'];
+  const rows = [RESULT_HEADER];
+  const verdicts = [];
+  for (const kind of kinds) {
+    const r = await benchDatabase(kind, await freePort());
+    const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+    rows.push(row(label, `frais d’une adresse, ${ZONES * 2 + 6} zones`, r.quote, TARGET_P95));
+    rows.push(row(label, `liste des ${ZONES * 2 + 6} zones`, r.list, null));
+    verdicts.push({
+      name: `${label} frais d’une adresse`,
+      label: `p95 ${ms(r.quote.p95)} ms`,
+      ok: r.quote.p95 <= TARGET_P95 && r.quote.errors + r.quote.non2xx === 0,
+    });
+  }
+  const failed = printTable(
+    `bench:delivery — ${CONNECTIONS} connexions, ${DURATION_S} s par mesure`,
+    rows,
+    verdicts,
+  );
+  process.exitCode = failed ? 1 : 0;
+} catch (error) {
+  console.error(error);
+  killChildren();
+  process.exitCode = 1;
+}
