@@ -486,4 +486,33 @@ describe('POST /api/order/create with delivery zones', () => {
     expect(enough).toMatchObject({ subtotal: 15_000, deliveryFee: 3000, total: 18_000 });
     expect(await orderCount()).toBe(before + 2);
   });
+
+  it('lets « livraison offerte » of Réductions take the zone’s fee off, after the zone priced it', async () => {
+    const { a, kit } = await zonedShop('Boutique Livraison Offerte');
+    const discount = await bed.server.call('POST', '/api/discount/create', {
+      token: a.token,
+      body: {
+        shopId: a.shopId,
+        name: 'Livraison offerte',
+        kind: 'automatic',
+        value: { target: 'delivery' },
+        conditions: { minSubtotal: 8_000 },
+      },
+    });
+    expect(discount.status, JSON.stringify(discount.body)).toBe(200);
+    // Under the discount's minimum: the zone's fee, charged.
+    const small = await createOrderOk(bed, a, {
+      lines: [line(kit.variantId, 1)],
+      deliveryAddress: address('Médina'),
+    });
+    expect(small).toMatchObject({ deliveryFee: 1500, total: 6_500 });
+    // At it: the zone priced 1 500, the discount took it off, and the order says both.
+    const order = await createOrderOk(bed, a, {
+      lines: [line(kit.variantId, 2)],
+      deliveryAddress: address('Médina'),
+    });
+    expect(order).toMatchObject({ subtotal: 10_000, deliveryFee: 0, total: 10_000 });
+    expect(order.adjustments).toMatchObject([{ type: 'delivery', name: 'Livraison offerte', amount: 1500 }]);
+    expect(createdEvent(order).data.delivery).toMatchObject({ zone: 'Centre', zoneFee: 1500, fee: 1500 });
+  });
 });
