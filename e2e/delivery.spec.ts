@@ -82,6 +82,18 @@ test.describe('Livraison', () => {
       page.getByText(/à 2\s000\sFCFA au lieu de 3\s000\sFCFA\s: Client voisin du livreur/),
     ).toBeVisible();
 
+    // Handed to a rider from its page: « En livraison », and the rider collects what is due.
+    const rider = page.getByTestId('order-rider');
+    await expect(rider).toContainText('Aucun livreur pour le moment.');
+    await rider.getByRole('button', { name: 'Confier' }).click();
+    await expect(rider.getByRole('alert')).toHaveText('Choisissez un livreur.');
+    await rider.getByLabel('Confier à un livreur').selectOption({ label: 'Moussa Ndiaye' });
+    await rider.getByRole('button', { name: 'Confier' }).click();
+    await expect(rider).toContainText('Livreur : Moussa Ndiaye');
+    await expect(rider).toContainText(/À encaisser à la livraison\s: 4\s500\sFCFA/);
+    await expect(page.getByTestId('fulfilment-status')).toHaveText('En livraison');
+    await expect(page.getByText(/Confiée à Moussa Ndiaye \(à encaisser\s: 4\s500\sFCFA\)/)).toBeVisible();
+
     // Its zone deleted, the order keeps the fee it was charged.
     await page.goto('/livraison');
     await card.getByRole('button', { name: `Supprimer ${zoneName}` }).click();
@@ -126,6 +138,32 @@ test.describe('Livraison', () => {
     await edit.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(edit).toBeHidden();
     await expect(card.getByText('Inactif')).toBeVisible();
+  });
+
+  test('un point de retrait : nom exigé, créé avec ses horaires, supprimé après confirmation', async ({
+    page,
+  }) => {
+    await signInAs(page, 'seller');
+    await page.goto('/livraison?vue=retraits');
+    await expect(page.getByTestId('pickup-point').first()).toBeVisible();
+    const before = await page.getByTestId('pickup-point').count();
+    await page.getByRole('button', { name: 'Ajouter un point de retrait' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nouveau point de retrait' });
+    await dialog.getByLabel('Horaires').fill('Tous les jours, 10 h – 20 h');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(dialog.getByText('Donnez un nom au point de retrait.')).toBeVisible();
+    const name = `Dépôt Liberté ${String(Date.now()).slice(-5)}`;
+    await dialog.getByLabel('Nom').fill(name);
+    await dialog.getByLabel('Adresse').fill('Liberté 6, près du rond-point');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(dialog).toBeHidden();
+    const point = page.getByTestId('pickup-point').filter({ hasText: name });
+    await expect(point).toContainText('Tous les jours, 10 h – 20 h');
+    await point.getByRole('button', { name: 'Supprimer' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Supprimer le point de retrait' });
+    await confirm.getByRole('button', { name: 'Supprimer' }).click();
+    await expect(point).toHaveCount(0);
+    await expect(page.getByTestId('pickup-point')).toHaveCount(before);
   });
 
   test('un caissier lit les zones sans pouvoir les changer, et rien ne déborde sur un téléphone', async ({

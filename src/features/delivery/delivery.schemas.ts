@@ -147,3 +147,16 @@ export const ZRider = z.object({
 });
 export type TRider = z.infer<typeof ZRider>;
 export const ZRiders = z.object({ items: z.array(ZRider) });
+
+export const ZAssignBody = z.object({ shopId: ZId, orderId: ZId, riderId: ZId });
+export const ZOrderDeliveryQuery = z.object({ shopId: ZId, orderId: ZId });
+export const ZOrderDelivery = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  status: z.enum(['assigned', 'delivered', 'failed']),
+  /** What the rider is to collect (cash on delivery). */
+  amountDue: z.number(),
+  assignedAt: z.string(),
+  rider: z.object({ id: z.string(), name: z.string(), phone: z.string() }),
+});
+export type TOrderDelivery = z.infer<typeof ZOrderDelivery>;

@@ -117,6 +117,7 @@ export const ZOrder = ZOrderSummary.extend({
         'note',
         'edit',
         'stock_conflict',
+        'delivery',
       ]),
       data: z.record(z.string(), z.unknown()),
       by: ZPerson,

@@ -7,6 +7,7 @@ import type {
   TRiderInput,
   TZone,
   TZoneInput,
+  TOrderDelivery,
 } from '../delivery.schemas';
 import type { StarterCity } from '../starter-zones';
 
@@ -16,6 +17,7 @@ export type Zone = TZone;
 export type PickupPoint = TPickupPoint;
 export type DeliveryQuote = TQuote;
 export type Rider = TRider;
+export type OrderDelivery = TOrderDelivery;
 type Ref = { shopId: string; id: string };
 
 export interface QuoteArgs {
@@ -26,7 +28,7 @@ export interface QuoteArgs {
 }
 
 const deliveryApi = api
-  .enhanceEndpoints({ addTagTypes: ['DeliveryZone', 'PickupPoint', 'Rider'] })
+  .enhanceEndpoints({ addTagTypes: ['DeliveryZone', 'PickupPoint', 'Rider', 'OrderDelivery'] })
   .injectEndpoints({
     endpoints: (build) => ({
       listZones: build.query<{ items: Zone[] }, { shopId: string }>({
@@ -81,6 +83,15 @@ const deliveryApi = api
         query: (body) => ({ url: '/api/delivery/updateRider', method: 'POST', data: body }),
         invalidatesTags: ['Rider'],
       }),
+      getOrderDelivery: build.query<{ delivery: OrderDelivery | null }, { shopId: string; orderId: string }>({
+        query: (params) => ({ url: '/api/delivery/orderDelivery', params }),
+        providesTags: ['OrderDelivery'],
+      }),
+      // The order moves to « En livraison »: its page and the lists read it again.
+      assignOrder: build.mutation<OrderDelivery, { shopId: string; orderId: string; riderId: string }>({
+        query: (body) => ({ url: '/api/delivery/assign', method: 'POST', data: body }),
+        invalidatesTags: ['OrderDelivery', 'Order'],
+      }),
     }),
   });
 
@@ -98,4 +109,6 @@ export const {
   useListRidersQuery,
   useCreateRiderMutation,
   useUpdateRiderMutation,
+  useGetOrderDeliveryQuery,
+  useAssignOrderMutation,
 } = deliveryApi;

@@ -18,7 +18,11 @@ import {
   ZRider,
   ZRiders,
   ZUpdateRiderBody,
+  ZAssignBody,
+  ZOrderDelivery,
+  ZOrderDeliveryQuery,
 } from '../delivery.schemas';
+import { assignOrder, findOrderDelivery } from './assign';
 import { createRider, listRiders, updateRider } from './riders';
 import { addStarterZones, createZone, deleteZone, listZones, updateZone } from './zones';
 import { quoteDelivery } from './quote';
@@ -215,4 +219,33 @@ export const updateRiderRoute = defineRoute({
     const { shopId: _shopId, id, ...input } = ctx.body;
     return updateRider(ctx.db, ctx.membership!.shop, id, input);
   },
+});
+
+export const assignOrderRoute = defineRoute({
+  method: 'POST',
+  path: '/api/delivery/assign',
+  tag,
+  summary:
+    'Confie une commande à un livreur : la commande passe « En livraison », le livreur doit encaisser son reste dû ; un autre livreur reprend la livraison ouverte.',
+  shop: shopInBody,
+  permission: 'delivery:manage',
+  body: ZAssignBody,
+  response: ZOrderDelivery,
+  handle: async (ctx) =>
+    assignOrder(ctx.db, shopIdOf(ctx), ctx.user.id, {
+      orderId: ctx.body.orderId,
+      riderId: ctx.body.riderId,
+    }),
+});
+
+export const orderDeliveryRoute = defineRoute({
+  method: 'GET',
+  path: '/api/delivery/orderDelivery',
+  tag,
+  summary: 'Le livreur à qui la commande est confiée et ce qu’il doit encaisser, ou rien.',
+  shop: shopInQuery,
+  permission: 'delivery:view',
+  query: ZOrderDeliveryQuery,
+  response: z.object({ delivery: ZOrderDelivery.nullable() }),
+  handle: async (ctx) => ({ delivery: await findOrderDelivery(ctx.db, shopIdOf(ctx), ctx.query.orderId) }),
 });

@@ -13,6 +13,8 @@ import {
   createRiderRoute,
   updateRiderRoute,
   updateZoneRoute,
+  assignOrderRoute,
+  orderDeliveryRoute,
 } from './delivery.routes';
 
 export { quoteDelivery, type DeliveryPlace } from './quote';
@@ -34,4 +36,6 @@ export const routes: Route[] = [
   listRidersRoute,
   createRiderRoute,
   updateRiderRoute,
+  assignOrderRoute,
+  orderDeliveryRoute,
 ];

@@ -38,7 +38,8 @@ async function returnOrderStock(tx: Executor, order: OrderRow, userId: string): 
   return crossings;
 }
 
-async function moveOrder(
+/** One status move inside the caller's transaction (the order locked, the timeline written). */
+export async function moveOrder(
   tx: Executor,
   shopId: string,
   userId: string,

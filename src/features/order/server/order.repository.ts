@@ -218,7 +218,15 @@ export async function findOrderDetails(db: Executor, orderId: string) {
 }
 
 export type OrderEventType =
-  'created' | 'status' | 'payment' | 'payment_link' | 'refund' | 'note' | 'edit' | 'stock_conflict';
+  | 'created'
+  | 'status'
+  | 'payment'
+  | 'payment_link'
+  | 'refund'
+  | 'note'
+  | 'edit'
+  | 'stock_conflict'
+  | 'delivery';
 
 export async function addOrderEvent(
   tx: Executor,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { shops } from './shop';
 import { createdAt } from './columns';
@@ -97,4 +98,36 @@ export const deliveryRiders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('delivery_riders_phone_idx').on(t.shopId, t.phone)],
+);
+
+/**
+ * An order handed to a rider: who carries it and what they must collect (the order's total less
+ * what was paid before it left). One open delivery per order (`assigned`); handing it to another
+ * rider moves that one. Closed ones (delivered, failed) stay as the rider's history.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    /** No foreign key: the orders are another module's. */
+    orderId: text('order_id').notNull(),
+    riderId: text('rider_id')
+      .notNull()
+      .references(() => deliveryRiders.id),
+    status: text('status').$type<'assigned' | 'delivered' | 'failed'>().notNull().default('assigned'),
+    /** Cash on delivery to collect, in the currency's minor unit. */
+    amountDue: bigint('amount_due', { mode: 'number' }).notNull(),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    assignedByUserId: text('assigned_by_user_id'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('deliveries_open_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'assigned'`),
+    index('deliveries_rider_idx').on(t.shopId, t.riderId, t.status),
+  ],
 );

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Card, HStack, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { LuPencil, LuPlus, LuStore, LuTrash2 } from 'react-icons/lu';
+import { ConfirmDialog } from '@/client/components/ConfirmDialog';
 import { EmptyListState } from '@/client/components/EmptyListState';
 import { FormDialog } from '@/client/components/FormDialog';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
@@ -98,7 +99,8 @@ function PickupPointDialog(props: {
 export function PickupPoints({ shopId, canManage }: { shopId: string; canManage: boolean }) {
   const { data, isLoading } = useListPickupPointsQuery({ shopId });
   const [editing, setEditing] = useState<PickupPoint | null | 'new'>(null);
-  const [remove] = useDeletePickupPointMutation();
+  const [remove, removing] = useDeletePickupPointMutation();
+  const [deleting, setDeleting] = useState<PickupPoint | null>(null);
   const points = data?.items ?? [];
   const add = canManage ? (
     <Button size="sm" colorPalette="brand" onClick={() => setEditing('new')}>
@@ -112,6 +114,7 @@ export function PickupPoints({ shopId, canManage }: { shopId: string; canManage:
     } catch {
       toaster.create({ type: 'error', title: 'Le point de retrait n’a pas pu être supprimé. Réessayez.' });
     }
+    setDeleting(null);
   }
   return (
     <Stack gap="4" aria-busy={isLoading}>
@@ -146,7 +149,7 @@ export function PickupPoints({ shopId, canManage }: { shopId: string; canManage:
                 <Button size="sm" variant="ghost" onClick={() => setEditing(point)}>
                   <LuPencil /> Modifier
                 </Button>
-                <Button size="sm" variant="ghost" colorPalette="red" onClick={() => void removePoint(point)}>
+                <Button size="sm" variant="ghost" colorPalette="red" onClick={() => setDeleting(point)}>
                   <LuTrash2 /> Supprimer
                 </Button>
               </Card.Footer>
@@ -154,6 +157,17 @@ export function PickupPoints({ shopId, canManage }: { shopId: string; canManage:
           </Card.Root>
         ))}
       </SimpleGrid>
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && void removePoint(deleting)}
+        title="Supprimer le point de retrait"
+        confirmLabel="Supprimer"
+        loadingText="Suppression…"
+        isLoading={removing.isLoading}
+      >
+        {deleting ? fr(`« ${deleting.name} » ne sera plus proposé aux clients.`) : null}
+      </ConfirmDialog>
       <PickupPointDialog
         shopId={shopId}
         point={editing === 'new' ? null : editing}

@@ -56,6 +56,8 @@ export function describeEvent(event: Event, currency: string): string {
       return `Commande modifiée : total ${money('totalBefore')} → ${money('totalAfter')}`;
     case 'note':
       return String(d.note ?? '');
+    case 'delivery':
+      return `Confiée à ${String(d.rider)} (à encaisser : ${money('due')})`;
     case 'stock_conflict': {
       if (d.resolution) return `Conflit de stock réglé (${String(d.name)}) : ${String(d.resolution)}`;
       const items = (d.items as Array<{ name: string; missing: number }> | undefined) ?? [];

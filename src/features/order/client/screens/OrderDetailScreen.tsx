@@ -1,3 +1,4 @@
+import { OrderRider } from '@/features/delivery/client/components/OrderRider';
 import {
   Button,
   Card,
@@ -455,6 +456,17 @@ function OrderDetail({ shop, role, orderId }: { shop: Shop; role: AgentRole; ord
                 Pas d’adresse de livraison.
               </Text>
             )}
+            {order.deliveryAddress ? (
+              <OrderRider
+                shopId={shop._id}
+                orderId={order.id}
+                currency={shop.currency}
+                canAssign={can(role, 'delivery:manage')}
+                canGoOut={['new', 'confirmed', 'preparing', 'ready', 'shipping'].includes(
+                  order.fulfilmentStatus,
+                )}
+              />
+            ) : null}
             {order.clientNote ? (
               <Text fontSize="sm" mt="3">
                 <Text as="span" fontWeight="semibold">
