@@ -59,10 +59,11 @@ export async function assignOrder(
       throw Errors.validation({
         riderId: fr(`${rider.name} est inactif : réactivez-le dans « Livreurs » ou choisissez-en un autre.`),
       });
-    // The order's row lock (taken first by sendOrderOut) serialises two agents assigning it at once.
     const open = await openDelivery(tx, shopId, input.orderId);
     if (open?.rider.id === rider.id) return;
     const { due } = await sendOrderOut(tx, shopId, userId, input.orderId, rider);
+    // Read again under the order's row lock (sendOrderOut took it): two agents handing the order
+    // out at once are serialised there, and the second moves the delivery the first one made.
     const current = await openDelivery(tx, shopId, input.orderId);
     if (current)
       await tx
