@@ -12,6 +12,7 @@ import { createApiDispatcher } from './src/server/http/api-dispatch';
 import { createHttpServer } from './src/server/http/http-server';
 import { strictTransportSecurity } from './src/server/http/security-headers';
 import { ROUTES } from './src/features/routes';
+import { serveDeliveryPages } from './src/features/delivery/server/pages/serve';
 import { seedDemoShop } from './src/features/demo/seed';
 import { startStatsRollUp } from './src/features/stats/server';
 import { formatPhone } from './src/shared/phone';
@@ -78,7 +79,13 @@ async function main() {
         );
       });
     }
-    if (serveStaticAsset(req, res) || serveUpload(req, res) || dispatchApi(req, res)) return;
+    if (
+      serveStaticAsset(req, res) ||
+      serveUpload(req, res) ||
+      dispatchApi(req, res) ||
+      serveDeliveryPages(req, res)
+    )
+      return;
     void handle(req, res);
   });
   const io = attachRealtime(server);

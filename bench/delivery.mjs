@@ -8,9 +8,13 @@
 // request: a quartier priced apart, a whole commune, or an address in no zone (a third each).
 // Prints p50/p95/p99 and the server's CPU per request, PASS/FAIL against p95 ≤ 200 ms; the list of
 // the 506 zones (GET /api/delivery/zones, what /livraison reads) is measured too, for information.
-// Run `npm run build` first.
+// Then the « À livrer » board (« at 2 000 open deliveries p95 ≤ 100 ms »): 2 300 manual orders to
+// addresses in those zones (POST /api/order/create, the zone's fee applied), 2 000 of them handed
+// to 10 riders (POST /api/delivery/assignMany, 200 at a time), and GET /api/delivery/board loaded
+// the same way. Run `npm run build` first.
 //
-// Options: --only pglite|postgres, --zones <n> (500), --duration <s> (10), --connections <n> (10).
+// Options: --only pglite|postgres, --zones <n> (500), --duration <s> (10), --connections <n> (10),
+//          --deliveries <n> (2000).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +43,10 @@ const PG_URL = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432'
 const TARGET_P95 = 200;
 const ADMIN_PHONE = '+221770000001';
 const COMMUNES_PER_ZONE = 8;
+const DELIVERIES = Number(args.deliveries ?? 2000);
+const TO_SEND = Math.round(DELIVERIES * 0.15);
+const TARGET_BOARD_P95 = 100;
+const RIDERS = 10;
 
 let seed = 21;
 const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
@@ -108,7 +116,20 @@ async function benchDatabase(kind, port) {
          join shops s on s.id = a.shop_id where u.phone = $1 and s.slug = 'boutique-awa'`,
         [ADMIN_PHONE],
       );
-      return { ...demo, sessionId: await openSession(query, demo.user_id) };
+      // The goods the board's orders are made of, with stock for all of them.
+      const variants = await query(
+        `select v.id from product_variants v join products p on p.id = v.product_id
+         where v.shop_id = $1 and p.status = 'active' order by v.id limit 5`,
+        [demo.shop_id],
+      );
+      await query(`update product_variants set stock = stock + 100000 where id = any($1)`, [
+        variants.map((v) => v.id),
+      ]);
+      return {
+        ...demo,
+        variants: variants.map((v) => v.id),
+        sessionId: await openSession(query, demo.user_id),
+      };
     });
     const headers = { authorization: `Bearer ${await accessToken(dataDir, ref.user_id, ref.sessionId)}` };
     server = startServer(env, port);
@@ -136,7 +157,55 @@ async function benchDatabase(kind, port) {
       seconds: DURATION_S,
       connections: CONNECTIONS,
     });
-    return { kind, quote, list };
+
+    const filled = performance.now();
+    const riders = [];
+    for (let r = 0; r < RIDERS; r++)
+      riders.push(
+        await post(port, headers, '/api/delivery/createRider', {
+          shopId: ref.shop_id,
+          name: `Livreur bench ${r}`,
+          phone: `+22178${String(1_000_000 + r).slice(1)}1`,
+          vehicle: 'moto',
+          kind: 'freelance',
+        }),
+      );
+    const orderIds = [];
+    const total = DELIVERIES + TO_SEND;
+    for (let i = 0; i < total; i += 4) {
+      const batch = [];
+      for (let k = i; k < Math.min(total, i + 4); k++)
+        batch.push(
+          post(port, headers, '/api/order/create', {
+            shopId: ref.shop_id,
+            newClient: { name: `Client bench ${k}`, phone: `+22170${String(1_000_000 + k).slice(1)}2` },
+            lines: [{ variantId: ref.variants[k % ref.variants.length], quantity: 1 }],
+            deliveryAddress: {
+              quartier: k % 3 ? 'Centre' : `Quartier ${k % ZONES}-0`,
+              commune: `Commune ${k % ZONES}-${k % 2}`,
+              ville: 'Dakar',
+              indications: 'Derrière la pharmacie',
+            },
+          }).then((o) => orderIds.push(o.id)),
+        );
+      await Promise.all(batch);
+    }
+    for (let i = 0; i < DELIVERIES; i += 200)
+      await post(port, headers, '/api/delivery/assignMany', {
+        shopId: ref.shop_id,
+        riderId: riders[(i / 200) % RIDERS].id,
+        orderIds: orderIds.slice(i, Math.min(DELIVERIES, i + 200)),
+      });
+    console.log(
+      `${total} commandes à livrer dont ${DELIVERIES} confiées à ${RIDERS} livreurs en ${((performance.now() - filled) / 1000).toFixed(1)} s`,
+    );
+    const board = await measureLoad(port, server, {
+      path: `/api/delivery/board?shopId=${ref.shop_id}`,
+      headers,
+      seconds: DURATION_S,
+      connections: CONNECTIONS,
+    });
+    return { kind, quote, list, board };
   } finally {
     await stopServer(server);
     if (kind === 'postgres')
@@ -174,6 +243,12 @@ try {
     const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
     rows.push(row(label, `frais d’une adresse, ${ZONES * 2 + 6} zones`, r.quote, TARGET_P95));
     rows.push(row(label, `liste des ${ZONES * 2 + 6} zones`, r.list, null));
+    rows.push(row(label, `« À livrer », ${DELIVERIES} livraisons en cours`, r.board, TARGET_BOARD_P95));
+    verdicts.push({
+      name: `${label} tableau « À livrer »`,
+      label: `p95 ${ms(r.board.p95)} ms`,
+      ok: r.board.p95 <= TARGET_BOARD_P95 && r.board.errors + r.board.non2xx === 0,
+    });
     verdicts.push({
       name: `${label} frais d’une adresse`,
       label: `p95 ${ms(r.quote.p95)} ms`,

@@ -5,17 +5,20 @@ import { signInAs } from './support/auth';
  * Livraison, as a seller sets it up and an agent takes an order: a zone made of a commune and a
  * quartier, refused when a commune already has its fee elsewhere, then a manual order to that
  * quartier charged the zone's fee by itself, and another fee only with a reason the order keeps.
+ * The order goes out with a rider, who marks it delivered from their link on a phone with the
+ * customer's code; the cash they hand over brings their ledger back to zero.
  */
 
 const fcfa = (text: string) => new RegExp(`${text.replace(/ /g, '\\s')}\\sFCFA`);
 
 test.describe('Livraison', () => {
-  test('une zone créée, son tarif appliqué à une commande manuelle ; un autre tarif exige une raison', async ({
+  test('une zone, son tarif sur une commande manuelle, le livreur la livre depuis son lien, sa remise solde sa caisse', async ({
     page,
+    browser,
   }) => {
     test.setTimeout(120_000);
     await signInAs(page, 'admin');
-    await page.goto('/livraison');
+    await page.goto('/livraison?vue=zones');
     await expect(page.getByRole('heading', { name: 'Livraison', level: 1 })).toBeVisible();
     // The demo shop delivers Dakar already.
     await expect(page.getByTestId('zone-card').filter({ hasText: 'Dakar centre' })).toBeVisible();
@@ -93,9 +96,72 @@ test.describe('Livraison', () => {
     await expect(rider).toContainText(/À encaisser à la livraison\s: 4\s500\sFCFA/);
     await expect(page.getByTestId('fulfilment-status')).toHaveText('En livraison');
     await expect(page.getByText(/Confiée à Moussa Ndiaye \(à encaisser\s: 4\s500\sFCFA\)/)).toBeVisible();
+    const orderNumber = (await page.getByRole('heading', { name: /^Commande #\d+$/ }).textContent())!.slice(
+      10,
+    );
+    const proofCode = (await rider.getByTestId('proof-code').textContent())!;
+    expect(proofCode).toMatch(/^\d{4}$/);
+    const orderUrl = page.url();
+
+    // The rider's link, from « Livreurs ».
+    await page.goto('/livraison?vue=livreurs');
+    await page.getByRole('button', { name: 'Lien de Moussa Ndiaye' }).click();
+    const linkDialog = page.getByRole('dialog', { name: 'Lien de Moussa Ndiaye' });
+    const link = (await linkDialog.getByTestId('rider-link').textContent())!;
+    expect(link).toMatch(/\/livreur\/[\w-]+$/);
+    await linkDialog.getByRole('button', { name: 'Fermer' }).first().click();
+
+    // On the rider's phone, without an account: the order, the customer's code, cash collected.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'fr-FR' });
+    const riderPage = await phone.newPage();
+    await riderPage.goto(new URL(link).pathname);
+    await expect(riderPage.getByRole('heading', { name: 'Bonjour Moussa' })).toBeVisible();
+    expect(await riderPage.locator('script').count()).toBe(0);
+    expect(await riderPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    const stop = riderPage.getByRole('article', { name: new RegExp(`^Commande #${orderNumber}\\b`) });
+    await expect(stop).toContainText(/À encaisser\s: 4\s500\sFCFA/);
+    await expect(stop.getByLabel('Montant encaissé')).toHaveValue('4500');
+    await stop.getByLabel('Code du client').fill(proofCode === '1234' ? '4321' : '1234');
+    await stop.getByRole('button', { name: 'Livrée' }).click();
+    const retry = riderPage.getByRole('article', { name: new RegExp(`^Commande #${orderNumber}\\b`) });
+    await expect(retry.getByText(/Ce code ne correspond pas/)).toBeVisible();
+    await retry.getByLabel('Code du client').fill(proofCode);
+    await retry.getByLabel('Payé par').selectOption({ label: 'Espèces' });
+    await retry.getByRole('button', { name: 'Livrée' }).click();
+    await expect(riderPage.getByRole('status')).toHaveText(
+      new RegExp(`Commande #${orderNumber}\\s: Livrée\\. Merci !`),
+    );
+    const remitCode = (await riderPage.locator('.code').textContent())!.trim();
+    await phone.close();
+
+    await page.goto(orderUrl);
+    await expect(page.getByTestId('fulfilment-status')).toHaveText('Livrée');
+    await expect(page.getByTestId('order-rider')).toContainText(/Encaissé\s: 4\s500\sFCFA en Espèces/);
+
+    // The hand-over: everything Moussa holds, confirmed by the code on his page; no difference left.
+    await page.goto('/livraison?vue=caisse');
+    const cash = page.getByTestId('rider-cash').filter({ hasText: 'Moussa Ndiaye' });
+    await expect(cash.getByTestId('rider-owed')).not.toHaveText(/^0\sFCFA$/);
+    await cash.getByRole('button', { name: 'Remise' }).click();
+    const remit = page.getByRole('dialog', { name: 'Remise de Moussa Ndiaye' });
+    await remit.getByLabel('Code du livreur').fill(remitCode === '1111' ? '2222' : '1111');
+    await remit.getByRole('button', { name: 'Enregistrer la remise' }).click();
+    await expect(remit.getByText(/Ce code ne correspond pas/)).toBeVisible();
+    await remit.getByLabel('Code du livreur').fill(remitCode);
+    await remit.getByRole('button', { name: 'Enregistrer la remise' }).click();
+    await expect(remit).toBeHidden();
+    await expect(cash.getByTestId('rider-owed')).toHaveText(/^0\sFCFA$/);
+    await cash.getByRole('button', { name: 'Clôturer la journée' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Clôturer la journée' })
+      .getByRole('button', { name: 'Clôturer' })
+      .click();
+    await expect(cash.getByText('Clôturée', { exact: true })).toBeVisible();
+    await cash.getByRole('button', { name: 'Relevé' }).click();
+    await expect(cash.getByRole('listitem').first()).toContainText('Journée clôturée sans écart');
 
     // Its zone deleted, the order keeps the fee it was charged.
-    await page.goto('/livraison');
+    await page.goto('/livraison?vue=zones');
     await card.getByRole('button', { name: `Supprimer ${zoneName}` }).click();
     await page
       .getByRole('alertdialog', { name: 'Supprimer la zone' })
@@ -171,7 +237,7 @@ test.describe('Livraison', () => {
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(page, 'cashier');
-    await page.goto('/livraison');
+    await page.goto('/livraison?vue=zones');
     await expect(page.getByTestId('zone-card').filter({ hasText: 'Dakar centre' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Nouvelle zone' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Modifier/ })).toHaveCount(0);

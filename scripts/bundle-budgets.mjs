@@ -21,6 +21,7 @@ export const INTERIM_KB = {
   '/confirmer-informations': 287,
   '/console': 273,
   '/livraison': 297,
+  '/livraison/feuille-de-route': 258,
   '/login': 248,
   '/mes-clients': 408,
   '/mes-clients/[clientId]': 413,

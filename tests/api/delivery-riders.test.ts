@@ -26,6 +26,7 @@ describe('delivery riders', () => {
       carrier: 'manual',
       notes: '',
       isActive: true,
+      hasLink: false,
     });
     const aliou = await post(as(fixture, 'seller'), 'createRider', {
       name: 'Aliou Ba',

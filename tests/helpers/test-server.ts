@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createApiDispatcher } from '@/server/http/api-dispatch';
 import { createHttpServer } from '@/server/http/http-server';
 import { ROUTES } from '@/features/routes';
+import { serveDeliveryPages } from '@/features/delivery/server/pages/serve';
 import { attachRealtime } from '@/server/realtime/socket-server';
 import { serveUpload } from '@/server/storage/uploads-handler';
 import { NEXT_AUTH_PREFIX, serveNextAuth } from './next-auth-route';
@@ -38,7 +39,7 @@ export async function startTestServer(): Promise<TestServer> {
   const dispatchApi = createApiDispatcher(ROUTES);
   const server = createHttpServer((req, res) => {
     // The same dispatch server.ts does in production.
-    if (serveUpload(req, res) || dispatchApi(req, res)) return;
+    if (serveUpload(req, res) || dispatchApi(req, res) || serveDeliveryPages(req, res)) return;
     if (req.url?.startsWith(NEXT_AUTH_PREFIX)) {
       serveNextAuth(req, res).catch((error: unknown) => {
         res.statusCode = 500;

@@ -55,7 +55,7 @@ export function TextField(
     onChange: (value: string) => void;
     type?: string;
     autoComplete?: string;
-    inputMode?: 'tel' | 'email' | 'text' | 'numeric';
+    inputMode?: 'tel' | 'email' | 'text' | 'numeric' | 'decimal';
     placeholder?: string;
   },
 ) {

@@ -2,6 +2,7 @@ import { ZId, z } from '@/shared/validation';
 import { MAX_AMOUNT } from '@/shared/bounds';
 import { STARTER_CITIES } from './starter-zones';
 import { CARRIERS, RIDER_KINDS, RIDER_VEHICLES } from './riders';
+import { COLLECT_METHODS, DELIVERY_OUTCOMES, DELIVERY_STATUSES } from './outcomes';
 
 /* What the Livraison screens send and the API checks. Amounts are in the currency's minor unit. */
 
@@ -144,6 +145,8 @@ export const ZRider = z.object({
   carrier: z.enum(CARRIERS),
   notes: z.string(),
   isActive: z.boolean(),
+  /** The rider has a working link to their page. */
+  hasLink: z.boolean(),
 });
 export type TRider = z.infer<typeof ZRider>;
 export const ZRiders = z.object({ items: z.array(ZRider) });
@@ -153,10 +156,181 @@ export const ZOrderDeliveryQuery = z.object({ shopId: ZId, orderId: ZId });
 export const ZOrderDelivery = z.object({
   id: z.string(),
   orderId: z.string(),
-  status: z.enum(['assigned', 'delivered', 'failed']),
+  status: z.enum(DELIVERY_STATUSES),
   /** What the rider is to collect (cash on delivery). */
   amountDue: z.number(),
+  /** The code the customer gives the rider; null when the shop asks none. */
+  proofCode: z.string().nullable(),
   assignedAt: z.string(),
+  collectedAmount: z.number().nullable(),
+  collectedMethod: z.enum(COLLECT_METHODS).nullable(),
+  reason: z.string(),
+  closedAt: z.string().nullable(),
   rider: z.object({ id: z.string(), name: z.string(), phone: z.string() }),
 });
 export type TOrderDelivery = z.infer<typeof ZOrderDelivery>;
+
+/** What became of the tracking SMS sent when an order first leaves with a rider. */
+export const TRACKING_SMS_RESULTS = ['sent', 'no_phone', 'quota', 'failed', 'not_sent'] as const;
+export const ZAssignResult = ZOrderDelivery.extend({
+  trackingSms: z.enum(TRACKING_SMS_RESULTS),
+  trackingUrl: z.string(),
+});
+
+export const ZDeliverySettings = z.object({
+  isProofCodeRequired: z.boolean({ error: 'Indiquez si le code de livraison est demandé.' }),
+});
+export type TDeliverySettings = z.infer<typeof ZDeliverySettings>;
+export const ZUpdateSettingsBody = ZDeliverySettings.extend({ shopId: ZId });
+
+/** An amount of money given at a door or a counter: whole, 0 or more. */
+const ZCollected = z
+  .number({ error: 'Indiquez le montant, en chiffres.' })
+  .int({ error: 'Indiquez un montant sans décimales.' })
+  .min(0, { error: 'Le montant ne peut pas être négatif.' })
+  .max(MAX_AMOUNT, { error: amountError });
+
+/** What a rider reports of a delivery (from their page, or the shop for them). */
+export const ZDeliveryReport = z.object({
+  outcome: z.enum(DELIVERY_OUTCOMES, { error: 'Choisissez Livrée, Refusée, Absent ou Reportée.' }),
+  /** The customer's code, when the shop asks it. */
+  code: z.string().trim().max(10).default(''),
+  /** Absent: what was due. */
+  amount: ZCollected.optional(),
+  method: z.enum(COLLECT_METHODS, { error: 'Choisissez comment le client a payé.' }).default('cash'),
+  reason: z.string().trim().max(300, { error: 'Au plus 300 caractères.' }).default(''),
+});
+export type TDeliveryReport = z.infer<typeof ZDeliveryReport>;
+export const ZReportBody = ZDeliveryReport.extend({ shopId: ZId, deliveryId: ZId });
+
+export const ZRiderRefBody = z.object({ shopId: ZId, riderId: ZId });
+export const ZRiderRefQuery = ZRiderRefBody;
+export const ZRiderLink = z.object({ url: z.string().nullable(), createdAt: z.string().nullable() });
+
+export const ZRemittanceBody = z.object({
+  shopId: ZId,
+  riderId: ZId,
+  amount: ZCollected.min(1, { error: 'Indiquez le montant remis.' }),
+  /** The code the rider's page shows; empty: recorded unconfirmed. */
+  code: z.string().trim().max(10).default(''),
+  note: z.string().trim().max(300, { error: 'Au plus 300 caractères.' }).default(''),
+});
+export const ZCloseDayBody = z.object({ shopId: ZId, riderId: ZId });
+
+/** A rider's cash: what they owe now, and what today brought. */
+export const ZRiderCash = z.object({
+  rider: z.object({ id: z.string(), name: z.string(), phone: z.string(), isActive: z.boolean() }),
+  /** Cash taken at doors less cash handed over, all days. */
+  owed: z.number(),
+  openDeliveries: z.number(),
+  today: z.object({
+    day: z.string(),
+    cashCollected: z.number(),
+    mobileCollected: z.number(),
+    remitted: z.number(),
+    delivered: z.number(),
+    failed: z.number(),
+    /** What the rider owed when the shop closed their day; null: not closed. */
+    closedOutstanding: z.number().nullable(),
+  }),
+});
+export type TRiderCash = z.infer<typeof ZRiderCash>;
+export const ZCashSummary = z.object({ items: z.array(ZRiderCash) });
+
+export const ZLedgerDay = z.object({
+  day: z.string(),
+  cashCollected: z.number(),
+  mobileCollected: z.number(),
+  remitted: z.number(),
+  delivered: z.number(),
+  failed: z.number(),
+  /** What the rider owed at the end of the day (all days until it). */
+  owedAtEnd: z.number(),
+  closedOutstanding: z.number().nullable(),
+});
+export type TLedgerDay = z.infer<typeof ZLedgerDay>;
+export const ZRiderLedger = z.object({ owed: z.number(), days: z.array(ZLedgerDay) });
+
+export const ZRemittance = z.object({
+  id: z.string(),
+  amount: z.number(),
+  isConfirmed: z.boolean(),
+  /** What the rider still owes after it. */
+  owed: z.number(),
+});
+export const ZDayClose = z.object({
+  riderId: z.string(),
+  day: z.string(),
+  cashCollected: z.number(),
+  mobileCollected: z.number(),
+  remitted: z.number(),
+  outstanding: z.number(),
+});
+
+/** An order on the « À livrer » board. */
+export const ZBoardOrder = z.object({
+  id: z.string(),
+  number: z.number(),
+  clientName: z.string().nullable(),
+  clientPhone: z.string().nullable(),
+  place: z.string(),
+  landmark: z.string(),
+  /** What is left to collect. */
+  due: z.number(),
+  status: z.string(),
+  /** Waiting to go out, out with a rider, or back from a failed attempt. */
+  stage: z.enum(['to_send', 'out', 'to_replan']),
+  rider: z.object({ id: z.string(), name: z.string() }).nullable(),
+  failure: z.object({ status: z.enum(['refused', 'absent', 'postponed']), reason: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type TBoardOrder = z.infer<typeof ZBoardOrder>;
+export const ZBoard = z.object({
+  groups: z.array(
+    z.object({
+      zone: z.object({ id: z.string(), name: z.string() }).nullable(),
+      orders: z.array(ZBoardOrder),
+    }),
+  ),
+  /** More orders wait than the board shows. */
+  isTruncated: z.boolean(),
+});
+export type TBoard = z.infer<typeof ZBoard>;
+export const ZAssignManyBody = z.object({
+  shopId: ZId,
+  riderId: ZId,
+  orderIds: z
+    .array(ZId)
+    .min(1, { error: 'Choisissez au moins une commande.' })
+    .max(200, { error: 'Au plus 200 commandes à la fois.' }),
+});
+export const ZAssignManyResult = z.object({
+  results: z.array(
+    z.object({
+      orderId: z.string(),
+      number: z.number().nullable(),
+      isDone: z.boolean(),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+
+/** A rider's run sheet (« feuille de route »): their deliveries in progress. */
+export const ZRunSheet = z.object({
+  rider: z.object({ id: z.string(), name: z.string(), phone: z.string() }),
+  items: z.array(
+    z.object({
+      deliveryId: z.string(),
+      orderId: z.string(),
+      number: z.number(),
+      clientName: z.string().nullable(),
+      clientPhone: z.string().nullable(),
+      place: z.string(),
+      landmark: z.string(),
+      amountDue: z.number(),
+      zone: z.string().nullable(),
+      assignedAt: z.string(),
+    }),
+  ),
+});
+export type TRunSheet = z.infer<typeof ZRunSheet>;

@@ -1,4 +1,4 @@
-import { seedDemoDelivery } from './demo-delivery';
+import { seedDemoDelivery, seedDemoRuns } from './demo-delivery';
 import { quoteDelivery } from '@/features/delivery/server';
 import type { Database } from '@/server/db';
 import type { AgentRow } from '@/features/agent/server/agent.repository';
@@ -253,8 +253,17 @@ export async function seedDemoHistory(db: Database, shop: ShopRow, owner: AgentR
         client,
         channel: g.weighted(CHANNELS),
         codes,
-        deliveryFee: client !== null && g.random() < 0.7 ? zoneFeeOr(client, subtotal, g.pick(FEES)) : 0,
-        fulfilment: recent ? g.pick(['new', 'confirmed', 'preparing', 'shipping'] as const) : 'delivered',
+        // The last days' orders of known clients all go out (the « À livrer » board has its day's
+        // work); the draws stay as they were, so the rest of the history does not change.
+        deliveryFee:
+          client !== null && g.random() < 0.7
+            ? zoneFeeOr(client, subtotal, g.pick(FEES))
+            : client !== null && recent
+              ? zoneFeeOr(client, subtotal, FEES[0]!)
+              : 0,
+        fulfilment: recent
+          ? g.pick(['new', 'confirmed', 'preparing', 'ready', 'shipping'] as const)
+          : 'delivered',
         paidBy: !recent || g.random() < 0.4 ? g.pick(PAID_BY) : null,
       });
     }
@@ -313,6 +322,7 @@ export async function seedDemoHistory(db: Database, shop: ShopRow, owner: AgentR
       );
     }
   });
+  await seedDemoRuns(db, shop, owner.userId);
   // The happy hour ran for months; it is off now (« désactivée » in the list).
   await setDiscountEnabled(db, shop.id, happyHour, false);
   await discountsChanged(db, shop.id);

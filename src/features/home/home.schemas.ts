@@ -11,6 +11,8 @@ export const ZHomeSummary = z.object({
   }),
   /** Counts stop at this cap (shown « 999+ »): the home page must stay fast at a million orders. */
   cap: z.number().int(),
+  /** Riders whose day closed today still owing cash (for the roles that manage deliveries). */
+  cashDiscrepancies: z.array(z.object({ riderId: z.string(), name: z.string(), outstanding: z.number() })),
 });
 export type THomeSummary = z.infer<typeof ZHomeSummary>;
 

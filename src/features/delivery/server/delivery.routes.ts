@@ -21,7 +21,9 @@ import {
   ZAssignBody,
   ZOrderDelivery,
   ZOrderDeliveryQuery,
+  ZAssignResult,
 } from '../delivery.schemas';
+import { findTrackingToken, trackingUrl } from './tracking';
 import { assignOrder, findOrderDelivery } from './assign';
 import { createRider, listRiders, updateRider } from './riders';
 import { addStarterZones, createZone, deleteZone, listZones, updateZone } from './zones';
@@ -230,7 +232,7 @@ export const assignOrderRoute = defineRoute({
   shop: shopInBody,
   permission: 'delivery:manage',
   body: ZAssignBody,
-  response: ZOrderDelivery,
+  response: ZAssignResult,
   handle: async (ctx) =>
     assignOrder(ctx.db, shopIdOf(ctx), ctx.user.id, {
       orderId: ctx.body.orderId,
@@ -242,10 +244,15 @@ export const orderDeliveryRoute = defineRoute({
   method: 'GET',
   path: '/api/delivery/orderDelivery',
   tag,
-  summary: 'Le livreur à qui la commande est confiée et ce qu’il doit encaisser, ou rien.',
+  summary:
+    'La livraison de la commande, en cours ou la dernière close (livreur, montant à encaisser, code, résultat), et son lien de suivi.',
   shop: shopInQuery,
   permission: 'delivery:view',
   query: ZOrderDeliveryQuery,
-  response: z.object({ delivery: ZOrderDelivery.nullable() }),
-  handle: async (ctx) => ({ delivery: await findOrderDelivery(ctx.db, shopIdOf(ctx), ctx.query.orderId) }),
+  response: z.object({ delivery: ZOrderDelivery.nullable(), trackingUrl: z.string().nullable() }),
+  handle: async (ctx) => {
+    const delivery = await findOrderDelivery(ctx.db, shopIdOf(ctx), ctx.query.orderId);
+    const token = delivery ? await findTrackingToken(ctx.db, delivery.orderId) : null;
+    return { delivery, trackingUrl: token ? trackingUrl(token) : null };
+  },
 });

@@ -16,11 +16,17 @@ import {
   assignOrderRoute,
   orderDeliveryRoute,
 } from './delivery.routes';
+import * as runs from './runs.routes';
 
 export { quoteDelivery, type DeliveryPlace } from './quote';
 export { addStarterZones, createZone, hasDeliveryZones } from './zones';
 export { createPickupPoint } from './pickup-points';
 export { createRider } from './riders';
+export { assignOrder } from './assign';
+export { listRiders } from './riders';
+export { createRiderLink } from './rider-link';
+export { shopDay } from './ledger';
+export { closePastDays, recordPastDelivery, recordPastRemittance } from './past-runs';
 
 export const routes: Route[] = [
   listZonesRoute,
@@ -38,4 +44,19 @@ export const routes: Route[] = [
   updateRiderRoute,
   assignOrderRoute,
   orderDeliveryRoute,
+  runs.getSettingsRoute,
+  runs.updateSettingsRoute,
+  runs.reportRoute,
+  runs.getRiderLinkRoute,
+  runs.createRiderLinkRoute,
+  runs.revokeRiderLinkRoute,
+  runs.sendRiderLinkRoute,
+  runs.cashSummaryRoute,
+  runs.riderLedgerRoute,
+  runs.recordRemittanceRoute,
+  runs.closeDayRoute,
+  runs.sendTrackingRoute,
+  runs.boardRoute,
+  runs.assignManyRoute,
+  runs.runSheetRoute,
 ];

@@ -20,6 +20,7 @@ const toRider = (r: RiderRow): TRider => ({
   carrier: r.carrier as TRider['carrier'],
   notes: r.notes,
   isActive: r.isActive,
+  hasLink: r.linkToken !== null,
 });
 
 /** Active riders first, then by name. */
@@ -55,7 +56,10 @@ export async function createRider(db: Executor, shop: ShopRow, input: TRiderInpu
   }
 }
 
-/** A rider is never deleted (their deliveries and cash stay theirs): they are made inactive. */
+/**
+ * A rider is never deleted (their deliveries and cash stay theirs): they are made inactive, which
+ * also revokes their link.
+ */
 export async function updateRider(
   db: Executor,
   shop: ShopRow,
@@ -66,7 +70,7 @@ export async function updateRider(
   try {
     const [row] = await db
       .update(deliveryRiders)
-      .set(values)
+      .set(values.isActive ? values : { ...values, linkToken: null, linkCreatedAt: null })
       .where(and(eq(deliveryRiders.shopId, shop.id), eq(deliveryRiders.id, id)))
       .returning();
     if (!row) throw Errors.notFound('Le livreur');

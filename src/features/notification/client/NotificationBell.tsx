@@ -1,7 +1,7 @@
 import { Box, Flex, Icon, IconButton, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import NextLink from 'next/link';
 import { useState } from 'react';
-import { LuBell, LuPackage, LuShoppingCart, LuStore, LuTriangleAlert } from 'react-icons/lu';
+import { LuBell, LuBike, LuPackage, LuShoppingCart, LuStore, LuTriangleAlert } from 'react-icons/lu';
 import type { IconType } from 'react-icons';
 import { formatDateTime } from '@/shared/dates';
 import { withShopId } from '@/shared/navigation';
@@ -16,6 +16,7 @@ const TYPE_ICONS: Record<Notification['type'], { icon: IconType; color: string }
   shop: { icon: LuStore, color: 'blue.600' },
   product: { icon: LuPackage, color: 'purple.600' },
   low_stock: { icon: LuTriangleAlert, color: 'orange.600' },
+  delivery: { icon: LuBike, color: 'red.600' },
 };
 
 function ItemContent({ notification: n, timeZone }: { notification: Notification; timeZone: string }) {

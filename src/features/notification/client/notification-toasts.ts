@@ -27,6 +27,13 @@ export function toastForNotification(notification: Notification): void {
     };
     if (toaster.isVisible(NEW_ORDERS_TOAST)) toaster.update(NEW_ORDERS_TOAST, options);
     else toaster.create(options);
+  } else if (notification.type === 'delivery') {
+    toaster.create({
+      title: notification.title,
+      description: notification.description,
+      type: 'warning',
+      duration: 5000,
+    });
   } else if (notification.type === 'low_stock') {
     toaster.create({
       title: `Le stock du produit ${notification.title} est faible`,

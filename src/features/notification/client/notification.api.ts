@@ -3,7 +3,7 @@ import { api } from '@/client/api/api';
 export interface Notification {
   _id: string;
   shopId: string;
-  type: 'order' | 'shop' | 'product' | 'low_stock';
+  type: 'order' | 'shop' | 'product' | 'low_stock' | 'delivery';
   title: string;
   description: string;
   isRead: boolean;

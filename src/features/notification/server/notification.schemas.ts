@@ -1,7 +1,7 @@
 import { ZId, z } from '@/shared/validation';
 import { isCapability, type Capability } from '@/shared/permissions';
 
-export const NOTIFICATION_TYPES = ['order', 'shop', 'product', 'low_stock'] as const;
+export const NOTIFICATION_TYPES = ['order', 'shop', 'product', 'low_stock', 'delivery'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const ZNotification = z.object({

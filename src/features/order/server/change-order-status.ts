@@ -7,12 +7,17 @@ import { frenchTypography } from '@/shared/typography';
 import { changeStockBatch, notifyLowStock, type LowStockCrossing } from '@/features/product/server/stock';
 import { FULFILMENT_LABELS, allowedFulfilmentMoves, type FulfilmentStatus } from '../order.schemas';
 import { addOrderEvent, findLinesOf, lockOrder, type OrderRow } from './order.repository';
+import { settleOpenDelivery } from '@/features/delivery/server/settle';
 
 /**
  * Gives back what the order still holds of the stock (taken minus what refunds already put back),
  * once: the flag is set in the same transaction, under the order's row lock.
  */
-async function returnOrderStock(tx: Executor, order: OrderRow, userId: string): Promise<LowStockCrossing[]> {
+async function returnOrderStock(
+  tx: Executor,
+  order: OrderRow,
+  userId: string | null,
+): Promise<LowStockCrossing[]> {
   if (order.isStockReturned) return [];
   const lines = await findLinesOf(tx, order.id);
   const moves = lines
@@ -38,11 +43,14 @@ async function returnOrderStock(tx: Executor, order: OrderRow, userId: string): 
   return crossings;
 }
 
-/** One status move inside the caller's transaction (the order locked, the timeline written). */
+/**
+ * One status move inside the caller's transaction (the order locked, the timeline written). No
+ * user: someone without an account moved it (a rider, from their link).
+ */
 export async function moveOrder(
   tx: Executor,
   shopId: string,
-  userId: string,
+  userId: string | null,
   orderId: string,
   status: FulfilmentStatus,
 ): Promise<{ order: OrderRow; crossings: LowStockCrossing[] }> {
@@ -75,7 +83,13 @@ export async function changeOrderStatus(
   orderId: string,
   status: FulfilmentStatus,
 ): Promise<OrderRow> {
-  const { order, crossings } = await db.transaction((tx) => moveOrder(tx, shopId, userId, orderId, status));
+  const { order, crossings } = await db.transaction(async (tx) => {
+    const moved = await moveOrder(tx, shopId, userId, orderId, status);
+    // Settled by hand while out with a rider: Livraison closes the rider's delivery too.
+    if (status === 'delivered' || status === 'returned')
+      await settleOpenDelivery(tx, shopId, orderId, status);
+    return moved;
+  });
   await notifyLowStock(db, crossings);
   return order;
 }

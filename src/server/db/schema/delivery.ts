@@ -3,6 +3,9 @@ import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex 
 import { shops } from './shop';
 import { createdAt } from './columns';
 
+/** `assigned` is the open one; the others close it: done, or failed for the reason they name. */
+type DeliveryStatus = 'assigned' | 'delivered' | 'refused' | 'absent' | 'postponed';
+
 /**
  * A shop's delivery zones (module Livraison): a fee for the communes and quartiers it is made of,
  * with an optional threshold above which delivery is free, an optional minimum order, and the delay
@@ -95,9 +98,20 @@ export const deliveryRiders = pgTable(
     carrier: text('carrier').notNull().default('manual'),
     notes: text('notes').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * The secret of the rider's link (« /livreur/<token> »): it is their only credential. A new link
+     * replaces it; revoking clears it. Null: no link.
+     */
+    linkToken: text('link_token'),
+    linkCreatedAt: timestamp('link_created_at', { withTimezone: true }),
+    /** The code the rider's page shows and the shop types to confirm a cash hand-over (« remise »). */
+    remitCode: text('remit_code').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('delivery_riders_phone_idx').on(t.shopId, t.phone)],
+  (t) => [
+    uniqueIndex('delivery_riders_phone_idx').on(t.shopId, t.phone),
+    uniqueIndex('delivery_riders_link_idx').on(t.linkToken),
+  ],
 );
 
 /**
@@ -117,11 +131,18 @@ export const deliveries = pgTable(
     riderId: text('rider_id')
       .notNull()
       .references(() => deliveryRiders.id),
-    status: text('status').$type<'assigned' | 'delivered' | 'failed'>().notNull().default('assigned'),
+    status: text('status').$type<DeliveryStatus>().notNull().default('assigned'),
     /** Cash on delivery to collect, in the currency's minor unit. */
     amountDue: bigint('amount_due', { mode: 'number' }).notNull(),
+    /** The code the customer gives the rider to prove it reached them; null: the shop asks none. */
+    proofCode: text('proof_code'),
     assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
     assignedByUserId: text('assigned_by_user_id'),
+    /** What the rider took at the door (set when delivered), and how. */
+    collectedAmount: bigint('collected_amount', { mode: 'number' }),
+    collectedMethod: text('collected_method'),
+    /** Why it failed or why the amount differs from what was due, in the rider's words. */
+    reason: text('reason').notNull().default(''),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
@@ -129,5 +150,83 @@ export const deliveries = pgTable(
       .on(t.orderId)
       .where(sql`${t.status} = 'assigned'`),
     index('deliveries_rider_idx').on(t.shopId, t.riderId, t.status),
+    index('deliveries_rider_closed_idx').on(t.riderId, t.closedAt),
+    index('deliveries_order_idx').on(t.orderId, t.assignedAt),
   ],
+);
+
+/**
+ * Cash a rider handed over to the shop (« remise »). `isConfirmed`: the shop typed the code the
+ * rider's page shows, so the rider stands behind the amount too.
+ */
+export const deliveryRemittances = pgTable(
+  'delivery_remittances',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    riderId: text('rider_id')
+      .notNull()
+      .references(() => deliveryRiders.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    isConfirmed: boolean('is_confirmed').notNull().default(false),
+    note: text('note').notNull().default(''),
+    recordedByUserId: text('recorded_by_user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('delivery_remittances_rider_idx').on(t.riderId, t.createdAt)],
+);
+
+/**
+ * A rider's day closed by the shop: the cash they took and handed over that day, and what they
+ * still owed at its end. A difference is flagged on Accueil and in notifications.
+ */
+export const deliveryRiderDays = pgTable(
+  'delivery_rider_days',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    riderId: text('rider_id')
+      .notNull()
+      .references(() => deliveryRiders.id),
+    /** The day in the shop's time zone, YYYY-MM-DD. */
+    day: text('day').notNull(),
+    cashCollected: bigint('cash_collected', { mode: 'number' }).notNull(),
+    mobileCollected: bigint('mobile_collected', { mode: 'number' }).notNull(),
+    remitted: bigint('remitted', { mode: 'number' }).notNull(),
+    /** What the rider still owed when the day closed (all days until this one). */
+    outstanding: bigint('outstanding', { mode: 'number' }).notNull(),
+    closedByUserId: text('closed_by_user_id'),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('delivery_rider_days_idx').on(t.riderId, t.day),
+    index('delivery_rider_days_shop_idx').on(t.shopId, t.day),
+  ],
+);
+
+/** The shop's delivery settings; a shop without a row has the defaults. */
+export const deliverySettings = pgTable('delivery_settings', {
+  shopId: text('shop_id')
+    .primaryKey()
+    .references(() => shops.id),
+  /** The customer gets a code by SMS and the rider types it to mark the order delivered. */
+  isProofCodeRequired: boolean('is_proof_code_required').notNull().default(true),
+});
+
+/** An order's public tracking page (« /suivi/<token> »), made the first time it is shared. */
+export const deliveryTrackings = pgTable(
+  'delivery_trackings',
+  {
+    orderId: text('order_id').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    token: text('token').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('delivery_trackings_token_idx').on(t.token)],
 );

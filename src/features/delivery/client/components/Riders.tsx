@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, HStack, Link, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { LuBike, LuMessageCircle, LuPencil, LuPhone, LuPlus } from 'react-icons/lu';
+import { LuBike, LuLink, LuMessageCircle, LuPencil, LuPhone, LuPlus } from 'react-icons/lu';
 import { EmptyListState } from '@/client/components/EmptyListState';
 import { FormDialog } from '@/client/components/FormDialog';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
@@ -20,6 +20,7 @@ import {
   useUpdateRiderMutation,
   type Rider,
 } from '../delivery.api';
+import { RiderLinkDialog } from './RiderLinkDialog';
 
 type Field = 'name' | 'phone' | 'vehicle' | 'kind' | 'notes';
 interface Draft {
@@ -116,6 +117,7 @@ const whatsappUrl = (e164: string) => `https://wa.me/${e164.replace(/\D/g, '')}`
 export function Riders({ shopId, canManage }: { shopId: string; canManage: boolean }) {
   const { data, isLoading } = useListRidersQuery({ shopId });
   const [editing, setEditing] = useState<Rider | null | 'new'>(null);
+  const [linkOf, setLinkOf] = useState<Rider | null>(null);
   const riders = data?.items ?? [];
   const add = canManage ? (
     <Button size="sm" colorPalette="brand" onClick={() => setEditing('new')}>
@@ -175,7 +177,17 @@ export function Riders({ shopId, canManage }: { shopId: string; canManage: boole
               ) : null}
             </Card.Body>
             {canManage ? (
-              <Card.Footer justifyContent="flex-end">
+              <Card.Footer justifyContent="flex-end" gap="1">
+                {rider.isActive ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setLinkOf(rider)}
+                    aria-label={`Lien de ${rider.name}`}
+                  >
+                    <LuLink /> {rider.hasLink ? 'Son lien' : 'Créer son lien'}
+                  </Button>
+                ) : null}
                 <Button
                   size="sm"
                   variant="ghost"
@@ -195,6 +207,7 @@ export function Riders({ shopId, canManage }: { shopId: string; canManage: boole
         isOpen={editing !== null}
         onClose={() => setEditing(null)}
       />
+      {linkOf ? <RiderLinkDialog shopId={shopId} rider={linkOf} onClose={() => setLinkOf(null)} /> : null}
     </Stack>
   );
 }

@@ -21,9 +21,19 @@ const Riders = dynamic(() => import('../components/Riders').then((m) => m.Riders
 const PickupPoints = dynamic(() => import('../components/PickupPoints').then((m) => m.PickupPoints), {
   loading: tabLoading,
 });
+const RiderCashTab = dynamic(() => import('../components/RiderCashTab').then((m) => m.RiderCashTab), {
+  loading: tabLoading,
+});
+const Board = dynamic(() => import('../components/Board').then((m) => m.Board), { loading: tabLoading });
 const ZoneDialog = dynamic(() => import('../components/ZoneDialog').then((m) => m.ZoneDialog));
 
-const TABS = { zones: 'Zones et frais', livreurs: 'Livreurs', retraits: 'Points de retrait' } as const;
+const TABS = {
+  'a-livrer': 'À livrer',
+  zones: 'Zones et frais',
+  livreurs: 'Livreurs',
+  caisse: 'Caisse des livreurs',
+  retraits: 'Points de retrait',
+} as const;
 type Tab = keyof typeof TABS;
 
 function StarterButtons({ shopId }: { shopId: string }) {
@@ -139,10 +149,10 @@ function Zones({ shop, canManage }: { shop: Shop; canManage: boolean }) {
 function Delivery({ shop, canManage }: { shop: Shop; canManage: boolean }) {
   const router = useRouter();
   const asked = String(router.query.vue ?? '');
-  const tab: Tab = Object.hasOwn(TABS, asked) ? (asked as Tab) : 'zones';
+  const tab: Tab = Object.hasOwn(TABS, asked) ? (asked as Tab) : 'a-livrer';
   function show(next: string) {
     const query = { ...router.query, vue: next };
-    if (next === 'zones') delete (query as Record<string, unknown>).vue;
+    if (next === 'a-livrer') delete (query as Record<string, unknown>).vue;
     void router.replace({ pathname: router.pathname, query }, undefined, { shallow: true });
   }
   return (
@@ -151,18 +161,25 @@ function Delivery({ shop, canManage }: { shop: Shop; canManage: boolean }) {
         Livraison
       </Heading>
       <Tabs.Root value={tab} onValueChange={(e) => show(e.value)} lazyMount unmountOnExit variant="line">
-        <Tabs.List>
+        {/* Five tabs are wider than a phone: the strip scrolls on its own, never the page. */}
+        <Tabs.List overflowX="auto" overflowY="hidden" css={{ scrollbarWidth: 'none' }}>
           {(Object.keys(TABS) as Tab[]).map((t) => (
-            <Tabs.Trigger key={t} value={t}>
+            <Tabs.Trigger key={t} value={t} whiteSpace="nowrap" flexShrink={0}>
               {TABS[t]}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        <Tabs.Content value="a-livrer" pt="4">
+          <Board shopId={shop._id} currency={shop.currency} canManage={canManage} />
+        </Tabs.Content>
         <Tabs.Content value="zones" pt="4">
           <Zones shop={shop} canManage={canManage} />
         </Tabs.Content>
         <Tabs.Content value="livreurs" pt="4">
           <Riders shopId={shop._id} canManage={canManage} />
+        </Tabs.Content>
+        <Tabs.Content value="caisse" pt="4">
+          <RiderCashTab shopId={shop._id} currency={shop.currency} canManage={canManage} />
         </Tabs.Content>
         <Tabs.Content value="retraits" pt="4">
           <PickupPoints shopId={shop._id} canManage={canManage} />

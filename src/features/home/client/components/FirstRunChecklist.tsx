@@ -37,7 +37,7 @@ const STEPS: Array<{ key: ChecklistStep; label: string; hint: string; href: stri
     key: 'delivery',
     label: 'Configurer la livraison',
     hint: 'Les communes que vous livrez et leurs frais, appliqués d’eux-mêmes aux commandes.',
-    href: '/livraison',
+    href: '/livraison?vue=zones',
   },
 ];
 

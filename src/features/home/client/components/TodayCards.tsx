@@ -1,7 +1,8 @@
-import { Badge, Card, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Card, HStack, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import NextLink from 'next/link';
 import { formatMoney } from '@/shared/money';
 import { withShopId } from '@/shared/navigation';
+import { frenchTypography as fr } from '@/shared/typography';
 import { can } from '@/shared/permissions';
 import type { AgentRole } from '@/shared/roles';
 import type { Shop } from '@/features/shop/client/shop.api';
@@ -51,39 +52,60 @@ export function TodayCards({ shop, role }: { shop: Shop; role: AgentRole }) {
     },
   ];
   return (
-    <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-      <Figure
-        label="Ventes du jour"
-        value={formatMoney(data.today.salesAmount, shop.currency)}
-        testId="today-sales"
-      />
-      <Figure label="Commandes du jour" value={String(data.today.ordersCount)} testId="today-orders" />
-      <Card.Root size="sm">
-        <Card.Header>
-          <Card.Title as="h2" fontSize="sm">
-            À faire
-          </Card.Title>
-        </Card.Header>
-        <Card.Body>
-          <Stack gap="1">
-            {queue.map((item) => {
-              const row = (
-                <HStack justify="space-between" data-testid={item.testId}>
-                  <Text fontSize="sm">{item.label}</Text>
-                  <Badge colorPalette={item.n > 0 ? 'orange' : 'gray'}>{count(item.n)}</Badge>
-                </HStack>
-              );
-              return item.href ? (
-                <NextLink key={item.label} href={item.href}>
-                  {row}
+    <Stack gap="4">
+      {data.cashDiscrepancies.length > 0 ? (
+        <Alert.Root status="warning" data-testid="cash-discrepancies">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Écart de caisse chez les livreurs</Alert.Title>
+            <Alert.Description>
+              {data.cashDiscrepancies
+                .map((d) => fr(`${d.name} doit encore ${formatMoney(d.outstanding, shop.currency)}`))
+                .join(' · ')}
+              .{' '}
+              <Link asChild fontWeight="semibold">
+                <NextLink href={withShopId('/livraison?vue=caisse', shop._id)}>
+                  Voir la caisse des livreurs
                 </NextLink>
-              ) : (
-                <Stack key={item.label}>{row}</Stack>
-              );
-            })}
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-    </SimpleGrid>
+              </Link>
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+        <Figure
+          label="Ventes du jour"
+          value={formatMoney(data.today.salesAmount, shop.currency)}
+          testId="today-sales"
+        />
+        <Figure label="Commandes du jour" value={String(data.today.ordersCount)} testId="today-orders" />
+        <Card.Root size="sm">
+          <Card.Header>
+            <Card.Title as="h2" fontSize="sm">
+              À faire
+            </Card.Title>
+          </Card.Header>
+          <Card.Body>
+            <Stack gap="1">
+              {queue.map((item) => {
+                const row = (
+                  <HStack justify="space-between" data-testid={item.testId}>
+                    <Text fontSize="sm">{item.label}</Text>
+                    <Badge colorPalette={item.n > 0 ? 'orange' : 'gray'}>{count(item.n)}</Badge>
+                  </HStack>
+                );
+                return item.href ? (
+                  <NextLink key={item.label} href={item.href}>
+                    {row}
+                  </NextLink>
+                ) : (
+                  <Stack key={item.label}>{row}</Stack>
+                );
+              })}
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+      </SimpleGrid>
+    </Stack>
   );
 }

@@ -460,6 +460,8 @@ function OrderDetail({ shop, role, orderId }: { shop: Shop; role: AgentRole; ord
               <OrderRider
                 shopId={shop._id}
                 orderId={order.id}
+                orderNumber={order.number}
+                clientPhone={order.clientPhone}
                 currency={shop.currency}
                 canAssign={can(role, 'delivery:manage')}
                 canGoOut={['new', 'confirmed', 'preparing', 'ready', 'shipping'].includes(

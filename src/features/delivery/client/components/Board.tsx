@@ -1,0 +1,289 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  HStack,
+  Link,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import NextLink from 'next/link';
+import { useMemo, useState } from 'react';
+import { LuClipboardList, LuPackageCheck } from 'react-icons/lu';
+import { ApiError } from '@/client/api/api-error';
+import { EmptyListState } from '@/client/components/EmptyListState';
+import { toaster } from '@/client/shell/toaster';
+import { formatMoney } from '@/shared/money';
+import { withShopId } from '@/shared/navigation';
+import { frenchTypography as fr } from '@/shared/typography';
+import { FULFILMENT_LABELS, type FulfilmentStatus } from '@/features/order/order.schemas';
+import type { TBoardOrder } from '../../delivery.schemas';
+import { DELIVERY_STATUS_LABELS } from '../../outcomes';
+import { useAssignManyMutation, useDeliveryBoardQuery, useListRidersQuery } from '../delivery.api';
+
+const STAGES = {
+  all: 'Tout',
+  to_send: 'À envoyer',
+  out: 'En livraison',
+  to_replan: 'À replanifier',
+} as const;
+type StageFilter = keyof typeof STAGES;
+
+function StageBadge({ order }: { order: TBoardOrder }) {
+  if (order.stage === 'out') return <Badge colorPalette="blue">{order.rider?.name ?? 'En livraison'}</Badge>;
+  if (order.stage === 'to_replan')
+    return (
+      <Badge colorPalette="red">
+        {order.failure ? DELIVERY_STATUS_LABELS[order.failure.status] : 'Échec'}
+      </Badge>
+    );
+  return <Badge>{FULFILMENT_LABELS[order.status as FulfilmentStatus]}</Badge>;
+}
+
+function OrderRow(props: {
+  shopId: string;
+  currency: string;
+  order: TBoardOrder;
+  isSelected: boolean;
+  canSelect: boolean;
+  onToggle: () => void;
+}) {
+  const { order } = props;
+  const selectable = props.canSelect && order.stage !== 'out';
+  return (
+    <HStack align="flex-start" gap="3" py="2" borderTopWidth="1px" data-testid="board-order">
+      {props.canSelect ? (
+        <Checkbox.Root
+          checked={props.isSelected}
+          disabled={!selectable}
+          onCheckedChange={props.onToggle}
+          aria-label={`Sélectionner la commande #${order.number}`}
+          mt="1"
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+        </Checkbox.Root>
+      ) : null}
+      <Stack gap="0" flex="1" minW="0" fontSize="sm">
+        <HStack justify="space-between" gap="2" flexWrap="wrap">
+          <Link asChild fontWeight="semibold">
+            <NextLink href={withShopId(`/mes-commandes/${order.id}`, props.shopId)}>
+              #{order.number} {order.clientName ?? 'Client anonyme'}
+            </NextLink>
+          </Link>
+          <StageBadge order={order} />
+        </HStack>
+        <Text truncate>{order.place}</Text>
+        {order.landmark ? (
+          <Text color="fg.muted" truncate>
+            {order.landmark}
+          </Text>
+        ) : null}
+        {order.failure?.reason ? <Text color="fg.error">Motif : {order.failure.reason}</Text> : null}
+        <Text color="fg.muted">
+          {order.due > 0 ? fr(`À encaisser : ${formatMoney(order.due, props.currency)}`) : 'Payée'}
+        </Text>
+      </Stack>
+    </HStack>
+  );
+}
+
+/**
+ * « À livrer »: the orders to take out, zone by zone, the ones out with a rider, the ones back
+ * from a failed attempt. Managers tick orders (a whole zone in one tap) and hand them to a rider;
+ * each rider with deliveries has a run sheet to print or share.
+ */
+export function Board(props: { shopId: string; currency: string; canManage: boolean }) {
+  const { data, isLoading } = useDeliveryBoardQuery({ shopId: props.shopId });
+  const riders = useListRidersQuery({ shopId: props.shopId });
+  const [assignMany, assigning] = useAssignManyMutation();
+  const [filter, setFilter] = useState<StageFilter>('all');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [riderId, setRiderId] = useState('');
+  const groups = useMemo(() => data?.groups ?? [], [data]);
+  const all = useMemo(() => groups.flatMap((g) => g.orders), [groups]);
+  const counts = {
+    to_send: all.filter((o) => o.stage === 'to_send').length,
+    out: all.filter((o) => o.stage === 'out').length,
+    to_replan: all.filter((o) => o.stage === 'to_replan').length,
+  };
+  const outByRider = new Map<string, { name: string; n: number }>();
+  for (const o of all)
+    if (o.stage === 'out' && o.rider)
+      outByRider.set(o.rider.id, { name: o.rider.name, n: (outByRider.get(o.rider.id)?.n ?? 0) + 1 });
+  const toggle = (ids: string[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+
+  async function handOut() {
+    if (!riderId) return toaster.create({ type: 'error', title: 'Choisissez le livreur.' });
+    try {
+      const { results } = await assignMany({
+        shopId: props.shopId,
+        riderId,
+        orderIds: [...selected],
+      }).unwrap();
+      const done = results.filter((r) => r.isDone).length;
+      const refused = results.filter((r) => !r.isDone);
+      const rider = riders.data?.items.find((r) => r.id === riderId)?.name ?? '';
+      toaster.create({
+        type: refused.length ? 'warning' : 'success',
+        title: fr(`${done} commande${done > 1 ? 's' : ''} confiée${done > 1 ? 's' : ''} à ${rider}`),
+        description: refused.length
+          ? refused.map((r) => fr(`#${r.number ?? '?'} : ${r.error ?? ''}`)).join(' · ')
+          : undefined,
+        duration: refused.length ? 8000 : 4000,
+      });
+      setSelected(new Set());
+    } catch (caught) {
+      toaster.create({
+        type: 'error',
+        title: caught instanceof ApiError ? caught.message : 'Les commandes n’ont pas pu être confiées.',
+      });
+    }
+  }
+
+  if (isLoading) return <Skeleton h="40" />;
+  if (all.length === 0)
+    return (
+      <Box borderWidth="1px" rounded="md" bg="bg" py="4">
+        <EmptyListState
+          icon={<LuPackageCheck />}
+          title="Rien à livrer"
+          description="Les commandes avec une adresse de livraison apparaîtront ici, par zone, jusqu’à ce qu’elles soient livrées."
+        />
+      </Box>
+    );
+  const activeRiders = (riders.data?.items ?? []).filter((r) => r.isActive);
+  return (
+    <Stack gap="4" pb={selected.size > 0 ? '24' : '0'}>
+      <HStack gap="2" flexWrap="wrap" role="group" aria-label="Filtrer les commandes">
+        {(Object.keys(STAGES) as StageFilter[]).map((s) => (
+          <Button
+            key={s}
+            size="xs"
+            variant={filter === s ? 'solid' : 'outline'}
+            colorPalette={filter === s ? 'brand' : 'gray'}
+            aria-pressed={filter === s}
+            onClick={() => setFilter(s)}
+          >
+            {STAGES[s]}
+            {s === 'all' ? ` (${all.length})` : ` (${counts[s]})`}
+          </Button>
+        ))}
+      </HStack>
+      {data?.isTruncated ? (
+        <Text fontSize="sm" color="fg.warning">
+          Seules les 3 000 commandes les plus anciennes sont affichées.
+        </Text>
+      ) : null}
+      {outByRider.size > 0 ? (
+        <HStack gap="2" flexWrap="wrap" aria-label="Feuilles de route">
+          <Text fontSize="sm" color="fg.muted">
+            Feuilles de route :
+          </Text>
+          {[...outByRider].map(([id, r]) => (
+            <Button key={id} size="xs" variant="outline" asChild>
+              <NextLink href={withShopId(`/livraison/feuille-de-route?livreur=${id}`, props.shopId)}>
+                <LuClipboardList /> {r.name} ({r.n})
+              </NextLink>
+            </Button>
+          ))}
+        </HStack>
+      ) : null}
+      {groups.map((group) => {
+        const shown = group.orders.filter((o) => filter === 'all' || o.stage === filter);
+        if (shown.length === 0) return null;
+        const selectable = shown.filter((o) => o.stage !== 'out').map((o) => o.id);
+        const allChosen = selectable.length > 0 && selectable.every((id) => selected.has(id));
+        const name = group.zone?.name ?? 'Hors zone';
+        return (
+          <Card.Root key={group.zone?.id ?? 'hors-zone'} size="sm" data-testid="board-zone">
+            <Card.Header pb="0">
+              <HStack justify="space-between" flexWrap="wrap" gap="2">
+                <Card.Title as="h2">
+                  {name} ({shown.length})
+                </Card.Title>
+                {props.canManage && selectable.length > 0 ? (
+                  <Button size="xs" variant="ghost" onClick={() => toggle(selectable, !allChosen)}>
+                    {allChosen ? 'Tout désélectionner' : `Tout sélectionner dans ${name}`}
+                  </Button>
+                ) : null}
+              </HStack>
+            </Card.Header>
+            <Card.Body pt="2">
+              {shown.map((order) => (
+                <OrderRow
+                  key={order.id}
+                  shopId={props.shopId}
+                  currency={props.currency}
+                  order={order}
+                  canSelect={props.canManage}
+                  isSelected={selected.has(order.id)}
+                  onToggle={() => toggle([order.id], !selected.has(order.id))}
+                />
+              ))}
+            </Card.Body>
+          </Card.Root>
+        );
+      })}
+      {selected.size > 0 ? (
+        <Box
+          position="fixed"
+          bottom="0"
+          insetX="0"
+          bg="bg"
+          borderTopWidth="1px"
+          shadow="lg"
+          px="4"
+          py="3"
+          zIndex="docked"
+          role="region"
+          aria-label="Confier la sélection"
+        >
+          <HStack maxW="5xl" mx="auto" gap="2" flexWrap="wrap">
+            <Text fontSize="sm" fontWeight="semibold">
+              {selected.size} commande{selected.size > 1 ? 's' : ''}
+            </Text>
+            <NativeSelect.Root size="sm" flex="1" minW="40">
+              <NativeSelect.Field
+                aria-label="Livreur"
+                value={riderId}
+                onChange={(e) => setRiderId(e.currentTarget.value)}
+              >
+                <option value="">Choisir un livreur…</option>
+                {activeRiders.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Button
+              size="sm"
+              colorPalette="brand"
+              loading={assigning.isLoading}
+              onClick={() => void handOut()}
+            >
+              Confier
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+              Annuler
+            </Button>
+          </HStack>
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}

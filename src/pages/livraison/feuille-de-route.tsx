@@ -1,0 +1,3 @@
+import { RunSheetScreen } from '@/features/delivery/client/screens/RunSheetScreen';
+
+export default RunSheetScreen;
