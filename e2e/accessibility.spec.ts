@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { violationsOf } from './support/axe';
 import { signInAs } from './support/auth';
 import { closeSessionIfOpened, openTillSession } from './support/till';
 
@@ -9,15 +9,6 @@ import { closeSessionIfOpened, openTillSession } from './support/till';
  * each once its content is drawn. A violation is printed with its rule, its help
  * and the elements it found, so the failure says what to fix.
  */
-
-const RULE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-
-async function violationsOf(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(RULE_TAGS).analyze();
-  return result.violations.map(
-    (v) => `${v.id} (${v.impact}) : ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
 
 const BACK_OFFICE: Array<{ path: string; heading: string | RegExp }> = [
   { path: '/', heading: /Bonjour/ },

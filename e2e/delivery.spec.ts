@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signInAs } from './support/auth';
+import { violationsOf } from './support/axe';
 
 /*
  * Livraison, as a seller sets it up and an agent takes an order: a zone made of a commune and a
@@ -117,6 +118,7 @@ test.describe('Livraison', () => {
     await riderPage.goto(new URL(link).pathname);
     await expect(riderPage.getByRole('heading', { name: 'Bonjour Moussa' })).toBeVisible();
     expect(await riderPage.locator('script').count()).toBe(0);
+    expect(await violationsOf(riderPage)).toEqual([]);
     expect(await riderPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
     const stop = riderPage.getByRole('article', { name: new RegExp(`^Commande #${orderNumber}\\b`) });
     await expect(stop).toContainText(/À encaisser\s: 4\s500\sFCFA/);
@@ -169,6 +171,48 @@ test.describe('Livraison', () => {
       .click();
     await expect(card).toHaveCount(0);
     await expect(page.getByTestId('zone-card')).toHaveCount(before);
+  });
+
+  test('« À livrer » : une commande cochée dans sa zone, confiée en masse, puis sur la feuille de route', async ({
+    page,
+  }) => {
+    await signInAs(page, 'seller');
+    // An order of its own to the Plateau (zone « Dakar centre » of the demo).
+    await page.goto('/mes-commandes/nouvelle');
+    await page.getByLabel('Rechercher un produit à ajouter').fill('cafe touba');
+    await page.getByRole('button', { name: 'Ajouter Café Touba 250 g' }).click();
+    await page.getByLabel('Quartier').fill('Rue Carnot');
+    await page.getByLabel('Commune').fill('Dakar-Plateau');
+    await page.getByRole('button', { name: 'Créer la commande' }).click();
+    const heading = page.getByRole('heading', { name: /^Commande #\d+$/ });
+    await expect(heading).toBeVisible();
+    const number = (await heading.textContent())!.slice(10);
+
+    await page.goto('/livraison');
+    await page.getByRole('button', { name: /^À envoyer/ }).click();
+    const zone = page.getByTestId('board-zone').filter({ hasText: `#${number} ` });
+    await expect(zone.getByRole('heading', { level: 2 })).toHaveText(/^Dakar centre \(\d+\)$/);
+    await zone.getByRole('checkbox', { name: `Sélectionner la commande #${number}` }).check({ force: true });
+    const bar = page.getByRole('region', { name: 'Confier la sélection' });
+    await expect(bar).toContainText('1 commande');
+    await bar.getByRole('button', { name: 'Confier' }).click();
+    await expect(page.getByText('Choisissez le livreur.')).toBeVisible();
+    await bar.getByLabel('Livreur').selectOption({ label: 'Khadija Sow' });
+    await bar.getByRole('button', { name: 'Confier' }).click();
+    await expect(page.getByText('1 commande confiée à Khadija Sow')).toBeVisible();
+    await expect(bar).toBeHidden();
+    await page.getByRole('button', { name: /^En livraison/ }).click();
+    const row = page.getByTestId('board-order').filter({ hasText: `#${number} ` });
+    await expect(row).toContainText('Khadija Sow');
+
+    await page.getByRole('link', { name: /^Khadija Sow \(\d+\)$/ }).click();
+    await expect(page.getByRole('heading', { name: 'Feuille de route' })).toBeVisible();
+    const stop = page.getByRole('listitem').filter({ hasText: `#${number} ` });
+    await expect(stop).toContainText('Rue Carnot, Dakar-Plateau');
+    await expect(page.getByRole('link', { name: 'Envoyer par WhatsApp' })).toHaveAttribute(
+      'href',
+      /^https:\/\/wa\.me\/221769020033\?text=Feuille/,
+    );
   });
 
   test('un livreur ajouté, son numéro refusé deux fois, puis rendu inactif', async ({ page }) => {
