@@ -51,6 +51,7 @@ CREATE INDEX "delivery_remittances_rider_idx" ON "delivery_remittances" USING bt
 CREATE UNIQUE INDEX "delivery_rider_days_idx" ON "delivery_rider_days" USING btree ("rider_id","day");--> statement-breakpoint
 CREATE INDEX "delivery_rider_days_shop_idx" ON "delivery_rider_days" USING btree ("shop_id","day");--> statement-breakpoint
 CREATE UNIQUE INDEX "delivery_trackings_token_idx" ON "delivery_trackings" USING btree ("token");--> statement-breakpoint
+CREATE INDEX "deliveries_open_shop_idx" ON "deliveries" USING btree ("shop_id","assigned_at") WHERE "deliveries"."status" = 'assigned';--> statement-breakpoint
 CREATE INDEX "deliveries_rider_closed_idx" ON "deliveries" USING btree ("rider_id","closed_at");--> statement-breakpoint
 CREATE INDEX "deliveries_order_idx" ON "deliveries" USING btree ("order_id","assigned_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "delivery_riders_link_idx" ON "delivery_riders" USING btree ("link_token");

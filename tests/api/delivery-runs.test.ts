@@ -275,6 +275,80 @@ describe('the rider’s link', () => {
   });
 });
 
+describe('the « À livrer » board', () => {
+  it('groups each stage’s orders by zone, hands several out at once, and reports the ones that cannot go', async () => {
+    const fixture = await createShopFixture(bed.database.db, 'Boutique Tableau');
+    const { a, kit } = await shopWithKit(fixture);
+    await post(a, 'createZone', { name: 'Ngor', fee: 1_000, areas: [{ commune: 'Ngor' }] });
+    await post(a, 'createZone', { name: 'Almadies', fee: 2_000, areas: [{ commune: 'Ngor', quartier: 'Almadies' }] });
+    const moussa = (await post(a, 'createRider', rider('Moussa Ndiaye'))).body;
+    const place = (quartier: string, commune: string) =>
+      createOrderOk(bed, a, {
+        lines: [line(kit.variantId, 1)],
+        deliveryAddress: { quartier, commune, ville: 'Dakar', indications: '' },
+      });
+    const village = await place('Village', 'Ngor');
+    const almadies = await place('Almadies', 'NGOR');
+    const away = await place('Centre', 'Rufisque');
+    const cancelled = await place('Village', 'Ngor');
+    await createOrderOk(bed, a, { lines: [line(kit.variantId, 1)] });
+
+    const board = (stage?: string) => get(as(fixture, 'cashier'), 'board', stage ? { stage } : {});
+    const toSend = (await board()).body;
+    expect(toSend.counts).toEqual({ to_send: 4, out: 0, to_replan: 0 });
+    expect(toSend.groups.map((g: { zone: { name: string } | null; orders: Array<{ number: number }> }) => [g.zone?.name ?? null, g.orders.map((o) => o.number)])).toEqual([
+      ['Ngor', [village.number, cancelled.number]],
+      ['Almadies', [almadies.number]],
+      [null, [away.number]],
+    ]);
+    expect((await board('perdu')).status).toBe(422);
+
+    expect((await orders.changeStatus(a, cancelled.id, 'cancelled')).status).toBe(200);
+    const many = await post(a, 'assignMany', {
+      riderId: moussa.id,
+      orderIds: [village.id, almadies.id, cancelled.id],
+    });
+    expect(many.status).toBe(200);
+    expect(many.body.results).toEqual([
+      { orderId: village.id, number: village.number, isDone: true, error: null },
+      { orderId: almadies.id, number: almadies.number, isDone: true, error: null },
+      {
+        orderId: cancelled.id,
+        number: cancelled.number,
+        isDone: false,
+        error: 'Une commande «\u00a0Annulée\u00a0» ne peut pas passer à «\u00a0En livraison\u00a0».',
+      },
+    ]);
+    const out = (await board('out')).body;
+    expect(out.counts).toEqual({ to_send: 1, out: 2, to_replan: 0 });
+    expect(out.riders).toEqual([{ id: moussa.id, name: 'Moussa Ndiaye', out: 2 }]);
+    expect(out.groups.flatMap((g: { orders: Array<{ rider: { name: string } }> }) => g.orders.map((o) => o.rider.name))).toEqual([
+      'Moussa Ndiaye',
+      'Moussa Ndiaye',
+    ]);
+    const sheet = (await get(a, 'runSheet', { riderId: moussa.id })).body;
+    expect(sheet.items.map((i: { number: number; zone: string }) => [i.number, i.zone])).toEqual([
+      [almadies.number, 'Almadies'],
+      [village.number, 'Ngor'],
+    ]);
+
+    const [first] = (await board('out')).body.groups[0].orders;
+    const openOne = await get(a, 'orderDelivery', { orderId: first.id });
+    await post(a, 'report', { deliveryId: openOne.body.delivery.id, outcome: 'absent' });
+    const replan = (await board('to_replan')).body;
+    expect(replan.counts).toEqual({ to_send: 1, out: 1, to_replan: 1 });
+    expect(replan.groups[0].orders[0]).toMatchObject({ id: first.id, failure: { status: 'absent' } });
+
+    const figures = (await get(a, 'figures', { days: 7 })).body;
+    expect(figures.riders[0]).toMatchObject({ label: 'Moussa Ndiaye', attempts: 1, absent: 1, successRate: 0, owed: 0 });
+    expect((await get(a, 'figures', { days: 12 })).status).toBe(422);
+
+    for (const role of ['cashier', 'inventory-manager'] as const)
+      expect((await post(as(fixture, role), 'assignMany', { riderId: moussa.id, orderIds: [away.id] })).status).toBe(403);
+    expect((await post(a, 'assignMany', { riderId: moussa.id, orderIds: [] })).status).toBe(422);
+  });
+});
+
 describe('the cash-on-delivery ledger', () => {
   const remitCodeOn = (html: string) => /class="code">(\d{4})</.exec(html)?.[1] ?? '';
 
@@ -340,6 +414,14 @@ describe('the cash-on-delivery ledger', () => {
     expect(remitted.body).toMatchObject({ amount: 6_000, isConfirmed: true, owed: 3_000 });
     expect(remitCodeOn((await pages.open(url)).html)).not.toBe(code);
 
+    // Statistiques' « Trésorerie » counts the cash the riders hold.
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Dakar' }).format(new Date());
+    const treasury = await bed.server.call(
+      'GET',
+      `/api/stats/report?${new URLSearchParams({ shopId: fixture.shop.id, report: 'treasury', from: day, to: day, compare: 'none' })}`,
+      { token: a.token },
+    );
+    expect(treasury.body.heldByRiders).toBe(3_000);
     const closed = await post(a, 'closeDay', { riderId: moussa.id });
     expect(closed.body).toMatchObject({
       cashCollected: 9_000,

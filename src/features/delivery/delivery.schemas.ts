@@ -267,6 +267,15 @@ export const ZDayClose = z.object({
   outstanding: z.number(),
 });
 
+export const BOARD_STAGES = ['to_send', 'out', 'to_replan'] as const;
+export type BoardStage = (typeof BOARD_STAGES)[number];
+export const ZBoardQuery = z.object({
+  shopId: ZId,
+  stage: z
+    .enum(BOARD_STAGES, { error: 'Choisissez à envoyer, en livraison ou à replanifier.' })
+    .default('to_send'),
+});
+
 /** An order on the « À livrer » board. */
 export const ZBoardOrder = z.object({
   id: z.string(),
@@ -279,13 +288,18 @@ export const ZBoardOrder = z.object({
   due: z.number(),
   status: z.string(),
   /** Waiting to go out, out with a rider, or back from a failed attempt. */
-  stage: z.enum(['to_send', 'out', 'to_replan']),
+  stage: z.enum(BOARD_STAGES),
   rider: z.object({ id: z.string(), name: z.string() }).nullable(),
   failure: z.object({ status: z.enum(['refused', 'absent', 'postponed']), reason: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type TBoardOrder = z.infer<typeof ZBoardOrder>;
 export const ZBoard = z.object({
+  stage: z.enum(BOARD_STAGES),
+  /** How many orders each stage has, whatever the board shows. */
+  counts: z.object({ to_send: z.number(), out: z.number(), to_replan: z.number() }),
+  /** The riders out now, with how many deliveries each (their run sheets). */
+  riders: z.array(z.object({ id: z.string(), name: z.string(), out: z.number() })),
   groups: z.array(
     z.object({
       zone: z.object({ id: z.string(), name: z.string() }).nullable(),
@@ -334,3 +348,37 @@ export const ZRunSheet = z.object({
   ),
 });
 export type TRunSheet = z.infer<typeof ZRunSheet>;
+
+export const FIGURE_PERIODS = [7, 30, 90] as const;
+export const ZFiguresQuery = z.object({
+  shopId: ZId,
+  days: z.coerce
+    .number()
+    .refine((d) => (FIGURE_PERIODS as readonly number[]).includes(d), {
+      error: 'Choisissez 7, 30 ou 90 jours.',
+    })
+    .default(30),
+});
+export const ZFigureRow = z.object({
+  key: z.string(),
+  label: z.string(),
+  /** Attempts closed in the period, and how they ended. */
+  attempts: z.number(),
+  delivered: z.number(),
+  refused: z.number(),
+  absent: z.number(),
+  postponed: z.number(),
+  /** Delivered out of attempts; null without an attempt. */
+  successRate: z.number().nullable(),
+  /** Collected at doors (cash and mobile money). */
+  collected: z.number(),
+  /** Riders: the cash they hold now; zones: null. */
+  owed: z.number().nullable(),
+});
+export type TFigureRow = z.infer<typeof ZFigureRow>;
+export const ZDeliveryFigures = z.object({
+  days: z.number(),
+  riders: z.array(ZFigureRow),
+  zones: z.array(ZFigureRow),
+});
+export type TDeliveryFigures = z.infer<typeof ZDeliveryFigures>;

@@ -152,5 +152,7 @@ export const ZStatsReport = z.object({
     .optional(),
   /** Trésorerie: what all clients owe now (« ardoises »), whatever the period. */
   owedByClients: z.number().optional(),
+  /** Trésorerie: the cash riders took at doors and have not handed over yet, whatever the period. */
+  heldByRiders: z.number().optional(),
 });
 export type StatsReport = z.infer<typeof ZStatsReport>;

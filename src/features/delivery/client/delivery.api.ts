@@ -15,6 +15,7 @@ import type {
   TRACKING_SMS_RESULTS,
   TBoard,
   TRunSheet,
+  TDeliveryFigures,
 } from '../delivery.schemas';
 import type { StarterCity } from '../starter-zones';
 
@@ -120,7 +121,7 @@ const deliveryApi = api
         query: (body) => ({ url: '/api/delivery/assign', method: 'POST', data: body }),
         invalidatesTags: ['OrderDelivery', 'Order', 'RiderCash'],
       }),
-      deliveryBoard: build.query<TBoard, { shopId: string }>({
+      deliveryBoard: build.query<TBoard, { shopId: string; stage: TBoard['stage'] }>({
         query: (params) => ({ url: '/api/delivery/board', params }),
         providesTags: ['OrderDelivery', 'Order'],
       }),
@@ -134,6 +135,10 @@ const deliveryApi = api
       runSheet: build.query<TRunSheet, RiderRef>({
         query: (params) => ({ url: '/api/delivery/runSheet', params }),
         providesTags: ['OrderDelivery'],
+      }),
+      deliveryFigures: build.query<TDeliveryFigures, { shopId: string; days: number }>({
+        query: (params) => ({ url: '/api/delivery/figures', params }),
+        providesTags: ['RiderCash', 'OrderDelivery'],
       }),
       sendTracking: build.mutation<
         { trackingSms: TrackingSms; trackingUrl: string },
@@ -223,6 +228,7 @@ export const {
   useDeliveryBoardQuery,
   useAssignManyMutation,
   useRunSheetQuery,
+  useDeliveryFiguresQuery,
   useReportDeliveryMutation,
   useGetDeliverySettingsQuery,
   useUpdateDeliverySettingsMutation,

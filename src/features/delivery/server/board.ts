@@ -1,20 +1,33 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
 import { deliveries, deliveryRiders, deliveryZoneAreas, deliveryZones } from '@/server/db/schema/delivery';
 import { AppError } from '@/server/http/errors';
 import { frenchTypography as fr } from '@/shared/typography';
-import { findOrdersForDelivery, findOrdersToDeliver } from '@/features/order/server/delivery-facts';
-import type { TBoard, TBoardOrder } from '../delivery.schemas';
+import {
+  findOrdersForDelivery,
+  findOrdersToSend,
+  findShippingOrderIds,
+  type OrderForDelivery,
+} from '@/features/order/server/delivery-facts';
+import type { BoardStage, TBoard, TBoardOrder } from '../delivery.schemas';
 import { assignOrder } from './assign';
 import { areaKey } from './zones';
 
-/** The board shows at most this many orders: a shop with more has a backlog to clear first. */
-export const BOARD_LIMIT = 3_000;
+/**
+ * The board shows at most this many orders of a stage, oldest first: past it a person cannot
+ * act on a list anyway, and the page stays light (the counts say how many there are).
+ */
+export const BOARD_LIMIT = 300;
+
+type Latest = { status: string; riderId: string; riderName: string; reason: string };
 
 /** Each order's latest delivery (open, or the last one closed), with its rider. */
-async function latestDeliveries(db: Executor, shopId: string, orderIds: string[]) {
-  if (orderIds.length === 0)
-    return new Map<string, { status: string; riderId: string; riderName: string; reason: string }>();
+async function latestDeliveries(
+  db: Executor,
+  shopId: string,
+  orderIds: string[],
+): Promise<Map<string, Latest>> {
+  if (orderIds.length === 0) return new Map();
   const rows = await db
     .selectDistinctOn([deliveries.orderId], {
       orderId: deliveries.orderId,
@@ -30,8 +43,10 @@ async function latestDeliveries(db: Executor, shopId: string, orderIds: string[]
   return new Map(rows.map((r) => [r.orderId, r]));
 }
 
-/** Every area of the shop's active zones by key: a few hundred rows, read once per board. */
-export async function zoneIndex(db: Executor, shopId: string) {
+/** The zones of some addresses' keys, from the shop's active zones: one index lookup per key. */
+export async function zonesOfKeys(db: Executor, shopId: string, keys: string[]) {
+  const unique = [...new Set(keys)];
+  if (unique.length === 0) return new Map<string, { id: string; name: string; position: number }>();
   const rows = await db
     .select({
       key: deliveryZoneAreas.key,
@@ -41,37 +56,108 @@ export async function zoneIndex(db: Executor, shopId: string) {
     })
     .from(deliveryZoneAreas)
     .innerJoin(deliveryZones, eq(deliveryZones.id, deliveryZoneAreas.zoneId))
-    .where(and(eq(deliveryZoneAreas.shopId, shopId), eq(deliveryZones.isActive, true)));
+    .where(
+      and(
+        eq(deliveryZoneAreas.shopId, shopId),
+        inArray(deliveryZoneAreas.key, unique),
+        eq(deliveryZones.isActive, true),
+      ),
+    );
   return new Map(rows.map((r) => [r.key, r]));
 }
 
-/**
- * « À livrer »: the orders with an address that have not reached their client, grouped by the
- * zone their address falls in (as the fee is found: the quartier's zone before the commune's), in
- * the zones' order, « Hors zone » last. Each says where it stands: waiting to go out, out with a
- * rider, or back from a failed attempt and to plan again.
- */
-export async function deliveryBoard(db: Executor, shopId: string): Promise<TBoard> {
-  const [orders, zones] = await Promise.all([
-    findOrdersToDeliver(db, shopId, BOARD_LIMIT + 1),
-    zoneIndex(db, shopId),
+/** The zone of each address, as its fee is found: the quartier's zone before the commune's. */
+export async function zoneOfAddresses(
+  db: Executor,
+  shopId: string,
+  addresses: Array<{ commune: string; quartier: string } | null>,
+) {
+  const keys = addresses.flatMap((a) => (a ? [areaKey(a.commune, a.quartier), areaKey(a.commune, '')] : []));
+  const zones = await zonesOfKeys(db, shopId, keys);
+  return (a: { commune: string; quartier: string } | null) =>
+    a ? (zones.get(areaKey(a.commune, a.quartier)) ?? zones.get(areaKey(a.commune, '')) ?? null) : null;
+}
+
+/** The open deliveries: how many, per rider, and the oldest ones' orders. */
+async function openDeliveries(db: Executor, shopId: string, limit: number) {
+  const open = and(eq(deliveries.shopId, shopId), eq(deliveries.status, 'assigned'));
+  const [perRider, oldest] = await Promise.all([
+    db
+      .select({ riderId: deliveries.riderId, name: deliveryRiders.name, n: count() })
+      .from(deliveries)
+      .innerJoin(deliveryRiders, eq(deliveryRiders.id, deliveries.riderId))
+      .where(open)
+      .groupBy(deliveries.riderId, deliveryRiders.name)
+      .orderBy(deliveryRiders.name),
+    limit > 0
+      ? db
+          .select({ orderId: deliveries.orderId })
+          .from(deliveries)
+          .where(open)
+          .orderBy(asc(deliveries.assignedAt), asc(deliveries.id))
+          .limit(limit)
+      : Promise.resolve([]),
   ]);
-  const shown = orders.slice(0, BOARD_LIMIT);
-  const latest = await latestDeliveries(
-    db,
-    shopId,
-    shown.filter((o) => o.fulfilmentStatus === 'shipping').map((o) => o.id),
-  );
+  return {
+    riders: perRider.map((r) => ({ id: r.riderId, name: r.name, out: Number(r.n) })),
+    count: perRider.reduce((sum, r) => sum + Number(r.n), 0),
+    orderIds: oldest.map((d) => d.orderId),
+  };
+}
+
+/**
+ * « À livrer », one stage at a time: the orders with an address waiting to go out, those out with
+ * a rider, or those back from a failed attempt to plan again — grouped by the zone their address
+ * falls in, in the zones' order, « Hors zone » last — with every stage's count and the riders out.
+ */
+export async function deliveryBoard(db: Executor, shopId: string, stage: BoardStage): Promise<TBoard> {
+  const [toSend, out, shipping] = await Promise.all([
+    findOrdersToSend(db, shopId, stage === 'to_send' ? BOARD_LIMIT + 1 : 0),
+    openDeliveries(db, shopId, stage === 'out' ? BOARD_LIMIT + 1 : 0),
+    findShippingOrderIds(db, shopId),
+  ]);
+  let ids: string[] = [];
+  if (stage === 'out') ids = out.orderIds;
+  else if (stage === 'to_replan') {
+    // Out for delivery as the order says, with no open delivery: the last attempt failed.
+    const openNow = new Set(
+      (
+        await db
+          .select({ orderId: deliveries.orderId })
+          .from(deliveries)
+          .where(and(eq(deliveries.shopId, shopId), eq(deliveries.status, 'assigned')))
+      ).map((d) => d.orderId),
+    );
+    ids = shipping.filter((id) => !openNow.has(id)).slice(0, BOARD_LIMIT + 1);
+  }
+  const fetched =
+    stage === 'to_send' ? toSend.orders : [...(await findOrdersForDelivery(db, shopId, ids)).values()];
+  const byId = new Map(fetched.map((o) => [o.id, o]));
+  const ordered: OrderForDelivery[] =
+    stage === 'to_send' ? fetched : ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  const shown = ordered.slice(0, BOARD_LIMIT);
+  const [latest, zoneOf] = await Promise.all([
+    stage === 'to_send'
+      ? new Map<string, Latest>()
+      : latestDeliveries(
+          db,
+          shopId,
+          shown.map((o) => o.id),
+        ),
+    zoneOfAddresses(
+      db,
+      shopId,
+      shown.map((o) => o.deliveryAddress),
+    ),
+  ]);
   const groups = new Map<
     string,
     { zone: { id: string; name: string } | null; position: number; orders: TBoardOrder[] }
   >();
   for (const order of shown) {
-    const a = order.deliveryAddress!;
-    const zone = zones.get(areaKey(a.commune, a.quartier)) ?? zones.get(areaKey(a.commune, '')) ?? null;
+    const a = order.deliveryAddress;
+    const zone = zoneOf(a);
     const last = latest.get(order.id);
-    const stage: TBoardOrder['stage'] =
-      order.fulfilmentStatus !== 'shipping' ? 'to_send' : last?.status === 'assigned' ? 'out' : 'to_replan';
     const key = zone?.id ?? '';
     if (!groups.has(key))
       groups.set(key, {
@@ -84,24 +170,27 @@ export async function deliveryBoard(db: Executor, shopId: string): Promise<TBoar
       number: order.number,
       clientName: order.clientName,
       clientPhone: order.clientPhone,
-      place: [a.quartier, a.commune].filter(Boolean).join(', '),
-      landmark: a.indications,
+      place: a ? [a.quartier, a.commune].filter(Boolean).join(', ') : '',
+      landmark: a?.indications ?? '',
       due: Math.max(0, order.total - order.paidAmount),
       status: order.fulfilmentStatus,
       stage,
       rider: last ? { id: last.riderId, name: last.riderName } : null,
       failure:
-        stage === 'to_replan' && last
+        stage === 'to_replan' && last && last.status !== 'assigned' && last.status !== 'delivered'
           ? { status: last.status as 'refused' | 'absent' | 'postponed', reason: last.reason }
           : null,
       createdAt: order.createdAt.toISOString(),
     });
   }
   return {
+    stage,
+    counts: { to_send: toSend.count, out: out.count, to_replan: Math.max(0, shipping.length - out.count) },
+    riders: out.riders,
     groups: [...groups.values()]
       .sort((x, y) => x.position - y.position || (x.zone?.name ?? '').localeCompare(y.zone?.name ?? ''))
       .map(({ zone, orders: list }) => ({ zone, orders: list })),
-    isTruncated: orders.length > BOARD_LIMIT,
+    isTruncated: ordered.length > BOARD_LIMIT,
   };
 }
 

@@ -59,4 +59,5 @@ export const routes: Route[] = [
   runs.boardRoute,
   runs.assignManyRoute,
   runs.runSheetRoute,
+  runs.figuresRoute,
 ];

@@ -130,6 +130,31 @@ export async function riderDays(
   return days.reverse().slice(0, limit);
 }
 
+/** What each rider of the shop holds now, by rider id (the figures' « chez le livreur »). */
+export async function cashOwedByRider(db: Executor, shopId: string) {
+  const rows = await executePrepared<Record<string, unknown>>(
+    db,
+    sql`select r.id, r.name,
+        coalesce((select sum(collected_amount) from deliveries d
+          where d.rider_id = r.id and d.collected_method = 'cash'), 0)
+      - coalesce((select sum(amount) from delivery_remittances m where m.rider_id = r.id), 0) as owed
+      from delivery_riders r where r.shop_id = ${shopId}`,
+  );
+  return new Map(rows.map((r) => [String(r.id), { name: String(r.name), owed: n(r.owed) }]));
+}
+
+/** Cash all the shop's riders hold now (Statistiques' « Trésorerie »: « chez les livreurs »). */
+export async function cashHeldByRiders(db: Executor, shopId: string): Promise<number> {
+  const [row] = await executePrepared<{ held: unknown }>(
+    db,
+    sql`select
+        coalesce((select sum(collected_amount) from deliveries
+          where shop_id = ${shopId} and collected_method = 'cash'), 0)
+      - coalesce((select sum(amount) from delivery_remittances where shop_id = ${shopId}), 0) as held`,
+  );
+  return n(row?.held);
+}
+
 /** What the rider owes now: cash taken less cash handed over. */
 export async function riderOwed(db: Executor, shopId: string, riderId: string): Promise<number> {
   const [row] = await executePrepared<{ owed: unknown }>(

@@ -4,8 +4,7 @@ import { deliveries, deliveryRiders } from '@/server/db/schema/delivery';
 import { Errors } from '@/server/http/errors';
 import { findOrdersForDelivery } from '@/features/order/server/delivery-facts';
 import type { TRunSheet } from '../delivery.schemas';
-import { zoneIndex } from './board';
-import { areaKey } from './zones';
+import { zoneOfAddresses } from './board';
 
 /**
  * A rider's run sheet (« feuille de route »): what they carry now, zone by zone, with where to go,
@@ -22,21 +21,21 @@ export async function runSheet(db: Executor, shopId: string, riderId: string): P
     .from(deliveries)
     .where(and(eq(deliveries.riderId, rider.id), eq(deliveries.status, 'assigned')))
     .orderBy(asc(deliveries.assignedAt), asc(deliveries.id));
-  const [orders, zones] = await Promise.all([
-    findOrdersForDelivery(
-      db,
-      shopId,
-      open.map((d) => d.orderId),
-    ),
-    zoneIndex(db, shopId),
-  ]);
+  const orders = await findOrdersForDelivery(
+    db,
+    shopId,
+    open.map((d) => d.orderId),
+  );
+  const zoneOf = await zoneOfAddresses(
+    db,
+    shopId,
+    [...orders.values()].map((o) => o.deliveryAddress),
+  );
   const items = open.flatMap((d) => {
     const order = orders.get(d.orderId);
     if (!order || order.fulfilmentStatus !== 'shipping') return [];
     const a = order.deliveryAddress;
-    const zone = a
-      ? (zones.get(areaKey(a.commune, a.quartier)) ?? zones.get(areaKey(a.commune, '')))
-      : undefined;
+    const zone = zoneOf(a);
     return [
       {
         deliveryId: d.id,

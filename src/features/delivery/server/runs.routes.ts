@@ -17,10 +17,14 @@ import {
   ZShopQuery,
   ZUpdateSettingsBody,
   ZBoard,
+  ZBoardQuery,
   ZAssignManyBody,
   ZAssignManyResult,
   ZRunSheet,
+  ZFiguresQuery,
+  ZDeliveryFigures,
 } from '../delivery.schemas';
+import { deliveryFigures } from './figures';
 import { assignMany, deliveryBoard } from './board';
 import { runSheet } from './run-sheet';
 import { closeRiderDay, recordRemittance, riderCashSummary, riderDays, riderOwed } from './ledger';
@@ -227,12 +231,12 @@ export const boardRoute = defineRoute({
   path: '/api/delivery/board',
   tag,
   summary:
-    'Le tableau « À livrer » : les commandes avec adresse pas encore livrées, par zone (à envoyer, en livraison, à replanifier).',
+    'Le tableau « À livrer », une étape à la fois (à envoyer, en livraison, à replanifier) : les 300 plus anciennes commandes de l’étape par zone, le nombre de chaque étape, les livreurs en tournée.',
   shop: shopInQuery,
   permission: 'delivery:view',
-  query: ZShopQuery,
+  query: ZBoardQuery,
   response: ZBoard,
-  handle: async (ctx) => deliveryBoard(ctx.db, shopOf(ctx).id),
+  handle: async (ctx) => deliveryBoard(ctx.db, shopOf(ctx).id, ctx.query.stage),
 });
 
 export const assignManyRoute = defineRoute({
@@ -264,4 +268,17 @@ export const runSheetRoute = defineRoute({
   query: ZRiderRefQuery,
   response: ZRunSheet,
   handle: async (ctx) => runSheet(ctx.db, shopOf(ctx).id, ctx.query.riderId),
+});
+
+export const figuresRoute = defineRoute({
+  method: 'GET',
+  path: '/api/delivery/figures',
+  tag,
+  summary:
+    'Les chiffres de livraison sur 7, 30 ou 90 jours, par livreur et par zone : tentatives, livrées, refusées, absents, reportées, taux de réussite, encaissé, et ce que chaque livreur doit.',
+  shop: shopInQuery,
+  permission: 'delivery:view',
+  query: ZFiguresQuery,
+  response: ZDeliveryFigures,
+  handle: async (ctx) => deliveryFigures(ctx.db, shopOf(ctx), ctx.query.days),
 });

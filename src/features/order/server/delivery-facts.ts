@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { orderPayments, orders } from '@/server/db/schema/order';
 import type { FulfilmentStatus } from '../order.schemas';
@@ -40,41 +40,58 @@ export async function findOrdersForDelivery(
   return new Map(rows.map((r) => [r.id, { ...r, fulfilmentStatus: r.fulfilmentStatus as FulfilmentStatus }]));
 }
 
-/** The statuses an order waits to go out in, and the one it is out in. */
-const TO_DELIVER: FulfilmentStatus[] = ['new', 'confirmed', 'preparing', 'ready', 'shipping'];
+/** The statuses an order waits to go out in. */
+const TO_SEND: FulfilmentStatus[] = ['new', 'confirmed', 'preparing', 'ready'];
+
+const forDelivery = {
+  id: orders.id,
+  number: orders.number,
+  clientName: orders.clientName,
+  clientPhone: orders.clientPhone,
+  deliveryAddress: orders.deliveryAddress,
+  total: orders.total,
+  paidAmount: orders.paidAmount,
+  fulfilmentStatus: orders.fulfilmentStatus,
+  createdAt: orders.createdAt,
+};
 
 /**
- * Livraison's « À livrer » board: the shop's orders with an address that have not reached their
- * client yet, oldest first (the status index finds them; delivered ones are never read).
+ * Livraison's « À livrer » board: the shop's orders with an address waiting to go out, oldest
+ * first, and how many there are (the status index finds them; the rest of the history is never read).
  */
-export async function findOrdersToDeliver(
+export async function findOrdersToSend(
   db: Executor,
   shopId: string,
   limit: number,
-): Promise<OrderForDelivery[]> {
+): Promise<{ orders: OrderForDelivery[]; count: number }> {
+  const where = and(
+    eq(orders.shopId, shopId),
+    inArray(orders.fulfilmentStatus, TO_SEND),
+    isNotNull(orders.deliveryAddress),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(forDelivery)
+      .from(orders)
+      .where(where)
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .limit(limit),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return {
+    orders: rows.map((r) => ({ ...r, fulfilmentStatus: r.fulfilmentStatus as FulfilmentStatus })),
+    count: Number(counted?.n ?? 0),
+  };
+}
+
+/** The ids of the shop's orders out for delivery (« En livraison »), oldest first. */
+export async function findShippingOrderIds(db: Executor, shopId: string): Promise<string[]> {
   const rows = await db
-    .select({
-      id: orders.id,
-      number: orders.number,
-      clientName: orders.clientName,
-      clientPhone: orders.clientPhone,
-      deliveryAddress: orders.deliveryAddress,
-      total: orders.total,
-      paidAmount: orders.paidAmount,
-      fulfilmentStatus: orders.fulfilmentStatus,
-      createdAt: orders.createdAt,
-    })
+    .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        eq(orders.shopId, shopId),
-        inArray(orders.fulfilmentStatus, TO_DELIVER),
-        isNotNull(orders.deliveryAddress),
-      ),
-    )
-    .orderBy(asc(orders.createdAt), asc(orders.id))
-    .limit(limit);
-  return rows.map((r) => ({ ...r, fulfilmentStatus: r.fulfilmentStatus as FulfilmentStatus }));
+    .where(and(eq(orders.shopId, shopId), eq(orders.fulfilmentStatus, 'shipping')))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  return rows.map((r) => r.id);
 }
 
 /** The demo's last week of orders with an address, out or delivered, and how each was paid. */

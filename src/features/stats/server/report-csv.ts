@@ -69,6 +69,8 @@ export function reportCsv(report: StatsReport, separator: CsvSeparator): string 
     }
     if (report.owedByClients !== undefined)
       lines.push(['Ardoises des clients (aujourd’hui)', money(report.owedByClients)]);
+    if (report.heldByRiders !== undefined)
+      lines.push(['Chez les livreurs (aujourd’hui)', money(report.heldByRiders)]);
     if (report.series?.length) {
       lines.push([], ['Période', 'Ventes nettes', 'Commandes']);
       for (const p of report.series) lines.push([p.label, money(p.net), count(p.orders)]);

@@ -16,6 +16,7 @@ import {
   totalOwedByClients,
 } from '@/features/customer/server/customers';
 import { discountNames } from '@/features/discount/server';
+import { cashHeldByRiders } from '@/features/delivery/server/ledger';
 import {
   MAX_PERIOD_DAYS,
   STATS_REPORTS,
@@ -746,6 +747,7 @@ export async function buildReport(db: Executor, scope: ReportScope, query: Stats
         ...base,
         rows: await paymentRows(db, scope, period, totals.due),
         owedByClients: scope.agentId ? undefined : await totalOwedByClients(db, scope.shopId),
+        heldByRiders: scope.agentId ? undefined : await cashHeldByRiders(db, scope.shopId),
       };
   }
 }

@@ -150,6 +150,10 @@ export const deliveries = pgTable(
       .on(t.orderId)
       .where(sql`${t.status} = 'assigned'`),
     index('deliveries_rider_idx').on(t.shopId, t.riderId, t.status),
+    // The open ones of a shop (the board, its counts, the riders out): few among a history of many.
+    index('deliveries_open_shop_idx')
+      .on(t.shopId, t.assignedAt)
+      .where(sql`${t.status} = 'assigned'`),
     index('deliveries_rider_closed_idx').on(t.riderId, t.closedAt),
     index('deliveries_order_idx').on(t.orderId, t.assignedAt),
   ],

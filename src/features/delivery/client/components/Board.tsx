@@ -12,7 +12,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import NextLink from 'next/link';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { LuClipboardList, LuPackageCheck } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
 import { EmptyListState } from '@/client/components/EmptyListState';
@@ -21,17 +21,23 @@ import { formatMoney } from '@/shared/money';
 import { withShopId } from '@/shared/navigation';
 import { frenchTypography as fr } from '@/shared/typography';
 import { FULFILMENT_LABELS, type FulfilmentStatus } from '@/features/order/order.schemas';
-import type { TBoardOrder } from '../../delivery.schemas';
+import type { BoardStage, TBoardOrder } from '../../delivery.schemas';
+
+/** What the board shows of a stage at most (the server's BOARD_LIMIT). */
+const BOARD_SHOWN = 300;
 import { DELIVERY_STATUS_LABELS } from '../../outcomes';
 import { useAssignManyMutation, useDeliveryBoardQuery, useListRidersQuery } from '../delivery.api';
 
-const STAGES = {
-  all: 'Tout',
+const STAGES: Record<BoardStage, string> = {
   to_send: 'À envoyer',
   out: 'En livraison',
   to_replan: 'À replanifier',
-} as const;
-type StageFilter = keyof typeof STAGES;
+};
+const EMPTY: Record<BoardStage, string> = {
+  to_send: 'Aucune commande à envoyer : les commandes avec une adresse de livraison arrivent ici.',
+  out: 'Aucune livraison en cours.',
+  to_replan: 'Aucune livraison à replanifier.',
+};
 
 function StageBadge({ order }: { order: TBoardOrder }) {
   if (order.stage === 'out') return <Badge colorPalette="blue">{order.rider?.name ?? 'En livraison'}</Badge>;
@@ -98,23 +104,17 @@ function OrderRow(props: {
  * each rider with deliveries has a run sheet to print or share.
  */
 export function Board(props: { shopId: string; currency: string; canManage: boolean }) {
-  const { data, isLoading } = useDeliveryBoardQuery({ shopId: props.shopId });
+  const [stage, setStage] = useState<BoardStage>('to_send');
+  const { data, isLoading, isFetching } = useDeliveryBoardQuery({ shopId: props.shopId, stage });
   const riders = useListRidersQuery({ shopId: props.shopId });
   const [assignMany, assigning] = useAssignManyMutation();
-  const [filter, setFilter] = useState<StageFilter>('all');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [riderId, setRiderId] = useState('');
-  const groups = useMemo(() => data?.groups ?? [], [data]);
-  const all = useMemo(() => groups.flatMap((g) => g.orders), [groups]);
-  const counts = {
-    to_send: all.filter((o) => o.stage === 'to_send').length,
-    out: all.filter((o) => o.stage === 'out').length,
-    to_replan: all.filter((o) => o.stage === 'to_replan').length,
-  };
-  const outByRider = new Map<string, { name: string; n: number }>();
-  for (const o of all)
-    if (o.stage === 'out' && o.rider)
-      outByRider.set(o.rider.id, { name: o.rider.name, n: (outByRider.get(o.rider.id)?.n ?? 0) + 1 });
+  const groups = data?.stage === stage ? data.groups : [];
+  function show(next: BoardStage) {
+    setStage(next);
+    setSelected(new Set());
+  }
   const toggle = (ids: string[], on: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -153,57 +153,52 @@ export function Board(props: { shopId: string; currency: string; canManage: bool
     }
   }
 
-  if (isLoading) return <Skeleton h="40" />;
-  if (all.length === 0)
-    return (
-      <Box borderWidth="1px" rounded="md" bg="bg" py="4">
-        <EmptyListState
-          icon={<LuPackageCheck />}
-          title="Rien à livrer"
-          description="Les commandes avec une adresse de livraison apparaîtront ici, par zone, jusqu’à ce qu’elles soient livrées."
-        />
-      </Box>
-    );
   const activeRiders = (riders.data?.items ?? []).filter((r) => r.isActive);
+  const current = data?.stage === stage ? data : null;
   return (
-    <Stack gap="4" pb={selected.size > 0 ? '24' : '0'}>
-      <HStack gap="2" flexWrap="wrap" role="group" aria-label="Filtrer les commandes">
-        {(Object.keys(STAGES) as StageFilter[]).map((s) => (
+    <Stack gap="4" pb={selected.size > 0 ? '24' : '0'} aria-busy={isFetching}>
+      <HStack gap="2" flexWrap="wrap" role="group" aria-label="Étape">
+        {(Object.keys(STAGES) as BoardStage[]).map((s) => (
           <Button
             key={s}
             size="xs"
-            variant={filter === s ? 'solid' : 'outline'}
-            colorPalette={filter === s ? 'brand' : 'gray'}
-            aria-pressed={filter === s}
-            onClick={() => setFilter(s)}
+            variant={stage === s ? 'solid' : 'outline'}
+            colorPalette={stage === s ? 'brand' : 'gray'}
+            aria-pressed={stage === s}
+            onClick={() => show(s)}
           >
             {STAGES[s]}
-            {s === 'all' ? ` (${all.length})` : ` (${counts[s]})`}
+            {data ? ` (${data.counts[s]})` : ''}
           </Button>
         ))}
       </HStack>
-      {data?.isTruncated ? (
-        <Text fontSize="sm" color="fg.warning">
-          Seules les 3 000 commandes les plus anciennes sont affichées.
-        </Text>
-      ) : null}
-      {outByRider.size > 0 ? (
+      {data && data.riders.length > 0 ? (
         <HStack gap="2" flexWrap="wrap" aria-label="Feuilles de route">
           <Text fontSize="sm" color="fg.muted">
-            Feuilles de route :
+            {fr('Feuilles de route :')}
           </Text>
-          {[...outByRider].map(([id, r]) => (
-            <Button key={id} size="xs" variant="outline" asChild>
-              <NextLink href={withShopId(`/livraison/feuille-de-route?livreur=${id}`, props.shopId)}>
-                <LuClipboardList /> {r.name} ({r.n})
+          {data.riders.map((r) => (
+            <Button key={r.id} size="xs" variant="outline" asChild>
+              <NextLink href={withShopId(`/livraison/feuille-de-route?livreur=${r.id}`, props.shopId)}>
+                <LuClipboardList /> {r.name} ({r.out})
               </NextLink>
             </Button>
           ))}
         </HStack>
       ) : null}
+      {isLoading || !current ? <Skeleton h="40" /> : null}
+      {current && groups.length === 0 ? (
+        <Box borderWidth="1px" rounded="md" bg="bg" py="4">
+          <EmptyListState icon={<LuPackageCheck />} title="Rien ici" description={EMPTY[stage]} />
+        </Box>
+      ) : null}
+      {current?.isTruncated ? (
+        <Text fontSize="sm" color="fg.warning">
+          {`Les ${BOARD_SHOWN} plus anciennes sont affichées : traitez-les pour voir les suivantes.`}
+        </Text>
+      ) : null}
       {groups.map((group) => {
-        const shown = group.orders.filter((o) => filter === 'all' || o.stage === filter);
-        if (shown.length === 0) return null;
+        const shown = group.orders;
         const selectable = shown.filter((o) => o.stage !== 'out').map((o) => o.id);
         const allChosen = selectable.length > 0 && selectable.every((id) => selected.has(id));
         const name = group.zone?.name ?? 'Hors zone';

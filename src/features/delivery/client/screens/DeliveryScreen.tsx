@@ -25,6 +25,9 @@ const RiderCashTab = dynamic(() => import('../components/RiderCashTab').then((m)
   loading: tabLoading,
 });
 const Board = dynamic(() => import('../components/Board').then((m) => m.Board), { loading: tabLoading });
+const FiguresTab = dynamic(() => import('../components/FiguresTab').then((m) => m.FiguresTab), {
+  loading: tabLoading,
+});
 const ZoneDialog = dynamic(() => import('../components/ZoneDialog').then((m) => m.ZoneDialog));
 
 const TABS = {
@@ -32,6 +35,7 @@ const TABS = {
   zones: 'Zones et frais',
   livreurs: 'Livreurs',
   caisse: 'Caisse des livreurs',
+  chiffres: 'Chiffres',
   retraits: 'Points de retrait',
 } as const;
 type Tab = keyof typeof TABS;
@@ -180,6 +184,9 @@ function Delivery({ shop, canManage }: { shop: Shop; canManage: boolean }) {
         </Tabs.Content>
         <Tabs.Content value="caisse" pt="4">
           <RiderCashTab shopId={shop._id} currency={shop.currency} canManage={canManage} />
+        </Tabs.Content>
+        <Tabs.Content value="chiffres" pt="4">
+          <FiguresTab shopId={shop._id} currency={shop.currency} />
         </Tabs.Content>
         <Tabs.Content value="retraits" pt="4">
           <PickupPoints shopId={shop._id} canManage={canManage} />

@@ -35,6 +35,8 @@ function Summary({ report }: { report: StatsReport }) {
     cards.push(['Reste à encaisser', m(report.totals.due)]);
     if (report.owedByClients !== undefined)
       cards.push(['Ardoises des clients (aujourd’hui)', m(report.owedByClients)]);
+    if (report.heldByRiders !== undefined)
+      cards.push(['Chez les livreurs (aujourd’hui)', m(report.heldByRiders)]);
   }
   if (!cards.length) return null;
   return (
