@@ -11,7 +11,15 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort, killChildren, printTable, startServer, stopServer, waitReady, withDatabase } from './lib/harness.mjs';
+import {
+  freePort,
+  killChildren,
+  printTable,
+  startServer,
+  stopServer,
+  waitReady,
+  withDatabase,
+} from './lib/harness.mjs';
 
 const TARGET_SCORE = 95;
 const TARGET_JS_KB = 50;
@@ -48,7 +56,12 @@ async function audit(url, chrome) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-bench-rider-'));
-const env = { ...process.env, DATA_DIR: dataDir, SMS_DRIVER: 'file', SMS_FILE_PATH: path.join(dataDir, 'sms.jsonl') };
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  SMS_DRIVER: 'file',
+  SMS_FILE_PATH: path.join(dataDir, 'sms.jsonl'),
+};
 delete env.DATABASE_URL;
 let server = null;
 let chrome = null;
@@ -63,13 +76,16 @@ try {
   await waitReady(server, port);
   await stopServer(server);
   const { riderToken, trackingToken } = await withDatabase('pglite', dataDir, undefined, async (query) => {
-    const [rider] = await query(`select link_token from delivery_riders where link_token is not null limit 1`);
+    const [rider] = await query(
+      `select link_token from delivery_riders where link_token is not null limit 1`,
+    );
     const [tracking] = await query(`select token from delivery_trackings limit 1`);
     return { riderToken: rider?.link_token, trackingToken: tracking?.token };
   });
   server = startServer(env, port);
   await waitReady(server, port);
-  if (!riderToken || !trackingToken) throw new Error('La boutique de démonstration n’a ni lien de livreur ni suivi.');
+  if (!riderToken || !trackingToken)
+    throw new Error('La boutique de démonstration n’a ni lien de livreur ni suivi.');
 
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -79,7 +95,9 @@ try {
     ['page du livreur', `http://localhost:${port}/livreur/${riderToken}`],
     ['suivi du client', `http://localhost:${port}/suivi/${trackingToken}`],
   ];
-  const rows = [['page', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'requêtes', 'octets', 'dont JS', 'en 2G (EDGE)']];
+  const rows = [
+    ['page', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'requêtes', 'octets', 'dont JS', 'en 2G (EDGE)'],
+  ];
   const verdicts = [];
   for (const [name, url] of pages) {
     const r = await audit(url, chrome);
@@ -96,8 +114,16 @@ try {
       `${(r.edgeMs / 1000).toFixed(1)} s`,
     ]);
     verdicts.push(
-      { name: `${name} performance`, label: `${r.score} (cible ≥ ${TARGET_SCORE})`, ok: r.score >= TARGET_SCORE },
-      { name: `${name} JavaScript`, label: `${(r.js / 1000).toFixed(1)} Ko (cible ≤ ${TARGET_JS_KB})`, ok: r.js <= TARGET_JS_KB * 1000 },
+      {
+        name: `${name} performance`,
+        label: `${r.score} (cible ≥ ${TARGET_SCORE})`,
+        ok: r.score >= TARGET_SCORE,
+      },
+      {
+        name: `${name} JavaScript`,
+        label: `${(r.js / 1000).toFixed(1)} Ko (cible ≤ ${TARGET_JS_KB})`,
+        ok: r.js <= TARGET_JS_KB * 1000,
+      },
     );
   }
   const failed = printTable('bench:rider-page — Lighthouse, profil mobile', rows, verdicts);

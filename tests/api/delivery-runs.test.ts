@@ -280,7 +280,11 @@ describe('the « À livrer » board', () => {
     const fixture = await createShopFixture(bed.database.db, 'Boutique Tableau');
     const { a, kit } = await shopWithKit(fixture);
     await post(a, 'createZone', { name: 'Ngor', fee: 1_000, areas: [{ commune: 'Ngor' }] });
-    await post(a, 'createZone', { name: 'Almadies', fee: 2_000, areas: [{ commune: 'Ngor', quartier: 'Almadies' }] });
+    await post(a, 'createZone', {
+      name: 'Almadies',
+      fee: 2_000,
+      areas: [{ commune: 'Ngor', quartier: 'Almadies' }],
+    });
     const moussa = (await post(a, 'createRider', rider('Moussa Ndiaye'))).body;
     const place = (quartier: string, commune: string) =>
       createOrderOk(bed, a, {
@@ -296,7 +300,12 @@ describe('the « À livrer » board', () => {
     const board = (stage?: string) => get(as(fixture, 'cashier'), 'board', stage ? { stage } : {});
     const toSend = (await board()).body;
     expect(toSend.counts).toEqual({ to_send: 4, out: 0, to_replan: 0 });
-    expect(toSend.groups.map((g: { zone: { name: string } | null; orders: Array<{ number: number }> }) => [g.zone?.name ?? null, g.orders.map((o) => o.number)])).toEqual([
+    expect(
+      toSend.groups.map((g: { zone: { name: string } | null; orders: Array<{ number: number }> }) => [
+        g.zone?.name ?? null,
+        g.orders.map((o) => o.number),
+      ]),
+    ).toEqual([
       ['Ngor', [village.number, cancelled.number]],
       ['Almadies', [almadies.number]],
       [null, [away.number]],
@@ -322,10 +331,11 @@ describe('the « À livrer » board', () => {
     const out = (await board('out')).body;
     expect(out.counts).toEqual({ to_send: 1, out: 2, to_replan: 0 });
     expect(out.riders).toEqual([{ id: moussa.id, name: 'Moussa Ndiaye', out: 2 }]);
-    expect(out.groups.flatMap((g: { orders: Array<{ rider: { name: string } }> }) => g.orders.map((o) => o.rider.name))).toEqual([
-      'Moussa Ndiaye',
-      'Moussa Ndiaye',
-    ]);
+    expect(
+      out.groups.flatMap((g: { orders: Array<{ rider: { name: string } }> }) =>
+        g.orders.map((o) => o.rider.name),
+      ),
+    ).toEqual(['Moussa Ndiaye', 'Moussa Ndiaye']);
     const sheet = (await get(a, 'runSheet', { riderId: moussa.id })).body;
     expect(sheet.items.map((i: { number: number; zone: string }) => [i.number, i.zone])).toEqual([
       [almadies.number, 'Almadies'],
@@ -340,11 +350,19 @@ describe('the « À livrer » board', () => {
     expect(replan.groups[0].orders[0]).toMatchObject({ id: first.id, failure: { status: 'absent' } });
 
     const figures = (await get(a, 'figures', { days: 7 })).body;
-    expect(figures.riders[0]).toMatchObject({ label: 'Moussa Ndiaye', attempts: 1, absent: 1, successRate: 0, owed: 0 });
+    expect(figures.riders[0]).toMatchObject({
+      label: 'Moussa Ndiaye',
+      attempts: 1,
+      absent: 1,
+      successRate: 0,
+      owed: 0,
+    });
     expect((await get(a, 'figures', { days: 12 })).status).toBe(422);
 
     for (const role of ['cashier', 'inventory-manager'] as const)
-      expect((await post(as(fixture, role), 'assignMany', { riderId: moussa.id, orderIds: [away.id] })).status).toBe(403);
+      expect(
+        (await post(as(fixture, role), 'assignMany', { riderId: moussa.id, orderIds: [away.id] })).status,
+      ).toBe(403);
     expect((await post(a, 'assignMany', { riderId: moussa.id, orderIds: [] })).status).toBe(422);
   });
 });
