@@ -24,7 +24,9 @@ CREATE TABLE "delivery_rider_days" (
 --> statement-breakpoint
 CREATE TABLE "delivery_settings" (
 	"shop_id" text PRIMARY KEY NOT NULL,
-	"is_proof_code_required" boolean DEFAULT true NOT NULL
+	"is_proof_code_required" boolean DEFAULT true NOT NULL,
+	"origin_position" text DEFAULT '' NOT NULL,
+	"distance_tiers" jsonb DEFAULT '[]'::jsonb NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "delivery_trackings" (

@@ -26,6 +26,7 @@ export const FIELD_LABELS: Record<string, string> = {
   plan: 'Forfait',
   months: 'Durée',
   paymentId: 'Paiement',
+  position: 'Position GPS',
   outcome: 'Résultat',
   token: 'Lien de paiement',
   method: 'Moyen de paiement',

@@ -380,7 +380,7 @@ describe('POST /api/order/create with delivery zones', () => {
       expect(list.status).toBe(200);
       return list.body.items.length as number;
     };
-    return { a, kit, orderCount };
+    return { fixture, a, kit, orderCount };
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -461,6 +461,67 @@ describe('POST /api/order/create with delivery zones', () => {
     expect(untyped).toMatchObject({ deliveryFee: 0, total: 5_000 });
     const noAddress = await createOrderOk(bed, a, { lines: [line(kit.variantId, 1)], deliveryFee: 300 });
     expect(noAddress).toMatchObject({ deliveryFee: 300, total: 5_300 });
+  });
+
+  it('prices a pinned address outside every zone by its distance from the shop, tier by tier', async () => {
+    const { fixture, a, kit } = await zonedShop('Boutique Distance');
+    // Bad settings: nothing saved.
+    const refused = await post(a, 'updateSettings', {
+      originPosition: 'Plateau',
+      distanceTiers: [
+        { upToKm: 10, fee: 2_000 },
+        { upToKm: 5, fee: -1 },
+      ],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.details).toEqual({
+      originPosition:
+        'Collez la position GPS de la boutique («\u00a014.7456, -17.5123\u00a0») ou un lien Google Maps.',
+      'distanceTiers.1.fee': 'Les frais ne peuvent pas être négatifs.',
+      distanceTiers: 'Classez les paliers par distance croissante, sans doublon.',
+    });
+    expect((await get(a, 'settings')).body).toEqual({
+      isProofCodeRequired: true,
+      originPosition: '',
+      distanceTiers: [],
+    });
+    expect((await post(as(fixture, 'cashier'), 'updateSettings', { originPosition: '' })).status).toBe(403);
+
+    const saved = await post(a, 'updateSettings', {
+      // The shop at Dakar Plateau, from the link its owner copied.
+      originPosition: 'https://www.google.com/maps/@14.6708,-17.4381,17z',
+      distanceTiers: [
+        { upToKm: 5, fee: 1_500 },
+        { upToKm: 15, fee: 3_000 },
+      ],
+    });
+    expect(saved.body).toMatchObject({ isProofCodeRequired: true, originPosition: '14.670800,-17.438100' });
+    // The Almadies are about 12 km away; Thiès, 60.
+    const almadies = '14.7446, -17.5138';
+    expect((await get(a, 'quote', { commune: 'Thiès', position: almadies })).body).toMatchObject({
+      zone: { name: 'À 11,6 km de la boutique', fee: 3_000 },
+      fee: 3_000,
+    });
+    expect((await get(a, 'quote', { commune: 'Thiès', position: '14.7910, -16.9359' })).body.fee).toBeNull();
+    // A zone holding the address still wins over the distance.
+    expect((await get(a, 'quote', { commune: 'Médina', position: almadies })).body.zone.name).toBe('Centre');
+
+    const order = await createOrderOk(bed, a, {
+      lines: [line(kit.variantId, 1)],
+      deliveryAddress: {
+        ...address('Thiès'),
+        position: `https://maps.google.com/?q=${almadies.replace(' ', '')}`,
+      },
+    });
+    expect(order).toMatchObject({ deliveryFee: 3_000, total: 8_000 });
+    expect(order.deliveryAddress.position).toBe('14.744600,-17.513800');
+    expect(createdEvent(order).data.delivery).toMatchObject({ zone: 'À 11,6 km de la boutique', fee: 3_000 });
+    const badPin = await api.create(a, {
+      lines: [line(kit.variantId, 1)],
+      deliveryAddress: { ...address('Thiès'), position: 'derrière la pharmacie' },
+    });
+    expect(badPin.status).toBe(422);
+    expect(Object.keys(badPin.body.error.details)).toEqual(['deliveryAddress.position']);
   });
 
   it('delivers under the zone’s minimum only with a reason', async () => {

@@ -213,6 +213,7 @@ describe('GET /api/home/summary', () => {
       today: { salesAmount: 0, ordersCount: 0 },
       todo: { toConfirm: 0, toPrepare: 0, unpaid: 0, lowStock: 0 },
       cap: 999,
+      cashDiscrepancies: [],
     });
     const item = await sellable(bed, a, 'Mangue', 1000, { stock: 20, lowStockThreshold: 2 });
     await sellable(bed, a, 'Presque fini', 1000, { stock: 3, lowStockThreshold: 3 });
@@ -242,6 +243,7 @@ describe('GET /api/home/summary', () => {
       today: { salesAmount: 10000, ordersCount: 3 },
       todo: { toConfirm: 1, toPrepare: 2, unpaid: 2, lowStock: 1 },
       cap: 999,
+      cashDiscrepancies: [],
     });
     // Selling down to the threshold puts the product on the list.
     await make(7);

@@ -1,3 +1,4 @@
+import { formatPosition, parsePosition } from '@/shared/geo';
 import { ZId, z } from '@/shared/validation';
 import { ZAmount, ZPositiveAmount } from '@/shared/bounded-schemas';
 
@@ -6,6 +7,19 @@ export const ZAddress = z.object({
   commune: z.string().trim().max(120).default(''),
   ville: z.string().trim().max(120).default(''),
   indications: z.string().trim().max(500).default(''),
+  /** A GPS pin, typed or from a maps link, kept as « lat,lng »: the rider's map, the distance fee. */
+  position: z
+    .string()
+    .trim()
+    .max(300)
+    .refine((text) => !text || parsePosition(text) !== null, {
+      error: 'Collez une position GPS (« 14.7456, -17.5123 ») ou un lien Google Maps qui en contient une.',
+    })
+    .transform((text) => {
+      const position = text ? parsePosition(text) : null;
+      return position ? formatPosition(position) : undefined;
+    })
+    .optional(),
 });
 export type TAddress = z.infer<typeof ZAddress>;
 
@@ -32,7 +46,13 @@ export const ZCustomer = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   addresses: z.array(
-    z.object({ quartier: z.string(), commune: z.string(), ville: z.string(), indications: z.string() }),
+    z.object({
+      quartier: z.string(),
+      commune: z.string(),
+      ville: z.string(),
+      indications: z.string(),
+      position: z.string().optional(),
+    }),
   ),
   createdAt: z.string(),
 });

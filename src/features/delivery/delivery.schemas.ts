@@ -1,4 +1,5 @@
 import { ZId, z } from '@/shared/validation';
+import { formatPosition, parsePosition } from '@/shared/geo';
 import { MAX_AMOUNT } from '@/shared/bounds';
 import { STARTER_CITIES } from './starter-zones';
 import { CARRIERS, RIDER_KINDS, RIDER_VEHICLES } from './riders';
@@ -75,6 +76,8 @@ export const ZQuoteQuery = z.object({
   shopId: ZId,
   commune: ZPlaceName.default(''),
   quartier: ZPlaceName.default(''),
+  /** A GPS pin (« lat,lng » or a maps link): priced by distance when no zone holds the address. */
+  position: z.string().trim().max(300).default(''),
   /** What the order's articles come to, for the free-delivery threshold and the minimum. */
   goods: z.coerce
     .number({ error: 'Indiquez un montant, en chiffres.' })
@@ -177,11 +180,38 @@ export const ZAssignResult = ZOrderDelivery.extend({
   trackingUrl: z.string(),
 });
 
+/** A tier of the distance fee: addresses up to this many km from the shop pay this fee. */
+export const ZDistanceTier = z.object({
+  upToKm: z
+    .number({ error: 'Indiquez une distance en kilomètres.' })
+    .positive({ error: 'La distance doit être supérieure à 0.' })
+    .max(500, { error: 'Au plus 500 km.' }),
+  fee: ZFee,
+});
 export const ZDeliverySettings = z.object({
   isProofCodeRequired: z.boolean({ error: 'Indiquez si le code de livraison est demandé.' }),
+  /** Where riders leave from, « lat,lng », or '' (no distance fee). */
+  originPosition: z
+    .string()
+    .trim()
+    .max(300)
+    .refine((text) => !text || parsePosition(text) !== null, {
+      error: 'Collez la position GPS de la boutique (« 14.7456, -17.5123 ») ou un lien Google Maps.',
+    })
+    .transform((text) => {
+      const position = text ? parsePosition(text) : null;
+      return position ? formatPosition(position) : '';
+    }),
+  distanceTiers: z
+    .array(ZDistanceTier)
+    .max(8, { error: 'Au plus 8 paliers.' })
+    .refine((tiers) => tiers.every((t, i) => i === 0 || t.upToKm > tiers[i - 1]!.upToKm), {
+      error: 'Classez les paliers par distance croissante, sans doublon.',
+    }),
 });
 export type TDeliverySettings = z.infer<typeof ZDeliverySettings>;
-export const ZUpdateSettingsBody = ZDeliverySettings.extend({ shopId: ZId });
+/** Only the settings sent change. */
+export const ZUpdateSettingsBody = ZDeliverySettings.partial().extend({ shopId: ZId });
 
 /** An amount of money given at a door or a counter: whole, 0 or more. */
 const ZCollected = z

@@ -15,6 +15,7 @@ import {
   shopDay,
 } from '@/features/delivery/server';
 import { riderDays } from '@/features/delivery/server/ledger';
+import { updateDeliverySettings } from '@/features/delivery/server/settings';
 import { reportDelivery } from '@/features/delivery/server/report';
 import { COLLECT_METHODS, type CollectMethod } from '@/features/delivery/outcomes';
 
@@ -49,6 +50,14 @@ export async function seedDemoDelivery(db: Database, shop: ShopRow): Promise<voi
       { commune: 'Pikine Nord', quartier: '' },
       { commune: 'Golf Sud', quartier: '' },
       { commune: 'Malika', quartier: '' },
+    ],
+  });
+  // Beyond its zones, a client who sends their position pays by the distance from the shop.
+  await updateDeliverySettings(db, shopId, {
+    originPosition: '14.670800,-17.438100',
+    distanceTiers: [
+      { upToKm: 15, fee: 3000 },
+      { upToKm: 30, fee: 5000 },
     ],
   });
   await createPickupPoint(db, shopId, {

@@ -8,6 +8,8 @@ const ZAddressDto = z.object({
   commune: z.string(),
   ville: z.string(),
   indications: z.string(),
+  /** « lat,lng », when the address has a GPS pin. */
+  position: z.string().optional(),
 });
 
 export const ZOrderSummary = z.object({

@@ -37,6 +37,8 @@ export interface QuoteArgs {
   shopId: string;
   commune: string;
   quartier: string;
+  /** A GPS pin, for the distance fee outside every zone. */
+  position?: string;
   goods: number;
 }
 
@@ -157,7 +159,10 @@ const deliveryApi = api
         query: (params) => ({ url: '/api/delivery/settings', params }),
         providesTags: ['DeliverySettings'],
       }),
-      updateDeliverySettings: build.mutation<TDeliverySettings, TDeliverySettings & { shopId: string }>({
+      updateDeliverySettings: build.mutation<
+        TDeliverySettings,
+        Partial<TDeliverySettings> & { shopId: string }
+      >({
         query: (body) => ({ url: '/api/delivery/updateSettings', method: 'POST', data: body }),
         invalidatesTags: ['DeliverySettings'],
       }),

@@ -4,6 +4,7 @@ import { deliveries, deliveryRiders, deliveryZoneAreas, deliveryZones } from '@/
 import { AppError } from '@/server/http/errors';
 import { frenchTypography as fr } from '@/shared/typography';
 import {
+  countShippingOrders,
   findOrdersForDelivery,
   findOrdersToSend,
   findShippingOrderIds,
@@ -17,7 +18,7 @@ import { areaKey } from './zones';
  * The board shows at most this many orders of a stage, oldest first: past it a person cannot
  * act on a list anyway, and the page stays light (the counts say how many there are).
  */
-export const BOARD_LIMIT = 300;
+export const BOARD_LIMIT = 100;
 
 type Latest = { status: string; riderId: string; riderName: string; reason: string };
 
@@ -114,21 +115,21 @@ export async function deliveryBoard(db: Executor, shopId: string, stage: BoardSt
   const [toSend, out, shipping] = await Promise.all([
     findOrdersToSend(db, shopId, stage === 'to_send' ? BOARD_LIMIT + 1 : 0),
     openDeliveries(db, shopId, stage === 'out' ? BOARD_LIMIT + 1 : 0),
-    findShippingOrderIds(db, shopId),
+    countShippingOrders(db, shopId),
   ]);
   let ids: string[] = [];
   if (stage === 'out') ids = out.orderIds;
   else if (stage === 'to_replan') {
     // Out for delivery as the order says, with no open delivery: the last attempt failed.
-    const openNow = new Set(
-      (
-        await db
-          .select({ orderId: deliveries.orderId })
-          .from(deliveries)
-          .where(and(eq(deliveries.shopId, shopId), eq(deliveries.status, 'assigned')))
-      ).map((d) => d.orderId),
-    );
-    ids = shipping.filter((id) => !openNow.has(id)).slice(0, BOARD_LIMIT + 1);
+    const [shippingIds, openNow] = await Promise.all([
+      findShippingOrderIds(db, shopId),
+      db
+        .select({ orderId: deliveries.orderId })
+        .from(deliveries)
+        .where(and(eq(deliveries.shopId, shopId), eq(deliveries.status, 'assigned')))
+        .then((rows) => new Set(rows.map((d) => d.orderId))),
+    ]);
+    ids = shippingIds.filter((id) => !openNow.has(id)).slice(0, BOARD_LIMIT + 1);
   }
   const fetched =
     stage === 'to_send' ? toSend.orders : [...(await findOrdersForDelivery(db, shopId, ids)).values()];
@@ -185,7 +186,7 @@ export async function deliveryBoard(db: Executor, shopId: string, stage: BoardSt
   }
   return {
     stage,
-    counts: { to_send: toSend.count, out: out.count, to_replan: Math.max(0, shipping.length - out.count) },
+    counts: { to_send: toSend.count, out: out.count, to_replan: Math.max(0, shipping - out.count) },
     riders: out.riders,
     groups: [...groups.values()]
       .sort((x, y) => x.position - y.position || (x.zone?.name ?? '').localeCompare(y.zone?.name ?? ''))

@@ -118,8 +118,8 @@ export const quoteRoute = defineRoute({
   query: ZQuoteQuery,
   response: ZQuote,
   handle: async (ctx) => {
-    const { commune, quartier, goods } = ctx.query;
-    return quoteDelivery(ctx.db, shopIdOf(ctx), { commune, quartier }, goods);
+    const { commune, quartier, position, goods } = ctx.query;
+    return quoteDelivery(ctx.db, shopIdOf(ctx), { commune, quartier, position }, goods);
   },
 });
 

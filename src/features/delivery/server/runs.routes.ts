@@ -231,7 +231,7 @@ export const boardRoute = defineRoute({
   path: '/api/delivery/board',
   tag,
   summary:
-    'Le tableau « À livrer », une étape à la fois (à envoyer, en livraison, à replanifier) : les 300 plus anciennes commandes de l’étape par zone, le nombre de chaque étape, les livreurs en tournée.',
+    'Le tableau « À livrer », une étape à la fois (à envoyer, en livraison, à replanifier) : les 100 plus anciennes commandes de l’étape par zone, le nombre de chaque étape, les livreurs en tournée.',
   shop: shopInQuery,
   permission: 'delivery:view',
   query: ZBoardQuery,

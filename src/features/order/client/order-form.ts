@@ -94,7 +94,7 @@ export const orderFormWording = wording({
 /** The server names the chosen client by the id it was sent. */
 export const ORDER_SERVER_PATHS = { clientId: 'client' } as const;
 
-const EMPTY_ADDRESS: TAddress = { quartier: '', commune: '', ville: '', indications: '' };
+const EMPTY_ADDRESS: TAddress = { quartier: '', commune: '', ville: '', indications: '', position: '' };
 
 /** An order's lines as the editor types them: the agent's own discounts, not the shop's. */
 function linesFromOrder(order: Order, currency: string, lineDiscounts: number[]): OrderLineValues[] {

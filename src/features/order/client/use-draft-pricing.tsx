@@ -59,18 +59,21 @@ function useZoneFee(
   shopId: string,
   goods: number,
 ): ZoneFee | null {
-  const [commune, quartier] = useWatch({
+  const [commune, quartier, position] = useWatch({
     control,
-    name: ['deliveryAddress.commune', 'deliveryAddress.quartier'],
+    name: ['deliveryAddress.commune', 'deliveryAddress.quartier', 'deliveryAddress.position'],
   });
   // One string, so that an unchanged address is an unchanged value between renders.
-  const place = useDebounced(`${commune?.trim() ?? ''}\n${quartier?.trim() ?? ''}`, 300);
-  const [placeCommune = '', placeQuartier = ''] = place.split('\n');
-  const { currentData } = useQuoteDeliveryQuery(
-    { shopId, commune: placeCommune, quartier: placeQuartier, goods: 0 },
-    { skip: !placeCommune },
+  const place = useDebounced(
+    `${commune?.trim() ?? ''}\n${quartier?.trim() ?? ''}\n${position?.trim() ?? ''}`,
+    300,
   );
-  const zone = placeCommune ? currentData?.zone : null;
+  const [placeCommune = '', placeQuartier = '', placePosition = ''] = place.split('\n');
+  const { currentData } = useQuoteDeliveryQuery(
+    { shopId, commune: placeCommune, quartier: placeQuartier, position: placePosition, goods: 0 },
+    { skip: !placeCommune && !placePosition },
+  );
+  const zone = placeCommune || placePosition ? currentData?.zone : null;
   return useMemo(() => {
     if (!zone) return null;
     const isFree = zone.freeFrom !== null && goods >= zone.freeFrom;

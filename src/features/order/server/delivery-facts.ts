@@ -9,7 +9,13 @@ export interface OrderForDelivery {
   number: number;
   clientName: string | null;
   clientPhone: string | null;
-  deliveryAddress: { quartier: string; commune: string; ville: string; indications: string } | null;
+  deliveryAddress: {
+    quartier: string;
+    commune: string;
+    ville: string;
+    indications: string;
+    position?: string;
+  } | null;
   total: number;
   paidAmount: number;
   fulfilmentStatus: FulfilmentStatus;
@@ -82,6 +88,15 @@ export async function findOrdersToSend(
     orders: rows.map((r) => ({ ...r, fulfilmentStatus: r.fulfilmentStatus as FulfilmentStatus })),
     count: Number(counted?.n ?? 0),
   };
+}
+
+/** How many of the shop's orders are out for delivery (« En livraison »). */
+export async function countShippingOrders(db: Executor, shopId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.shopId, shopId), eq(orders.fulfilmentStatus, 'shipping')));
+  return Number(row?.n ?? 0);
 }
 
 /** The ids of the shop's orders out for delivery (« En livraison »), oldest first. */

@@ -15,7 +15,12 @@ export const zoneDeliveryFee: DeliveryFeeHook = async (tx, draft, requested, rea
   const address = draft.deliveryAddress;
   const goods = Math.max(0, draft.lines.reduce((sum, l) => sum + l.total, 0) - draft.orderDiscount);
   const quote = address
-    ? await quoteDelivery(tx, draft.shop.id, { commune: address.commune, quartier: address.quartier }, goods)
+    ? await quoteDelivery(
+        tx,
+        draft.shop.id,
+        { commune: address.commune, quartier: address.quartier, position: address.position },
+        goods,
+      )
     : null;
   if (!quote?.zone || quote.fee === null) return { fee: requested ?? 0, zone: null, reason: null };
 

@@ -113,6 +113,8 @@ export interface ClientAddress {
   commune: string;
   ville: string;
   indications: string;
+  /** « lat,lng » when a GPS pin was given. */
+  position?: string;
 }
 
 /**

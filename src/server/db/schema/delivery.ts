@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { shops } from './shop';
 import { createdAt } from './columns';
 
@@ -219,6 +229,16 @@ export const deliverySettings = pgTable('delivery_settings', {
     .references(() => shops.id),
   /** The customer gets a code by SMS and the rider types it to mark the order delivered. */
   isProofCodeRequired: boolean('is_proof_code_required').notNull().default(true),
+  /** Where the shop's riders leave from, « lat,lng »; '' : no distance fee. */
+  originPosition: text('origin_position').notNull().default(''),
+  /**
+   * The fee of an address in no zone but with a GPS pin, by its distance from the shop: the first
+   * tier it falls within, tiers by increasing distance. Past the last one, no fee is known.
+   */
+  distanceTiers: jsonb('distance_tiers')
+    .$type<Array<{ upToKm: number; fee: number }>>()
+    .notNull()
+    .default([]),
 });
 
 /** An order's public tracking page (« /suivi/<token> »), made the first time it is shared. */

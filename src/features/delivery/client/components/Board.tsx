@@ -24,7 +24,7 @@ import { FULFILMENT_LABELS, type FulfilmentStatus } from '@/features/order/order
 import type { BoardStage, TBoardOrder } from '../../delivery.schemas';
 
 /** What the board shows of a stage at most (the server's BOARD_LIMIT). */
-const BOARD_SHOWN = 300;
+const BOARD_SHOWN = 100;
 import { DELIVERY_STATUS_LABELS } from '../../outcomes';
 import { useAssignManyMutation, useDeliveryBoardQuery, useListRidersQuery } from '../delivery.api';
 

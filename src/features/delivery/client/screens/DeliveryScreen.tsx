@@ -28,6 +28,7 @@ const Board = dynamic(() => import('../components/Board').then((m) => m.Board), 
 const FiguresTab = dynamic(() => import('../components/FiguresTab').then((m) => m.FiguresTab), {
   loading: tabLoading,
 });
+const DistanceFees = dynamic(() => import('../components/DistanceFees').then((m) => m.DistanceFees));
 const ZoneDialog = dynamic(() => import('../components/ZoneDialog').then((m) => m.ZoneDialog));
 
 const TABS = {
@@ -137,6 +138,7 @@ function Zones({ shop, canManage }: { shop: Shop; canManage: boolean }) {
           <FeeChecker shopId={shop._id} currency={shop.currency} />
         </>
       ) : null}
+      {!isLoading ? <DistanceFees shopId={shop._id} currency={shop.currency} canManage={canManage} /> : null}
       {editing !== null ? (
         <ZoneDialog
           shopId={shop._id}

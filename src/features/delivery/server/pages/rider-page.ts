@@ -5,6 +5,7 @@ import { html, pageShell, type Html } from '@/server/http/html-page';
 import { dayjs } from '@/shared/dates';
 import { formatMoney, moneyInputValue } from '@/shared/money';
 import { formatPhone } from '@/shared/phone';
+import { mapsLink } from '@/shared/geo';
 import { PAYMENT_METHOD_LABELS } from '@/features/order/order.schemas';
 import { findOrdersForDelivery, type OrderForDelivery } from '@/features/order/server/delivery-facts';
 import { COLLECT_METHODS, OUTCOME_LABELS, type CollectMethod, type DeliveryOutcome } from '../../outcomes';
@@ -81,7 +82,8 @@ function addressLines(order: OrderForDelivery): { place: string; landmark: strin
 
 function contactLinks(order: OrderForDelivery, place: string): Html {
   const digits = order.clientPhone?.replace(/\D/g, '') ?? '';
-  const maps = place ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}` : null;
+  // The pin when the address has one, else the address's words.
+  const maps = mapsLink({ position: order.deliveryAddress?.position, words: place });
   return html`<p class="links">
     ${maps ? html`<a href="${maps}" rel="noreferrer">Itinéraire</a>` : ''}${
       order.clientPhone

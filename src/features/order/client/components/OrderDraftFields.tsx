@@ -23,14 +23,20 @@ export function DeliveryAddressFields() {
         <FormTextField control={control} name="deliveryAddress.commune" label="Commune" />
         <FormTextField control={control} name="deliveryAddress.ville" label="Ville" />
       </Grid>
-      <Stack mt="3">
+      <Grid mt="3" templateColumns={{ base: '1fr', md: '2fr 1fr' }} gap="3">
         <FormTextField
           control={control}
           name="deliveryAddress.indications"
           label="Indications"
           placeholder="Repère, couleur du portail…"
         />
-      </Stack>
+        <FormTextField
+          control={control}
+          name="deliveryAddress.position"
+          label="Position GPS (facultatif)"
+          placeholder="Lien Google Maps ou 14.7456, -17.5123"
+        />
+      </Grid>
     </>
   );
 }
