@@ -82,14 +82,18 @@ export async function zoneOfAddresses(
 /** The open deliveries: how many, per rider, and the oldest ones' orders. */
 async function openDeliveries(db: Executor, shopId: string, limit: number) {
   const open = and(eq(deliveries.shopId, shopId), eq(deliveries.status, 'assigned'));
-  const [perRider, oldest] = await Promise.all([
+  // Counted from the partial index alone, the riders' names read apart: a join on every open
+  // delivery cost PGlite three times as much.
+  const [perRider, names, oldest] = await Promise.all([
     db
-      .select({ riderId: deliveries.riderId, name: deliveryRiders.name, n: count() })
+      .select({ riderId: deliveries.riderId, n: count() })
       .from(deliveries)
-      .innerJoin(deliveryRiders, eq(deliveryRiders.id, deliveries.riderId))
       .where(open)
-      .groupBy(deliveries.riderId, deliveryRiders.name)
-      .orderBy(deliveryRiders.name),
+      .groupBy(deliveries.riderId),
+    db
+      .select({ id: deliveryRiders.id, name: deliveryRiders.name })
+      .from(deliveryRiders)
+      .where(eq(deliveryRiders.shopId, shopId)),
     limit > 0
       ? db
           .select({ orderId: deliveries.orderId })
@@ -99,8 +103,11 @@ async function openDeliveries(db: Executor, shopId: string, limit: number) {
           .limit(limit)
       : Promise.resolve([]),
   ]);
+  const nameOf = new Map(names.map((r) => [r.id, r.name]));
   return {
-    riders: perRider.map((r) => ({ id: r.riderId, name: r.name, out: Number(r.n) })),
+    riders: perRider
+      .map((r) => ({ id: r.riderId, name: nameOf.get(r.riderId) ?? '', out: Number(r.n) }))
+      .sort((x, y) => x.name.localeCompare(y.name)),
     count: perRider.reduce((sum, r) => sum + Number(r.n), 0),
     orderIds: oldest.map((d) => d.orderId),
   };
