@@ -1,7 +1,7 @@
 import { Box, Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LuMapPin, LuPlus } from 'react-icons/lu';
 import { AppShell } from '@/client/shell/AppShell';
 import { EmptyListState } from '@/client/components/EmptyListState';
@@ -156,6 +156,13 @@ function Delivery({ shop, canManage }: { shop: Shop; canManage: boolean }) {
   const router = useRouter();
   const asked = String(router.query.vue ?? '');
   const tab: Tab = Object.hasOwn(TABS, asked) ? (asked as Tab) : 'a-livrer';
+  // On a phone the strip scrolls: the chosen tab is brought into sight (a link may open on the last).
+  const strip = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    strip.current
+      ?.querySelector('[role="tab"][aria-selected="true"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
   function show(next: string) {
     const query = { ...router.query, vue: next };
     if (next === 'a-livrer') delete (query as Record<string, unknown>).vue;
@@ -168,7 +175,7 @@ function Delivery({ shop, canManage }: { shop: Shop; canManage: boolean }) {
       </Heading>
       <Tabs.Root value={tab} onValueChange={(e) => show(e.value)} lazyMount unmountOnExit variant="line">
         {/* Five tabs are wider than a phone: the strip scrolls on its own, never the page. */}
-        <Tabs.List overflowX="auto" overflowY="hidden" css={{ scrollbarWidth: 'none' }}>
+        <Tabs.List ref={strip} overflowX="auto" overflowY="hidden" css={{ scrollbarWidth: 'none' }}>
           {(Object.keys(TABS) as Tab[]).map((t) => (
             <Tabs.Trigger key={t} value={t} whiteSpace="nowrap" flexShrink={0}>
               {TABS[t]}
