@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
 import { deliveries, deliveryRiders, deliveryZoneAreas, deliveryZones } from '@/server/db/schema/delivery';
 import { AppError } from '@/server/http/errors';
@@ -60,7 +60,8 @@ export async function zonesOfKeys(db: Executor, shopId: string, keys: string[]) 
     .where(
       and(
         eq(deliveryZoneAreas.shopId, shopId),
-        inArray(deliveryZoneAreas.key, unique),
+        // One text parameter split in SQL, not one parameter a key: a board asks for hundreds.
+        sql`${deliveryZoneAreas.key} = any(string_to_array(${unique.join('\n')}, chr(10)))`,
         eq(deliveryZones.isActive, true),
       ),
     );

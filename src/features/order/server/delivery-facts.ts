@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { orderPayments, orders } from '@/server/db/schema/order';
 import type { FulfilmentStatus } from '../order.schemas';
@@ -75,18 +75,23 @@ export async function findOrdersToSend(
     inArray(orders.fulfilmentStatus, TO_SEND),
     isNotNull(orders.deliveryAddress),
   );
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(forDelivery)
-      .from(orders)
-      .where(where)
-      .orderBy(asc(orders.createdAt), asc(orders.id))
-      .limit(limit),
-    db.select({ n: count() }).from(orders).where(where),
-  ]);
+  if (limit === 0) {
+    const [counted] = await db.select({ n: count() }).from(orders).where(where);
+    return { orders: [], count: Number(counted?.n ?? 0) };
+  }
+  // The count in the same scan as the rows (a window runs before the limit): one query, not two.
+  const rows = await db
+    .select({ ...forDelivery, matching: sql<number>`count(*) over ()` })
+    .from(orders)
+    .where(where)
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .limit(limit);
   return {
-    orders: rows.map((r) => ({ ...r, fulfilmentStatus: r.fulfilmentStatus as FulfilmentStatus })),
-    count: Number(counted?.n ?? 0),
+    orders: rows.map(({ matching: _matching, ...r }) => ({
+      ...r,
+      fulfilmentStatus: r.fulfilmentStatus as FulfilmentStatus,
+    })),
+    count: Number(rows[0]?.matching ?? 0),
   };
 }
 
