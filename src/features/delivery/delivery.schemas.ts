@@ -247,36 +247,32 @@ export const ZRemittanceBody = z.object({
 });
 export const ZCloseDayBody = z.object({ shopId: ZId, riderId: ZId });
 
-/** A rider's cash: what they owe now, and what today brought. */
-export const ZRiderCash = z.object({
-  rider: z.object({ id: z.string(), name: z.string(), phone: z.string(), isActive: z.boolean() }),
-  /** Cash taken at doors less cash handed over, all days. */
-  owed: z.number(),
-  openDeliveries: z.number(),
-  today: z.object({
-    day: z.string(),
-    cashCollected: z.number(),
-    mobileCollected: z.number(),
-    remitted: z.number(),
-    delivered: z.number(),
-    failed: z.number(),
-    /** What the rider owed when the shop closed their day; null: not closed. */
-    closedOutstanding: z.number().nullable(),
-  }),
-});
-export type TRiderCash = z.infer<typeof ZRiderCash>;
-export const ZCashSummary = z.object({ items: z.array(ZRiderCash) });
-
-export const ZLedgerDay = z.object({
+/** A rider's day: cash and mobile money taken, cash handed over, deliveries and failures. */
+const ZRiderDay = z.object({
   day: z.string(),
   cashCollected: z.number(),
   mobileCollected: z.number(),
   remitted: z.number(),
   delivered: z.number(),
   failed: z.number(),
+  /** What the rider owed when the shop closed their day; null: not closed. */
+  closedOutstanding: z.number().nullable(),
+});
+
+/** A rider's cash: what they owe now, and what today brought. */
+export const ZRiderCash = z.object({
+  rider: z.object({ id: z.string(), name: z.string(), phone: z.string(), isActive: z.boolean() }),
+  /** Cash taken at doors less cash handed over, all days. */
+  owed: z.number(),
+  openDeliveries: z.number(),
+  today: ZRiderDay,
+});
+export type TRiderCash = z.infer<typeof ZRiderCash>;
+export const ZCashSummary = z.object({ items: z.array(ZRiderCash) });
+
+export const ZLedgerDay = ZRiderDay.extend({
   /** What the rider owed at the end of the day (all days until it). */
   owedAtEnd: z.number(),
-  closedOutstanding: z.number().nullable(),
 });
 export type TLedgerDay = z.infer<typeof ZLedgerDay>;
 export const ZRiderLedger = z.object({ owed: z.number(), days: z.array(ZLedgerDay) });

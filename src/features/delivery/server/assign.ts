@@ -147,14 +147,6 @@ export async function assignOrder(
   const delivery = (await openDelivery(db, shopId, input.orderId))!;
   const token = await ensureTracking(db, shopId, input.orderId);
   const trackingSms =
-    made && options.notify !== false
-      ? await sendTrackingSms(db, shopId, {
-          orderId: input.orderId,
-          rider: delivery.rider,
-          amountDue: delivery.amountDue,
-          proofCode: delivery.proofCode,
-          token,
-        })
-      : 'not_sent';
+    made && options.notify !== false ? await sendTrackingSms(db, shopId, delivery, token) : 'not_sent';
   return { ...delivery, trackingSms, trackingUrl: trackingUrl(token) };
 }

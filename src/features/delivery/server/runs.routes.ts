@@ -215,13 +215,7 @@ export const sendTrackingRoute = defineRoute({
     if (delivery?.status !== 'assigned')
       throw Errors.validation({ orderId: 'Cette commande n’est pas en cours de livraison.' });
     const token = await ensureTracking(ctx.db, shopId, delivery.orderId);
-    const trackingSms = await sendTrackingSms(ctx.db, shopId, {
-      orderId: delivery.orderId,
-      rider: delivery.rider,
-      amountDue: delivery.amountDue,
-      proofCode: delivery.proofCode,
-      token,
-    });
+    const trackingSms = await sendTrackingSms(ctx.db, shopId, delivery, token);
     return { trackingSms, trackingUrl: trackingUrl(token) };
   },
 });

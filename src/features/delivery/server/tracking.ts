@@ -8,7 +8,7 @@ import { formatMoney } from '@/shared/money';
 import { formatPhone } from '@/shared/phone';
 import { sendShopSms } from '@/features/shop/server/shop-sms';
 import { findOrdersForDelivery } from '@/features/order/server/delivery-facts';
-import type { TRACKING_SMS_RESULTS } from '../delivery.schemas';
+import type { TOrderDelivery, TRACKING_SMS_RESULTS } from '../delivery.schemas';
 import { newLinkToken } from './secrets';
 
 export type TrackingSmsResult = (typeof TRACKING_SMS_RESULTS)[number];
@@ -49,13 +49,8 @@ export function firstName(name: string): string {
 export async function sendTrackingSms(
   db: Database,
   shopId: string,
-  input: {
-    orderId: string;
-    rider: { name: string; phone: string };
-    amountDue: number;
-    proofCode: string | null;
-    token: string;
-  },
+  input: Pick<TOrderDelivery, 'orderId' | 'rider' | 'amountDue' | 'proofCode'>,
+  token: string,
 ): Promise<TrackingSmsResult> {
   const order = (await findOrdersForDelivery(db, shopId, [input.orderId])).get(input.orderId);
   if (!order?.clientPhone) return 'no_phone';
@@ -69,7 +64,7 @@ export async function sendTrackingSms(
           `${shop.name} : votre commande #${order.number} est en route avec ${firstName(input.rider.name)} (${formatPhone(input.rider.phone)}).`,
           input.amountDue > 0 ? `À payer : ${formatMoney(input.amountDue, shop.currency)}.` : 'Déjà payée.',
           input.proofCode ? `Code à donner au livreur : ${input.proofCode}.` : '',
-          `Suivi : ${trackingUrl(input.token)}`,
+          `Suivi : ${trackingUrl(token)}`,
         ]
           .filter(Boolean)
           .join(' '),

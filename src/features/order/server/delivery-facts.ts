@@ -22,33 +22,7 @@ export interface OrderForDelivery {
   createdAt: Date;
 }
 
-/** A shop's orders by id, for the rider's page, the tracking page and the board. */
-export async function findOrdersForDelivery(
-  db: Executor,
-  shopId: string,
-  orderIds: string[],
-): Promise<Map<string, OrderForDelivery>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: orders.id,
-      number: orders.number,
-      clientName: orders.clientName,
-      clientPhone: orders.clientPhone,
-      deliveryAddress: orders.deliveryAddress,
-      total: orders.total,
-      paidAmount: orders.paidAmount,
-      fulfilmentStatus: orders.fulfilmentStatus,
-      createdAt: orders.createdAt,
-    })
-    .from(orders)
-    .where(and(eq(orders.shopId, shopId), inArray(orders.id, [...new Set(orderIds)])));
-  return new Map(rows.map((r) => [r.id, { ...r, fulfilmentStatus: r.fulfilmentStatus as FulfilmentStatus }]));
-}
-
-/** The statuses an order waits to go out in. */
-const TO_SEND: FulfilmentStatus[] = ['new', 'confirmed', 'preparing', 'ready'];
-
+/** The columns of an order that Livraison reads. */
 const forDelivery = {
   id: orders.id,
   number: orders.number,
@@ -60,6 +34,23 @@ const forDelivery = {
   fulfilmentStatus: orders.fulfilmentStatus,
   createdAt: orders.createdAt,
 };
+
+/** A shop's orders by id, for the rider's page, the tracking page and the board. */
+export async function findOrdersForDelivery(
+  db: Executor,
+  shopId: string,
+  orderIds: string[],
+): Promise<Map<string, OrderForDelivery>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select(forDelivery)
+    .from(orders)
+    .where(and(eq(orders.shopId, shopId), inArray(orders.id, [...new Set(orderIds)])));
+  return new Map(rows.map((r) => [r.id, { ...r, fulfilmentStatus: r.fulfilmentStatus as FulfilmentStatus }]));
+}
+
+/** The statuses an order waits to go out in. */
+const TO_SEND: FulfilmentStatus[] = ['new', 'confirmed', 'preparing', 'ready'];
 
 /**
  * Livraison's « À livrer » board: the shop's orders with an address waiting to go out, oldest

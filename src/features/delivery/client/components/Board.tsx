@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  HStack,
-  Link,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Checkbox, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import NextLink from 'next/link';
 import { useState } from 'react';
 import { LuClipboardList, LuPackageCheck } from 'react-icons/lu';
@@ -26,6 +14,7 @@ import type { BoardStage, TBoardOrder } from '../../delivery.schemas';
 /** What the board shows of a stage at most (the server's BOARD_LIMIT). */
 const BOARD_SHOWN = 100;
 import { DELIVERY_STATUS_LABELS } from '../../outcomes';
+import { RiderSelect } from './RiderSelect';
 import { useAssignManyMutation, useDeliveryBoardQuery, useListRidersQuery } from '../delivery.api';
 
 const STAGES: Record<BoardStage, string> = {
@@ -250,21 +239,14 @@ export function Board(props: { shopId: string; currency: string; canManage: bool
             <Text fontSize="sm" fontWeight="semibold">
               {selected.size} commande{selected.size > 1 ? 's' : ''}
             </Text>
-            <NativeSelect.Root size="sm" flex="1" minW="40">
-              <NativeSelect.Field
-                aria-label="Livreur"
-                value={riderId}
-                onChange={(e) => setRiderId(e.currentTarget.value)}
-              >
-                <option value="">Choisir un livreur…</option>
-                {activeRiders.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <RiderSelect
+              riders={activeRiders}
+              value={riderId}
+              onChange={setRiderId}
+              label="Livreur"
+              placeholder="Choisir un livreur…"
+              minW="40"
+            />
             <Button
               size="sm"
               colorPalette="brand"

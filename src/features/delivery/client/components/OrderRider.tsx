@@ -1,4 +1,4 @@
-import { Button, HStack, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import NextLink from 'next/link';
 import { useState } from 'react';
 import { LuBike, LuPhone } from 'react-icons/lu';
@@ -16,6 +16,7 @@ import {
   useListRidersQuery,
   type OrderDelivery,
 } from '../delivery.api';
+import { RiderSelect } from './RiderSelect';
 import { TrackingShare } from './TrackingShare';
 
 const SMS_TOASTS: Record<string, { type: 'success' | 'warning'; title: string } | null> = {
@@ -150,21 +151,14 @@ export function OrderRider(props: {
         ) : active.length > 0 ? (
           <Stack gap="1">
             <HStack gap="2" align="flex-end">
-              <NativeSelect.Root size="sm" flex="1" invalid={!!error}>
-                <NativeSelect.Field
-                  aria-label={label}
-                  value={chosen}
-                  onChange={(e) => setChosen(e.currentTarget.value)}
-                >
-                  <option value="">{isOpen ? 'Autre livreur…' : 'Choisir un livreur…'}</option>
-                  {active.map((r) => (
-                    <option key={r.id} value={r.id}>
-                      {r.name}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <RiderSelect
+                riders={active}
+                value={chosen}
+                onChange={setChosen}
+                label={label}
+                placeholder={isOpen ? 'Autre livreur…' : 'Choisir un livreur…'}
+                isInvalid={!!error}
+              />
               <Button
                 size="sm"
                 colorPalette="brand"
