@@ -295,7 +295,9 @@ describe('the « À livrer » board', () => {
     const almadies = await place('Almadies', 'NGOR');
     const away = await place('Centre', 'Rufisque');
     const cancelled = await place('Village', 'Ngor');
-    await createOrderOk(bed, a, { lines: [line(kit.variantId, 1)] });
+    // Without an address: never on the board, even out for delivery by hand.
+    const unaddressed = await createOrderOk(bed, a, { lines: [line(kit.variantId, 1)] });
+    expect((await orders.changeStatus(a, unaddressed.id, 'shipping')).status).toBe(200);
 
     const board = (stage?: string) => get(as(fixture, 'cashier'), 'board', stage ? { stage } : {});
     const toSend = (await board()).body;

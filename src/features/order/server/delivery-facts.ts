@@ -86,21 +86,33 @@ export async function findOrdersToSend(
   };
 }
 
-/** How many of the shop's orders are out for delivery (« En livraison »). */
+/** How many of the shop's orders with an address are out for delivery (« En livraison »). */
 export async function countShippingOrders(db: Executor, shopId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(orders)
-    .where(and(eq(orders.shopId, shopId), eq(orders.fulfilmentStatus, 'shipping')));
+    .where(
+      and(
+        eq(orders.shopId, shopId),
+        eq(orders.fulfilmentStatus, 'shipping'),
+        isNotNull(orders.deliveryAddress),
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 
-/** The ids of the shop's orders out for delivery (« En livraison »), oldest first. */
+/** The ids of the shop's orders with an address out for delivery (« En livraison »), oldest first. */
 export async function findShippingOrderIds(db: Executor, shopId: string): Promise<string[]> {
   const rows = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.shopId, shopId), eq(orders.fulfilmentStatus, 'shipping')))
+    .where(
+      and(
+        eq(orders.shopId, shopId),
+        eq(orders.fulfilmentStatus, 'shipping'),
+        isNotNull(orders.deliveryAddress),
+      ),
+    )
     .orderBy(asc(orders.createdAt), asc(orders.id));
   return rows.map((r) => r.id);
 }
