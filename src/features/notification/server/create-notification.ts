@@ -1,10 +1,17 @@
+import type { SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { getDb } from '@/server/db';
 import { runtime } from '@/server/runtime';
 import { pushToShop } from '@/server/push/push-to-shop';
-import { AGENT_ROLES } from '@/shared/roles';
-import { rolesWith } from '@/shared/permissions';
-import { insertNotificationForPush } from './notification.repository';
+import { AGENT_ROLES, type AgentRole } from '@/shared/roles';
+import { rolesWith, type Capability } from '@/shared/permissions';
+import {
+  insertNotificationForPush,
+  notificationInsert,
+  storedNotification,
+  type NotificationRow,
+} from './notification.repository';
 import { toNotificationDto } from './notification.dto';
 import {
   ZCreateNotificationInput,
@@ -13,6 +20,8 @@ import {
 } from './notification.schemas';
 
 export const NEW_NOTIFICATION_EVENT = 'newNotification';
+
+type Audience = { roles: readonly AgentRole[]; exceptUserId: string | undefined };
 
 /**
  * The one way any module tells a shop something: stored first, then pushed live to the agents
@@ -27,16 +36,53 @@ export async function createNotification(
   input: TCreateNotificationInput,
 ): Promise<TNotification> {
   const { authorId, ...data } = ZCreateNotificationInput.parse(input);
-  const audience = {
-    roles: data.capability ? rolesWith(data.capability) : AGENT_ROLES,
-    exceptUserId: authorId,
-  };
+  const audience = audienceOf(data.capability, authorId);
   const { notification, pushTokens } = await insertNotificationForPush(
     db,
     { shopId, ...data, link: data.link ?? null, capability: data.capability ?? null },
     audience,
   );
+  return announce(notification, pushTokens, audience);
+}
+
+/**
+ * A notification stored by the caller's own statement, for a hot path (every new order): one round
+ * trip and one commit fewer than createNotification. `cte` is the statement's
+ * `new_notification as (…)`, `selected` the expression answering what it stored, and `announce`,
+ * given that answer once the caller's transaction has committed, tells the shop as
+ * createNotification does. `title` may be SQL reading the caller's statement (the order's number).
+ */
+export function notificationInStatement(
+  shopId: string,
+  input: Omit<TCreateNotificationInput, 'title'> & { title: SQL },
+): { cte: SQL; selected: SQL; announce: (stored: unknown) => TNotification } {
+  const { authorId, ...data } = ZCreateNotificationInput.parse({ ...input, title: '…' });
+  const audience = audienceOf(data.capability, authorId);
+  const values = {
+    shopId,
+    ...data,
+    title: input.title,
+    link: data.link ?? null,
+    capability: data.capability ?? null,
+  };
+  return {
+    cte: sql`new_notification as (${notificationInsert(values, audience)})`,
+    selected: sql`(select row_to_json(n) from new_notification n)`,
+    announce: (stored) => {
+      const { notification, pushTokens } = storedNotification(stored as Record<string, unknown>);
+      return announce(notification, pushTokens, audience);
+    },
+  };
+}
+
+function audienceOf(capability: Capability | undefined, authorId: string | undefined): Audience {
+  return { roles: capability ? rolesWith(capability) : AGENT_ROLES, exceptUserId: authorId };
+}
+
+/** A stored notification sent to the shop's sockets and, best effort, to its agents' phones. */
+function announce(notification: NotificationRow, pushTokens: string[], audience: Audience): TNotification {
   const dto = toNotificationDto(notification);
+  const shopId = notification.shopId;
   runtime.realtime?.emitToShopAudience(shopId, NEW_NOTIFICATION_EVENT, dto, audience);
   // The phone app's push is best effort and must not hold the request: not awaited, never throws,
   // and on the shared pool (the caller's executor may be a transaction about to end).

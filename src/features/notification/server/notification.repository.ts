@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { executePrepared, rowOf, type Executor } from '@/server/db';
 import { notifications } from '@/server/db/schema/notification';
 import { newId } from '@/server/ids';
@@ -60,20 +60,19 @@ export async function insertNotification(
   return (await insertNotificationForPush(db, values, {})).notification;
 }
 
+/** What a new notification is made of; `title` may be SQL reading a caller's statement. */
+export type NewNotificationValues = Omit<Parameters<typeof insertNotification>[1], 'title'> & {
+  title: string | SQL;
+};
+
 /**
- * The notification stored, and the push devices of its audience read in the same statement (the
- * push that follows needs no round trip of its own).
+ * The insert storing a notification, answering its row and the push devices of its audience read
+ * in the same statement (`push_tokens`: the push that follows needs no round trip of its own).
  */
-export async function insertNotificationForPush(
-  db: Executor,
-  values: Parameters<typeof insertNotification>[1],
-  audience: PushAudience,
-): Promise<{ notification: NotificationRow; pushTokens: string[] }> {
+export function notificationInsert(values: NewNotificationValues, audience: PushAudience): SQL {
   // Every new order writes one: written by hand (the query builder cost more than the query).
   const roles = audience.roles ? [...audience.roles] : null;
-  const [row] = await executePrepared<Record<string, unknown>>(
-    db,
-    sql`insert into notifications (id, shop_id, type, title, description, is_read, link, capability, created_at)
+  return sql`insert into notifications (id, shop_id, type, title, description, is_read, link, capability, created_at)
       values (${newId()}, ${values.shopId}, ${values.type}, ${values.title}, ${values.description},
         ${values.isRead ?? false}, ${values.link ?? null}::text, ${values.capability ?? null}::text,
         coalesce(${values.createdAt?.toISOString() ?? null}::timestamptz, now()))
@@ -83,9 +82,23 @@ export async function insertNotificationForPush(
         where a.shop_id = ${values.shopId} and a.is_active
           and (${roles === null}::boolean or a.role = any(${sql.param(roles ?? [])}::text[]))
           and d.user_id is distinct from ${audience.exceptUserId ?? null}::text
-      ) as push_tokens`,
-  );
-  const notification = rowOf(notifications, row!);
-  const pushTokens = row!.push_tokens as string[];
-  return { notification, pushTokens };
+      ) as push_tokens`;
+}
+
+/** A row notificationInsert answered (as stored, or as JSON from a caller's statement). */
+export function storedNotification(raw: Record<string, unknown>): {
+  notification: NotificationRow;
+  pushTokens: string[];
+} {
+  return { notification: rowOf(notifications, raw), pushTokens: raw.push_tokens as string[] };
+}
+
+/** The notification stored, with its audience's push devices (see notificationInsert). */
+export async function insertNotificationForPush(
+  db: Executor,
+  values: NewNotificationValues,
+  audience: PushAudience,
+): Promise<{ notification: NotificationRow; pushTokens: string[] }> {
+  const [row] = await executePrepared<Record<string, unknown>>(db, notificationInsert(values, audience));
+  return storedNotification(row!);
 }

@@ -124,6 +124,8 @@ export interface ChannelPolicy {
    * the shared pool once the caller has committed.
    */
   runsInCallerTransaction: boolean;
+  /** The shop is told of the order (« Nouvelle commande #… »): not of its history. */
+  isAnnounced: boolean;
   adjustments: AdjustmentsHook;
   deliveryFee: DeliveryFeeHook;
 }
@@ -148,6 +150,7 @@ export function manualOrderPolicy(
     payments: payment ? [payment] : [],
     paymentsField: 'payment.amount',
     runsInCallerTransaction: false,
+    isAnnounced: true,
     adjustments: manualOrderDiscounts(discountCodes),
     deliveryFee: zoneDeliveryFee,
   };
@@ -175,6 +178,7 @@ export function pastOrderPolicy(past: {
     payments: [],
     paymentsField: 'payment.amount',
     runsInCallerTransaction: true,
+    isAnnounced: false,
     adjustments: manualOrderDiscounts(past.discountCodes, past.placedAt),
     deliveryFee: feeAsRequested,
   };
@@ -210,6 +214,7 @@ export function tillSalePolicy(sale: TillSale): ChannelPolicy {
     payments: sale.payments,
     paymentsField: 'payments',
     runsInCallerTransaction: true,
+    isAnnounced: true,
     adjustments: tillOrderDiscounts(sale.promotions, sale.opId),
     deliveryFee: feeAsRequested,
   };

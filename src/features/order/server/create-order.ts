@@ -1,6 +1,6 @@
 import { changeStoreCredit } from '@/features/customer/server/figures';
 import { sql } from 'drizzle-orm';
-import { getDb, type Database, type Executor } from '@/server/db';
+import { getDb, preferGenericPlans, type Database, type Executor } from '@/server/db';
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
 import { PLANS, effectivePlan } from '@/shared/plans';
@@ -15,7 +15,7 @@ import {
   type StockShortfall,
 } from '@/features/product/server/stock';
 import { lockVariantsForSale, variantLabel } from '@/features/product/server/variants-for-sale';
-import { createNotification } from '@/features/notification/server/create-notification';
+import { notificationInStatement } from '@/features/notification/server/create-notification';
 import {
   findCustomerById,
   findOrCreateCustomer,
@@ -151,6 +151,8 @@ interface PlacedOrder {
   details: OrderDetails;
   crossings: LowStockCrossing[];
   shortfalls: StockShortfall[];
+  /** Tells the shop of the order its statement stored the notification of (not history). */
+  announceOrder: (() => void) | null;
 }
 
 /**
@@ -186,17 +188,16 @@ async function placeOrder(
     }
     throw error;
   }
-  const { order, crossings } = result;
+  const { order, crossings, announceOrder } = result;
   return {
     order,
     details: result.details,
     shortfalls: result.shortfalls,
-    // After the commit: nobody is told of an order that was rolled back. A caller's transaction
-    // is over by then, so the shared pool tells.
+    // After the commit: nobody is told of an order that was rolled back (its notification was
+    // stored with it). A caller's transaction is over by then, so the shared pool tells.
     announce: async () => {
-      const notifier = policy.runsInCallerTransaction ? getDb() : db;
-      await announceNewOrder(notifier, order, shop.currency);
-      await notifyLowStock(notifier, crossings);
+      announceOrder?.();
+      await notifyLowStock(policy.runsInCallerTransaction ? getDb() : db, crossings);
     },
   };
 }
@@ -209,6 +210,8 @@ async function writeOrder(
   policy: ChannelPolicy,
 ): Promise<PlacedOrder> {
   const shop = membership.shop;
+  // Every statement below is by key: planned once, not per order (see preferGenericPlans).
+  await preferGenericPlans(tx);
   let client: CustomerRow | null = null;
   if (input.clientId) {
     client = await findCustomerById(tx, shop.id, input.clientId);
@@ -359,7 +362,17 @@ async function writeOrder(
     pricedAdjustments,
     userId,
   );
-  const { order, monthCount, eventData, discountUses } = await insertNumberedOrder(tx, month, {
+  const told = policy.isAnnounced
+    ? newOrderNotification({
+        shopId: shop.id,
+        orderId,
+        clientName: client?.name ?? null,
+        total: totals.total,
+        currency: shop.currency,
+        authorId: userId,
+      })
+    : null;
+  const { order, monthCount, eventData, discountUses, notification } = await insertNumberedOrder(tx, month, {
     order: {
       id: orderId,
       shopId: shop.id,
@@ -399,6 +412,7 @@ async function writeOrder(
         })
       : null,
     discountUses: uses,
+    notification: told,
   });
   const plan = PLANS[effectivePlan(shop)];
   if (
@@ -430,22 +444,31 @@ async function writeOrder(
     },
     crossings,
     shortfalls,
+    announceOrder: told && (() => void told.announce(notification)),
   };
 }
 
 /**
- * The `order` notification (bell, socket and its toast, push), whatever channel the order came from;
- * whoever took the order is not told of it.
+ * The `order` notification (bell, socket and its toast, push), whatever channel the order came from,
+ * stored by the order's own statement with the number it takes; whoever took the order is not told
+ * of it.
  */
-export async function announceNewOrder(db: Executor, order: OrderRow, currency: string): Promise<void> {
-  await createNotification(db, order.shopId, {
+function newOrderNotification(order: {
+  shopId: string;
+  orderId: string;
+  clientName: string | null;
+  total: number;
+  currency: string;
+  authorId: string;
+}) {
+  return notificationInStatement(order.shopId, {
     type: 'order',
-    link: `/mes-commandes/${order.id}`,
+    link: `/mes-commandes/${order.orderId}`,
     // The client's name is in it: for those who see every order, not a cashier (own sales only).
     capability: 'orders:view-all',
-    authorId: order.createdByUserId,
-    title: `Nouvelle commande #${order.number}`,
-    description: `${order.clientName ?? 'Client anonyme'} · ${formatMoney(order.total, currency)}`,
+    authorId: order.authorId,
+    title: sql`${'Nouvelle commande #'}::text || (select number from counter)`,
+    description: `${order.clientName ?? 'Client anonyme'} · ${formatMoney(order.total, order.currency)}`,
   });
 }
 

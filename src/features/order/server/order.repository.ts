@@ -53,9 +53,9 @@ export type NewOrderEventRow = Pick<OrderEventRow, 'id' | 'type' | 'data' | 'use
  * the transaction ends: concurrent orders queue there, and a rolled-back order gives its number
  * back, so numbers never skip or repeat), and writes the order with that number (its lines, first
  * payment, timeline, and the stock movements by the product module's `movements` statement, which
- * may read the number as `(select number from counter)`), all in one statement: the shop's
- * orders queue on the counter row from here to the commit, so the queue moves at one round trip
- * and a commit per order instead of one round trip per table.
+ * may read the number as `(select number from counter)`) and the shop's notification of it, all in
+ * one statement: the shop's orders queue on the counter row from here to the commit, so the queue
+ * moves at one round trip and a commit per order instead of one round trip per table.
  *
  * Written by hand with the rows as JSON parameters: one text whatever the number of lines and
  * payments, kept prepared, and nothing for the query builder to build per order (building the
@@ -81,12 +81,15 @@ export async function insertNumberedOrder(
     clientFigures: SQL | null;
     /** The discount module's statement counting the uses, and what answers them (see newOrderDiscountUses). */
     discountUses: { ctes: SQL; judged: SQL } | null;
+    /** The notification module's « Nouvelle commande » (see notificationInStatement), if it is told. */
+    notification: { cte: SQL; selected: SQL } | null;
   },
 ): Promise<{
   order: OrderRow;
   monthCount: number;
   eventData: Array<Record<string, unknown>>;
   discountUses: JudgedUse[] | null;
+  notification: unknown;
 }> {
   const o = rows.order;
   const [row] = await executePrepared<Record<string, unknown>>(
@@ -126,7 +129,7 @@ export async function insertNumberedOrder(
       ${rows.movements}
     )${rows.clientFigures ? sql`, client_figures as (${rows.clientFigures})` : sql``}${
       rows.discountUses ? sql`, ${rows.discountUses.ctes}` : sql``
-    }
+    }${rows.notification ? sql`, ${rows.notification.cte}` : sql``}
     insert into orders (id, shop_id, number, channel, client_id, client_name, client_phone, fulfilment_status,
       payment_status, subtotal, line_discount_total, order_discount, delivery_fee, total, paid_amount,
       delivery_address, client_note, idempotency_key, search_text, local_reference, created_by_user_id, created_at, updated_at)
@@ -139,13 +142,15 @@ export async function insertNumberedOrder(
     returning *,
       (select month_count from counter) as month_count_taken,
       (select json_agg(data order by id) from new_events) as event_data,
-      ${rows.discountUses ? rows.discountUses.judged : sql`null`} as discount_uses`,
+      ${rows.discountUses ? rows.discountUses.judged : sql`null`} as discount_uses,
+      ${rows.notification ? rows.notification.selected : sql`null`} as notification`,
   );
   return {
     order: rowOf(orders, row!),
     monthCount: row!.month_count_taken as number,
     eventData: row!.event_data as Array<Record<string, unknown>>,
     discountUses: row!.discount_uses as JudgedUse[] | null,
+    notification: row!.notification,
   };
 }
 
