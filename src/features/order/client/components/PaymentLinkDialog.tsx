@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { LuCopy, LuMessageCircle } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
+import { copyText } from '@/client/shell/copy-text';
 import { toaster } from '@/client/shell/toaster';
 import { formatMoney } from '@/shared/money';
 import { useGetOrderPaymentLinkMutation, usePaymentLinkSharedMutation, type Order } from '../order.api';
@@ -44,10 +45,8 @@ export function PaymentLinkDialog(props: {
 
   async function copy() {
     if (!data) return;
-    try {
-      await navigator.clipboard.writeText(data.url);
-    } catch {
-      // No clipboard permission (http, an old browser): select the text so a long-press copies it.
+    if (!(await copyText(data.url))) {
+      // No clipboard (http, an old browser): select the text so a long-press copies it.
       input.current?.select();
       return;
     }
