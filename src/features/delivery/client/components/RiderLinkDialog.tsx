@@ -1,7 +1,6 @@
 import { Button, CloseButton, Code, Dialog, HStack, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { LuCopy, LuLink, LuMessageCircle, LuSend, LuShieldOff } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
-import { copyLink } from '@/client/shell/copy-text';
 import { toaster } from '@/client/shell/toaster';
 import { formatDateTime } from '@/shared/dates';
 import { frenchTypography as fr } from '@/shared/typography';
@@ -59,7 +58,8 @@ export function RiderLinkDialog(props: { shopId: string; rider: Rider; onClose: 
   }
   async function copy() {
     if (!url) return;
-    await copyLink(url, 'Lien copié');
+    await navigator.clipboard.writeText(url);
+    toaster.create({ type: 'success', title: 'Lien copié', duration: 2500 });
   }
 
   return (

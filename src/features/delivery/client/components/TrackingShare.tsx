@@ -1,7 +1,6 @@
 import { Button, HStack, Link } from '@chakra-ui/react';
 import { LuCopy, LuMessageCircle, LuSend } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
-import { copyLink } from '@/client/shell/copy-text';
 import { toaster } from '@/client/shell/toaster';
 import { frenchTypography as fr } from '@/shared/typography';
 import { useSendTrackingMutation } from '../delivery.api';
@@ -27,7 +26,8 @@ export function TrackingShare(props: {
     : null;
 
   async function copy() {
-    await copyLink(props.url, 'Lien de suivi copié');
+    await navigator.clipboard.writeText(props.url);
+    toaster.create({ type: 'success', title: 'Lien de suivi copié', duration: 2500 });
   }
   async function resend() {
     try {

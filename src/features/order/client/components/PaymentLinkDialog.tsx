@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import { LuCopy, LuMessageCircle } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
-import { copyText } from '@/client/shell/copy-text';
 import { toaster } from '@/client/shell/toaster';
 import { formatMoney } from '@/shared/money';
 import { useGetOrderPaymentLinkMutation, usePaymentLinkSharedMutation, type Order } from '../order.api';
@@ -45,8 +44,10 @@ export function PaymentLinkDialog(props: {
 
   async function copy() {
     if (!data) return;
-    if (!(await copyText(data.url))) {
-      // No clipboard (http, an old browser): select the text so a long-press copies it.
+    try {
+      await navigator.clipboard.writeText(data.url);
+    } catch {
+      // No clipboard permission (http, an old browser): select the text so a long-press copies it.
       input.current?.select();
       return;
     }
