@@ -13,7 +13,8 @@
 //
 // Options: --only pglite|postgres, --duration <s> (10), --connections <n> (10), --orders <n>
 //          (1000000), --pglite-orders <n> (200000), --products <n> (2000), --other-shops <n> (100),
-//          --keep true, --pg-db <name> / --pglite-dir <dir> (a base kept earlier), --server <file>.
+//          --keep true, --pg-db <name> / --pglite-dir <dir> (a base kept earlier), --server <file>,
+//          --reports <names> (those month reports alone; `year` for the yearly measures).
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -46,8 +47,11 @@ const OTHER_SHOPS = Number(args['other-shops'] ?? 100);
 const PG_URL = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
 const ADMIN_PHONE = '+221770000001';
 const MAX_JSON_KB = 50;
-// Every report the API answers, from its contract.
-const MONTH_REPORTS = STATS_REPORTS;
+// Every report the API answers, from its contract; `--reports stock,categories` measures those
+// alone (add `year` for the two yearly measures).
+const ASKED = args.reports ? new Set(String(args.reports).split(',')) : null;
+const MONTH_REPORTS = ASKED ? STATS_REPORTS.filter((name) => ASKED.has(name)) : STATS_REPORTS;
+const YEARLY = !ASKED || ASKED.has('year');
 
 const lastMonthStart = (day) => {
   const [y, m] = day.split('-').map(Number);
@@ -85,14 +89,17 @@ const BARE_SQL = {
     [shopId, p.from, p.to],
   ],
   'par produit, 1 an': (shopId, p) => [
-    // Whole months by month, the edges by day, as the report reads them.
+    // As the report reads the product roll-ups: this year to the last day from its yearly rows
+    // (nothing lies after that day), the year before's whole months by month and its first days.
     `select product_id, sum(quantity), sum(gross), sum(discounts), sum(refunds), sum(cost), sum(costed_net) from (
-       select product_id, quantity, gross, discounts, refunds, cost, costed_net from stats_product_months
-         where shop_id = $1 and month > $2::date and month < date_trunc('month', $3::date)
+       select product_id, quantity, gross, discounts, refunds, cost, costed_net from stats_product_total_years
+         where shop_id = $1 and year = date_trunc('year', $3::date)::date
        union all
-       select product_id, quantity, gross, discounts, refunds, cost, costed_net from stats_product_days
-         where shop_id = $1 and ((day between $2::date and (date_trunc('month', $2::date) + interval '1 month - 1 day')::date)
-           or (day >= date_trunc('month', $3::date) and day <= $3::date))
+       select product_id, quantity, gross, discounts, refunds, cost, costed_net from stats_product_total_months
+         where shop_id = $1 and month > $2::date and month < date_trunc('year', $3::date)
+       union all
+       select product_id, quantity, gross, discounts, refunds, cost, costed_net from stats_product_total_days
+         where shop_id = $1 and day between $2::date and (date_trunc('month', $2::date) + interval '1 month - 1 day')::date
      ) p group by product_id`,
     [shopId, p.from, p.to],
   ],
@@ -164,7 +171,7 @@ async function benchDatabase(kind, port) {
     console.log(`roll-up des commandes en attente : ${result.rollUpSeconds.toFixed(1)} s`);
 
     const scenarios = [
-      {
+      YEARLY && {
         label: 'vue d’ensemble, 1 an par jour',
         path: report('overview', periods.year, '&granularity=day&compare=previous'),
         target: kind === 'pglite' ? 500 : 200,
@@ -174,12 +181,12 @@ async function benchDatabase(kind, port) {
         path: report(name, periods.month),
         target: kind === 'pglite' ? null : 100,
       })),
-      {
+      YEARLY && {
         label: 'par produit, 1 an',
         path: report('products', periods.year),
         target: kind === 'pglite' ? null : 1000,
       },
-    ];
+    ].filter(Boolean);
     for (const scenario of scenarios) {
       const { bytes } = await getJson(port, scenario.path, headers);
       const figures = await measureLoad(port, server, {

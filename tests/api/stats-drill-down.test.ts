@@ -129,7 +129,7 @@ describe('drill-down from Statistiques to Commandes', () => {
       expect(monthly.rows, `${name} over the month`).toEqual(answer.rows);
     }
 
-    // Migrations 0024, 0025 and 0028 fill the shop-wide roll-ups from the finer ones: the same reports.
+    // Migrations 0024, 0025, 0028 and 0037 fill the shop-wide roll-ups from the finer ones: the same reports.
     const names = ['overview', 'agents', 'communes', 'clients', 'products', 'categories', 'margin'] as const;
     const before = await Promise.all(names.map((name) => report(a, name)));
     for (const table of [
@@ -138,6 +138,7 @@ describe('drill-down from Statistiques to Commandes', () => {
       'stats_client_months',
       'stats_product_total_days',
       'stats_product_total_months',
+      'stats_product_total_years',
       'stats_shop_days',
     ])
       await bed.database.db.execute(sql.raw(`delete from ${table}`));
@@ -149,12 +150,13 @@ describe('drill-down from Statistiques to Commandes', () => {
       'drizzle/0024_stats_shop_wide_agents_communes_clients.sql',
       'drizzle/0025_stats_product_totals.sql',
       'drizzle/0028_stats_shop_days.sql',
+      'drizzle/0037_stats_product_total_years.sql',
     ].flatMap((file) =>
       readFileSync(file, 'utf8')
         .split('--> statement-breakpoint')
         .filter((statement) => /^\s*(--.*\n)*\s*INSERT/i.test(statement)),
     );
-    expect(fills).toHaveLength(6);
+    expect(fills).toHaveLength(7);
     for (const statement of fills) await bed.database.db.execute(sql.raw(statement));
     expect(await Promise.all(names.map((name) => report(a, name)))).toEqual(before);
   });

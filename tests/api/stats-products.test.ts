@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { zonedDayHour } from '@/features/stats/zoned-time';
+import { addDays } from '@/features/stats/periods';
 import { setupApiTestbed } from '../helpers/api-testbed';
 import { createOk } from '../helpers/catalogue';
 import { createShopFixture } from '../helpers/fixtures';
 import { as, line, orderCalls, type Actor } from '../helpers/orders';
+import { firstTill, ops, syncOk } from '../helpers/pos';
 
 /*
  * The product reports rank and cut in SQL: the first 100 rows, then « Autres » summing the rest,
@@ -22,10 +24,10 @@ interface Row {
   margin: number | null;
 }
 
-const report = async (a: Actor, name: string) => {
+const report = async (a: Actor, name: string, from = today(), to = today()) => {
   const answer = await bed.server.call(
     'GET',
-    `/api/stats/report?${new URLSearchParams({ shopId: a.shopId, report: name, from: today(), to: today(), compare: 'none' })}`,
+    `/api/stats/report?${new URLSearchParams({ shopId: a.shopId, report: name, from, to, compare: 'none' })}`,
     { token: a.token },
   );
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -88,5 +90,155 @@ describe('the product reports past 100 rows', () => {
     expect(categories.rows).toMatchObject([
       { key: 'sans-categorie', label: 'Sans catégorie', quantity: 104 },
     ]);
+  });
+});
+
+describe('the product reports over most of a month', () => {
+  it('count the days asked for, whether the month’s other days sold something or nothing', async () => {
+    const fixture = await createShopFixture(bed.database.db, 'Boutique Mois');
+    const a = as(fixture);
+    const made: Array<{ name: string; variantId: string; price: number }> = [];
+    for (const [name, price] of [
+      ['Début', 1000],
+      ['Milieu', 2000],
+      ['Fin', 4000],
+    ] as const) {
+      const p = await createOk(bed, a.token!, a.shopId, {
+        name,
+        variants: [{ optionValues: [], price, stock: 10 }],
+      });
+      made.push({ name, variantId: p.variants[0]._id as string, price });
+    }
+    // Last month, sold at the till (a sale synced late keeps its day): the 2nd, the 20th, the 25th.
+    const [year, month] = today().split('-').map(Number) as [number, number];
+    const last = month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+    const tillId = await firstTill(bed, a);
+    const open = ops.open(tillId, 0);
+    await syncOk(bed, a, tillId, [
+      open,
+      ...made.map((p, i) => ({
+        ...ops.sale(open.sessionId, [{ variantId: p.variantId, quantity: 1, unitPrice: p.price }]),
+        at: `${last}-${['02', '20', '25'][i]}T12:00:00.000Z`,
+      })),
+    ]);
+    const names = (r: { rows: Row[] }) => r.rows.map((row) => row.label).sort();
+
+    // The 1st to the 22nd: the sale of the 25th lies outside, so the month's rows cannot stand in.
+    for (const name of ['products', 'variants', 'categories', 'margin']) {
+      const early = await report(a, name, `${last}-01`, `${last}-22`);
+      expect(early.totals.net, name).toBe(3000);
+      expect(
+        early.rows.reduce((n, r) => n + r.figures.net, 0),
+        name,
+      ).toBe(3000);
+    }
+    expect(names(await report(a, 'products', `${last}-01`, `${last}-22`))).toEqual(['Début', 'Milieu']);
+    // The 2nd to the 26th: nothing sold outside it that month, the month's rows are its sums.
+    const most = await report(a, 'variants', `${last}-02`, `${last}-26`);
+    expect(names(most)).toEqual(['Début', 'Fin', 'Milieu']);
+    expect(most.rows.reduce((n, r) => n + r.figures.net, 0)).toBe(7000);
+    // The 3rd to the 26th: the 2nd lies outside.
+    expect(names(await report(a, 'products', `${last}-03`, `${last}-26`))).toEqual(['Fin', 'Milieu']);
+    // Across two months: last month's end and this month's first days, pieces of each.
+    const across = await report(a, 'products', `${last}-15`, today());
+    expect(names(across)).toEqual(['Fin', 'Milieu']);
+  });
+});
+
+describe('the stock report', () => {
+  it('lists out of stock, then low, then unsold, fewest units first and by name, with their counts', async () => {
+    const fixture = await createShopFixture(bed.database.db, 'Boutique Stock');
+    const a = as(fixture);
+    const make = async (name: string, stock: number, lowStockThreshold = 0) => {
+      const p = await createOk(bed, a.token!, a.shopId, {
+        name,
+        lowStockThreshold,
+        variants: [{ optionValues: [], price: 1000, stock }],
+      });
+      return p.variants[0]._id as string;
+    };
+    await make('Zèbre en bois', 0);
+    await make('Éventail', 0);
+    await make('Abricots secs', 3, 5);
+    await make('Bissap', 2, 5);
+    await make('Wax', 40);
+    await make('Café', 40);
+    await make('Ananas', 12);
+    const sold = await make('Thé', 40);
+    expect((await api.create(a, { channel: 'phone', lines: [line(sold, 1)] })).status).toBe(200);
+
+    const answer = await bed.server.call(
+      'GET',
+      `/api/stats/report?${new URLSearchParams({ shopId: a.shopId, report: 'stock', from: today(), to: today(), compare: 'none' })}`,
+      { token: a.token },
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const body = answer.body as {
+      stock: { out: number; low: number; idle: number };
+      rows: Array<{ label: string; flag: string; stock: number }>;
+    };
+    expect(body.stock).toMatchObject({ out: 2, low: 2, idle: 3 });
+    // French order puts « Éventail » before « Zèbre »; the sold « Thé » is in none of the lists.
+    expect(body.rows.map((r) => [r.label, r.flag, r.stock])).toEqual([
+      ['Éventail', 'out', 0],
+      ['Zèbre en bois', 'out', 0],
+      ['Bissap', 'low', 2],
+      ['Abricots secs', 'low', 3],
+      ['Ananas', 'idle', 12],
+      ['Café', 'idle', 40],
+      ['Wax', 'idle', 40],
+    ]);
+  });
+});
+
+describe('the product reports over most of a year', () => {
+  it('count the days asked for, read from the year’s rows or from its months and days', async () => {
+    const fixture = await createShopFixture(bed.database.db, 'Boutique Année');
+    const a = as(fixture);
+    const made: Array<{ name: string; variantId: string; price: number }> = [];
+    for (const [name, price] of [
+      ['Vendu aujourd’hui', 1000],
+      ['Vendu plus tôt', 2000],
+    ] as const) {
+      const p = await createOk(bed, a.token!, a.shopId, {
+        name,
+        variants: [{ optionValues: [], price, stock: 10 }],
+      });
+      made.push({ name, variantId: p.variants[0]._id as string, price });
+    }
+    const yearStart = `${today().slice(0, 4)}-01-01`;
+    const earlier = addDays(today(), -20) < yearStart ? yearStart : addDays(today(), -20);
+    const tillId = await firstTill(bed, a);
+    const open = ops.open(tillId, 0);
+    const sale = (i: number, day: string) => ({
+      ...ops.sale(open.sessionId, [
+        { variantId: made[i]!.variantId, quantity: 1, unitPrice: made[i]!.price },
+      ]),
+      // Midday in Dakar (UTC): the sale falls on that day, never after the present moment.
+      at: day === today() ? new Date().toISOString() : `${day}T12:00:00.000Z`,
+    });
+    await syncOk(bed, a, tillId, [open, sale(0, today()), sale(1, earlier)]);
+    const names = (r: { rows: Row[] }) => r.rows.map((row) => row.label).sort();
+
+    // The year to today: nothing outside it, the year's rows are its sums.
+    for (const name of ['products', 'categories', 'margin']) {
+      const whole = await report(a, name, yearStart, today());
+      expect(
+        whole.rows.reduce((n, r) => n + r.figures.net, 0),
+        name,
+      ).toBe(3000);
+    }
+    expect(names(await report(a, 'products', yearStart, today()))).toEqual([
+      'Vendu aujourd’hui',
+      'Vendu plus tôt',
+    ]);
+    if (earlier < today()) {
+      // To yesterday: today's sale lies outside, the months and days are read instead.
+      expect(names(await report(a, 'products', yearStart, addDays(today(), -1)))).toEqual(['Vendu plus tôt']);
+      expect(names(await report(a, 'products', addDays(earlier, 1), today()))).toEqual(['Vendu aujourd’hui']);
+    }
+    // A period across the year's start: last year's piece and this one's, apart.
+    const across = await report(a, 'products', addDays(yearStart, -40), today());
+    expect(names(across)).toEqual(['Vendu aujourd’hui', 'Vendu plus tôt']);
   });
 });

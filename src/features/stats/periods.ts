@@ -155,3 +155,38 @@ export function splitByMonths(period: Period): { months: Period | null; days: Pe
   if (lastEnd < period.to) days.push({ from: addDays(lastEnd, 1), to: period.to });
   return { months: { from: firstStart, to: `${lastEnd.slice(0, 7)}-01` }, days };
 }
+
+/** A run of days cut at month ends: each piece lies within one calendar month. */
+export function withinMonths(period: Period): Period[] {
+  const pieces: Period[] = [];
+  for (let from = period.from; from <= period.to;) {
+    const monthEnd = addDays(addMonths(`${from.slice(0, 7)}-01`, 1), -1);
+    const to = monthEnd < period.to ? monthEnd : period.to;
+    pieces.push({ from, to });
+    from = addDays(to, 1);
+  }
+  return pieces;
+}
+
+/** The first and last days of the month `day` lies in. */
+export function monthOf(day: string): Period {
+  const from = `${day.slice(0, 7)}-01`;
+  return { from, to: addDays(addMonths(from, 1), -1) };
+}
+
+/** A run of days cut at year ends: each piece lies within one calendar year. */
+export function withinYears(period: Period): Period[] {
+  const pieces: Period[] = [];
+  for (let from = period.from; from <= period.to;) {
+    const yearEnd = `${from.slice(0, 4)}-12-31`;
+    const to = yearEnd < period.to ? yearEnd : period.to;
+    pieces.push({ from, to });
+    from = addDays(to, 1);
+  }
+  return pieces;
+}
+
+/** The first and last days of the year `day` lies in. */
+export function yearOf(day: string): Period {
+  return { from: `${day.slice(0, 4)}-01-01`, to: `${day.slice(0, 4)}-12-31` };
+}

@@ -31,6 +31,7 @@ export const ROLL_UPS = {
   C: { table: 'stats_client_months', keys: ['month', 'client_id'] },
   W: { table: 'stats_product_total_days', keys: ['day', 'product_id'] },
   N: { table: 'stats_product_total_months', keys: ['month', 'product_id'] },
+  Y: { table: 'stats_product_total_years', keys: ['year', 'product_id'] },
 } as const;
 export type RollUp = keyof typeof ROLL_UPS;
 
@@ -132,11 +133,13 @@ export const MEASURES: Record<RollUp, readonly string[]> = {
   C: ['orders', 'net'],
   W: ['quantity', 'refunded_quantity', 'gross', 'discounts', 'refunds', 'cost', 'costed_net'],
   N: ['quantity', 'refunded_quantity', 'gross', 'discounts', 'refunds', 'cost', 'costed_net'],
+  Y: ['quantity', 'refunded_quantity', 'gross', 'discounts', 'refunds', 'cost', 'costed_net'],
 };
 
 /**
  * The shop-wide rows a difference also moves: sales by day (alone, by channel and by agent), money
- * by day and method, products by day and by month (by variant, and without the variants),
+ * by day and method, products by day and by month (by variant, and without the variants; by year
+ * without them),
  * communes by day, clients by month. Computed
  * from the differences, never stored with an order.
  */
@@ -160,6 +163,7 @@ export function shopWide(deltas: Contribution): Contribution {
       add(['M', `${day.slice(0, 7)}-01`, rest[2]!, rest[3]!], row);
       add(['W', day, rest[3]!], row);
       add(['N', `${day.slice(0, 7)}-01`, rest[3]!], row);
+      add(['Y', `${day.slice(0, 4)}-01-01`, rest[3]!], row);
     }
   }
   return out;

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { executePrepared, type Executor } from '@/server/db';
+import { executePrepared, type Database, type Executor } from '@/server/db';
 import { Errors } from '@/server/http/errors';
 import { CHANNEL_LABELS, NO_CATEGORY, PAYMENT_METHOD_LABELS } from '@/features/order/order.schemas';
 import { findPeople } from '@/features/user/server/user.repository';
@@ -30,8 +30,12 @@ import {
   comparedPeriod,
   daysBetween,
   granularityOf,
+  monthOf,
   pointsOf,
   splitByMonths,
+  withinMonths,
+  withinYears,
+  yearOf,
   type Granularity,
 } from '../periods';
 import { communeKey, NO_COMMUNE_KEY, NO_COMMUNE_LABEL } from '../communes';
@@ -104,30 +108,85 @@ const salesTable = (scope: ReportScope) => sql.raw(scope.agentId ? 'stats_sales'
 const dailyTable = (scope: ReportScope) => sql.raw(scope.agentId ? 'stats_sales' : 'stats_shop_days');
 
 const PRODUCT_MEASURES = 'quantity, refunded_quantity, gross, discounts, refunds, cost, costed_net';
+/** A shop sells a few thousand products a day: past ten days of a month, its monthly rows are fewer. */
+const MONTH_ROWS_CHEAPER_FROM_DAYS = 10;
+/** Past two months of a year, its yearly rows (one a product) are fewer than its monthly ones. */
+const YEAR_ROW_CHEAPER_FROM_DAYS = 60;
 
 /**
  * The product rows of a period: whole months from a monthly roll-up and the edges by day (a year
  * is a few dozen thousand rows, not a million); by variant, or by product alone (a third of the
- * rows) where the variant is not asked; one agent's own from the finest rows.
+ * rows) where the variant is not asked; one agent's own from the finest rows. Products alone also
+ * have a yearly roll-up: most of a calendar year (« cette année », twelve months to today) is read
+ * as one row a product.
  */
 function productSource(scope: ReportScope, period: Period, level: 'variant' | 'product' = 'product'): SQL {
   const columns = sql.raw(
     level === 'variant' ? `variant_id, product_id, ${PRODUCT_MEASURES}` : `product_id, ${PRODUCT_MEASURES}`,
   );
   if (scope.agentId) return sql`(select ${columns} from stats_products where ${where(scope, period)})`;
-  const [monthly, daily] =
+  const [yearly, monthly, daily] =
     level === 'variant'
-      ? ['stats_product_months', 'stats_product_days']
-      : ['stats_product_total_months', 'stats_product_total_days'];
-  const { months, days } = splitByMonths(period);
+      ? [null, 'stats_product_months', 'stats_product_days']
+      : ['stats_product_total_years', 'stats_product_total_months', 'stats_product_total_days'];
+  const parts: SQL[] = [];
+  for (const piece of withinYears(period)) {
+    const byMonthAndDay = monthAndDayParts(scope.shopId, piece, columns, monthly, daily);
+    if (!yearly || daysBetween(piece.from, piece.to) + 1 < YEAR_ROW_CHEAPER_FROM_DAYS) {
+      parts.push(...byMonthAndDay);
+      continue;
+    }
+    const year = yearOf(piece.from);
+    const isWhole = nothingOutside(scope.shopId, daily, year, piece);
+    parts.push(sql`select ${columns} from ${sql.raw(yearly)}
+      where shop_id = ${scope.shopId} and year = ${year.from}::date and ${isWhole}`);
+    for (const part of byMonthAndDay) parts.push(sql`${part} and not ${isWhole}`);
+  }
+  return sql`(${sql.join(parts, sql` union all `)})`;
+}
+
+/**
+ * Whether the days of `container` (a month, a year) outside `piece` hold nothing: then its roll-up
+ * row is exactly the piece's sums. PostgreSQL probes that once (an InitPlan) and reads one branch
+ * or the other; most often the piece runs to today and nothing lies after it.
+ */
+function nothingOutside(shopId: string, daily: string, container: Period, piece: Period): SQL {
+  // Two probes, each a plain range of the (shop, day) key: an OR of both ranges is read as a
+  // filter over all of the shop's days by the plan a prepared statement settles on (130 ms each).
+  const nothingIn = (condition: SQL) =>
+    sql`not exists (select 1 from ${sql.raw(daily)} where shop_id = ${shopId} and ${condition})`;
+  return sql`(${nothingIn(sql`day >= ${container.from}::date and day < ${piece.from}::date`)}
+    and ${nothingIn(sql`day > ${piece.to}::date and day <= ${container.to}::date`)})`;
+}
+
+/** A piece of a period within one year: its whole months by month, its edges by day (or by month). */
+function monthAndDayParts(
+  shopId: string,
+  piece: Period,
+  columns: SQL,
+  monthly: string,
+  daily: string,
+): SQL[] {
+  const { months, days } = splitByMonths(piece);
   const parts: SQL[] = [];
   if (months)
     parts.push(sql`select ${columns} from ${sql.raw(monthly)}
-      where shop_id = ${scope.shopId} and month between ${months.from}::date and ${months.to}::date`);
-  for (const d of days)
-    parts.push(sql`select ${columns} from ${sql.raw(daily)}
-      where shop_id = ${scope.shopId} and day between ${d.from}::date and ${d.to}::date`);
-  return sql`(${sql.join(parts, sql` union all `)})`;
+      where shop_id = ${shopId} and month between ${months.from}::date and ${months.to}::date`);
+  for (const d of days.flatMap(withinMonths)) {
+    const byDay = sql`select ${columns} from ${sql.raw(daily)}
+      where shop_id = ${shopId} and day between ${d.from}::date and ${d.to}::date`;
+    if (daysBetween(d.from, d.to) + 1 < MONTH_ROWS_CHEAPER_FROM_DAYS) {
+      parts.push(byDay);
+      continue;
+    }
+    // Most of a month (« ce mois-ci », a year to today): its monthly rows, a third as many.
+    const month = monthOf(d.from);
+    const isWhole = nothingOutside(shopId, daily, month, d);
+    parts.push(sql`select ${columns} from ${sql.raw(monthly)}
+      where shop_id = ${shopId} and month = ${month.from}::date and ${isWhole}`);
+    parts.push(sql`${byDay} and not ${isWhole}`);
+  }
+  return parts;
 }
 
 /**
@@ -239,13 +298,19 @@ async function series(db: Executor, scope: ReportScope, period: Period, asked?: 
  * promise figures at most a minute old, and a few are costly to count at every read.
  */
 function memo<T>(ttlMs: number): (key: string, compute: () => Promise<T>) => Promise<T> {
-  const kept = new Map<string, { at: number; value: T }>();
-  return async (key, compute) => {
+  // The promise is kept, not its value: readers arriving while it is computed wait for it
+  // rather than each computing it again.
+  const kept = new Map<string, { at: number; value: Promise<T> }>();
+  return (key, compute) => {
     const found = kept.get(key);
     if (found && Date.now() - found.at < ttlMs) return found.value;
-    const value = await compute();
+    const value = compute();
     if (kept.size > 1000) kept.delete(kept.keys().next().value!);
     kept.set(key, { at: Date.now(), value });
+    // A failure is not kept: the next reader tries again.
+    value.catch(() => {
+      if (kept.get(key)?.value === value) kept.delete(key);
+    });
     return value;
   };
 }
@@ -386,8 +451,13 @@ async function productRows(
     const rows = await executePrepared<ProductSums>(
       db,
       sql`with g as (
-          select coalesce(c.category_id, ${NO_CATEGORY}) as key, min(p.product_id) as product_id, ${PRODUCT_SUMS}
-          from ${productSource(scope, period)} as p
+          select coalesce(c.category_id, ${NO_CATEGORY}) as key, null::text as product_id, ${PRODUCT_SUMS}
+          from ${
+            // A product's rows summed first: a year's 200 000 rows join the catalogue as 20 000.
+            oneMonth(scope, period)
+              ? productSource(scope, period)
+              : sql`(select product_id, ${PRODUCT_SUMS} from ${productSource(scope, period)} as s group by product_id)`
+          } as p
           left join (${categoryOfProducts(scope.shopId)}) as c on c.product_id = p.product_id
           group by 1
         )
@@ -407,6 +477,16 @@ async function productRows(
       ? 'gross - discounts - refunds'
       : 'case when cost = 0 and costed_net = 0 then null else costed_net - cost end',
   );
+  const grouped =
+    by === 'variant'
+      ? sql`select variant_id as key, product_id, ${PRODUCT_SUMS}
+          from ${productSource(scope, period, by)} as p group by variant_id, product_id`
+      : sql`select product_id as key, product_id, ${PRODUCT_SUMS}
+          from ${productSource(scope, period, by)} as p group by product_id`;
+  // The first 100 by a top-N sort, and the count and sums of every row beside them (for
+  // « Autres »), rather than a window over all of them: a month of a 20 000-product shop is 40 000
+  // variant rows, that a window would hold and carry whole through the sort. One month is read
+  // twice from its index; a longer period is grouped once and kept for both.
   const rows = await executePrepared<
     ProductSums & {
       n: string;
@@ -418,19 +498,21 @@ async function productRows(
     }
   >(
     db,
-    sql`with g as (${
+    sql`with g as ${month ? sql`not materialized` : sql`materialized`} (${
       month
         ? sql`select ${key} as key, product_id, ${sql.raw(PRODUCT_MEASURES)}
             from ${sql.raw(by === 'variant' ? 'stats_product_months' : 'stats_product_total_months')}
             where shop_id = ${scope.shopId} and month = ${month}::date`
-        : sql`select ${key} as key, min(product_id) as product_id, ${PRODUCT_SUMS}
-            from ${productSource(scope, period, by)} as p group by 1`
-    })
-      select *, count(*) over () as n, sum(quantity) over () as all_quantity,
-        sum(refunded_quantity) over () as all_refunded_quantity, sum(gross) over () as all_gross,
-        sum(discounts) over () as all_discounts, sum(refunds) over () as all_refunds
-      from g where ${SOLD_SOMETHING}
-      order by ${value} desc nulls last, key collate "C" limit ${MAX_ROWS}`,
+        : grouped
+    }),
+      top as (select * from g where ${SOLD_SOMETHING}
+        order by ${value} desc nulls last, key collate "C" limit ${MAX_ROWS}),
+      totals as (select count(*) as n, sum(quantity) as all_quantity,
+        sum(refunded_quantity) as all_refunded_quantity, sum(gross) as all_gross,
+        sum(discounts) as all_discounts, sum(refunds) as all_refunds
+        from g where ${SOLD_SOMETHING})
+      select top.*, totals.* from top cross join totals
+      order by ${value} desc nulls last, key collate "C"`,
   );
   const names =
     by === 'variant'
@@ -619,55 +701,102 @@ async function communeRows(db: Executor, scope: ReportScope, period: Period) {
   return { ...capped, rows: [...capped.rows, ...(none ? [none] : [])] };
 }
 
-/** The stock now: its value, then the products out of stock, low, or that sold nothing in the period. */
 /**
  * The shop's stock valued, for half a minute: every product and variant of the catalogue is
  * joined and valued, the stock report's costliest part.
  */
-const rememberedStock = memo<Awaited<ReturnType<typeof stockValuation>>>(30_000);
+const rememberedStock = memo<Awaited<ReturnType<typeof stockInOrder>>>(30_000);
 
+type Valued = Awaited<ReturnType<typeof stockValuation>>[number];
+
+/**
+ * What of the stock report does not depend on the period, made once per valuation: the totals,
+ * the products out of stock and low, and those in stock that may have sold nothing — each list in
+ * the report's order (fewest units first, then by name in French order). A read then only picks
+ * the unsold from the last list, in order, for a catalogue of 20 000 products.
+ */
+async function stockInOrder(db: Executor, shopId: string) {
+  const valued = await stockValuation(db, shopId);
+  const byName = [...valued].sort((a, b) => FRENCH.compare(a.name, b.name));
+  const rankOf = new Map(byName.map((p, i) => [p, i]));
+  const inOrder = (list: Valued[]) =>
+    list.sort((a, b) => a.stock - b.stock || rankOf.get(a)! - rankOf.get(b)!);
+  return {
+    atCost: valued.reduce((n, p) => n + p.atCost, 0),
+    atPrice: valued.reduce((n, p) => n + p.atPrice, 0),
+    unitsWithoutCost: valued.reduce((n, p) => n + p.unitsWithoutCost, 0),
+    out: inOrder(valued.filter((p) => p.stock <= 0)),
+    low: inOrder(valued.filter((p) => p.stock > 0 && p.stock <= p.lowStockThreshold)),
+    inStock: inOrder(valued.filter((p) => p.stock > p.lowStockThreshold && p.stock > 0)),
+  };
+}
+
+/** The stock now: its value, then the products out of stock, low, or that sold nothing in the period. */
 async function stockOf(db: Executor, scope: ReportScope, period: Period) {
-  const [valued, sold] = await Promise.all([
-    rememberedStock(scope.shopId, () => stockValuation(db, scope.shopId)),
-    executePrepared<{ product_id: string }>(
+  const [stock, unsold] = await Promise.all([
+    rememberedStock(scope.shopId, () => stockInOrder(db, scope.shopId)),
+    // The shop's products that sold nothing in the period (a few hundred where 20 000 sold), as one
+    // value: PostgreSQL sets them apart from the catalogue's index, the server reads only those.
+    executePrepared<{ ids: string | null }>(
       db,
-      sql`select distinct product_id from ${productSource({ ...scope, agentId: null }, period)} as p where quantity > 0`,
+      sql`select string_agg(p.product_id, ' ') as ids from (${categoryOfProducts(scope.shopId)}) as p
+        where not exists (select 1 from ${productSource({ ...scope, agentId: null }, period)} as s
+          where s.product_id = p.product_id and s.quantity > 0)`,
     ),
   ]);
-  const soldIds = new Set(sold.map((r) => r.product_id));
-  const flagOf = (p: (typeof valued)[number]): StatsRow['flag'] | null =>
-    p.stock <= 0 ? 'out' : p.stock <= p.lowStockThreshold ? 'low' : !soldIds.has(p.id) ? 'idle' : null;
-  const order = { out: 0, low: 1, idle: 2 } as const;
-  const rows: StatsRow[] = valued
-    .map((p) => ({ p, flag: flagOf(p) }))
-    .filter((x): x is { p: (typeof valued)[number]; flag: NonNullable<StatsRow['flag']> } => x.flag !== null)
-    .sort(
-      (a, b) => order[a.flag] - order[b.flag] || a.p.stock - b.p.stock || FRENCH.compare(a.p.name, b.p.name),
-    )
-    .map(({ p, flag }) => ({
-      key: p.id,
-      label: p.name,
-      figures: {},
-      previous: null,
-      stock: p.stock,
-      // Units without a cost price: their value at cost is not known, never shown as nothing.
-      ...(p.unitsWithoutCost > 0 ? {} : { valueAtCost: p.atCost }),
-      valueAtPrice: p.atPrice,
-      flag,
-    }));
-  const count = (flag: string) => rows.filter((r) => r.flag === flag).length;
+  const unsoldIds = new Set(unsold[0]?.ids?.split(' ') ?? []);
+  const idle = stock.inStock.filter((p) => unsoldIds.has(p.id));
+  const rows: StatsRow[] = [];
+  const lists = [
+    ['out', stock.out],
+    ['low', stock.low],
+    ['idle', idle],
+  ] as const;
+  for (const [flag, list] of lists)
+    for (const p of list.slice(0, MAX_ROWS - rows.length))
+      rows.push({
+        key: p.id,
+        label: p.name,
+        figures: {},
+        previous: null,
+        stock: p.stock,
+        // Units without a cost price: their value at cost is not known, never shown as nothing.
+        ...(p.unitsWithoutCost > 0 ? {} : { valueAtCost: p.atCost }),
+        valueAtPrice: p.atPrice,
+        flag,
+      });
+  const flagged = stock.out.length + stock.low.length + idle.length;
   return {
     summary: {
-      atCost: valued.reduce((n, p) => n + p.atCost, 0),
-      atPrice: valued.reduce((n, p) => n + p.atPrice, 0),
-      unitsWithoutCost: valued.reduce((n, p) => n + p.unitsWithoutCost, 0),
-      out: count('out'),
-      low: count('low'),
-      idle: count('idle'),
+      atCost: stock.atCost,
+      atPrice: stock.atPrice,
+      unitsWithoutCost: stock.unitsWithoutCost,
+      out: stock.out.length,
+      low: stock.low.length,
+      idle: idle.length,
     },
-    rows: rows.slice(0, MAX_ROWS),
-    ...(rows.length > MAX_ROWS ? { otherRows: rows.length - MAX_ROWS } : {}),
+    rows,
+    ...(flagged > MAX_ROWS ? { otherRows: flagged - MAX_ROWS } : {}),
   };
+}
+
+/**
+ * A report read in one transaction: its statements see the same snapshot (every figure of it
+ * agrees with the others, even while orders arrive), one at a time without parallel workers —
+ * ten people reading reports on two cores gain nothing from workers but the cost of gathering —
+ * and with room to group a year of a large catalogue in memory rather than on disk.
+ */
+export async function readReport(db: Database, scope: ReportScope, query: StatsQuery): Promise<StatsReport> {
+  return db.transaction(
+    async (tx) => {
+      await executePrepared(
+        tx,
+        sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('work_mem', '32MB', true)`,
+      );
+      return buildReport(tx, scope, query);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
 export async function buildReport(db: Executor, scope: ReportScope, query: StatsQuery): Promise<StatsReport> {

@@ -138,7 +138,9 @@ async function applyDeltas(tx: Executor, shopId: string, deltas: Contribution): 
     const record: Record<string, string | number> = {};
     keys.forEach((k, i) => (record[k] = k === 'hour' ? Number(parts[i]) : parts[i]!));
     for (const m of MEASURES[kind]) record[m] = measures[m] ?? 0;
-    byTable.set(kind, [...(byTable.get(kind) ?? []), record]);
+    let records = byTable.get(kind);
+    if (!records) byTable.set(kind, (records = []));
+    records.push(record);
   }
   for (const [kind, records] of byTable) {
     const { table, keys } = ROLL_UPS[kind];
@@ -149,7 +151,8 @@ async function applyDeltas(tx: Executor, shopId: string, deltas: Contribution): 
       : keys;
     const typed = [
       ...keys.map(
-        (k) => `${k} ${k === 'hour' ? 'smallint' : k === 'day' || k === 'month' ? 'date' : 'text'}`,
+        (k) =>
+          `${k} ${k === 'hour' ? 'smallint' : k === 'day' || k === 'month' || k === 'year' ? 'date' : 'text'}`,
       ),
       ...measures.map((m) => `${m} bigint`),
     ].join(', ');

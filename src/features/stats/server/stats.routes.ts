@@ -2,7 +2,8 @@ import { defineRoute, FileResponse } from '@/server/http/define-route';
 import { z } from '@/shared/validation';
 import { Errors } from '@/server/http/errors';
 import { STATS_INVENTORY_REPORTS, ZStatsQuery, ZStatsReport } from '../stats.schemas';
-import { buildReport, checkQuery } from './reports';
+import type { Database } from '@/server/db';
+import { checkQuery, readReport } from './reports';
 import { reportCsv } from './report-csv';
 import { rollUpShop } from './roll-up';
 
@@ -10,7 +11,7 @@ import { rollUpShop } from './roll-up';
 const INVENTORY_REPORTS = new Set<string>(STATS_INVENTORY_REPORTS);
 
 type ReportContext = {
-  db: Parameters<typeof buildReport>[0];
+  db: Database;
   membership: { shop: { id: string; currency: string; timeZone: string }; agent: { role: string } } | null;
   user: { id: string };
   query: z.infer<typeof ZStatsQuery>;
@@ -23,7 +24,7 @@ async function reportFor({ db, membership, user, query }: ReportContext) {
   if (role === 'inventory-manager' && !INVENTORY_REPORTS.has(report)) throw Errors.forbidden();
   // Every order written so far counts: the report is never behind the orders.
   await rollUpShop(db, membership!.shop.id);
-  return buildReport(
+  return readReport(
     db,
     {
       shopId: membership!.shop.id,

@@ -65,6 +65,8 @@ export const products = pgTable(
   (t) => [
     // The list's default order (« récents ») is the id's: a shop's first page reads 51 entries
     // whatever the other shops hold, even before the planner has statistics.
+    // It also carries category_id (INCLUDE, migration 0035, which drizzle does not declare): the
+    // category reports of Statistiques read a shop's products' categories from it alone.
     index('products_shop_id_idx').on(t.shopId, t.id),
     // « contains » search (LIKE '%…%') through trigrams: an index lookup instead of a scan of the shop.
     index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),

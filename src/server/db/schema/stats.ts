@@ -278,3 +278,17 @@ export const statsProductTotalMonths = pgTable(
   },
   (t) => [primaryKey({ columns: [t.shopId, t.month, t.productId] })],
 );
+
+/**
+ * `year` is the year's first day. A year of a large catalogue read as one row a product, not
+ * twelve: « cette année », and the bulk of any twelve months (see the reports' productSource).
+ */
+export const statsProductTotalYears = pgTable(
+  'stats_product_total_years',
+  {
+    shopId: text('shop_id').notNull(),
+    year: date('year', { mode: 'string' }).notNull(),
+    ...productOnlyMeasures,
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.year, t.productId] })],
+);
