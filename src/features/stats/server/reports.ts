@@ -784,14 +784,18 @@ async function stockOf(db: Executor, scope: ReportScope, period: Period) {
  * A report read in one transaction: its statements see the same snapshot (every figure of it
  * agrees with the others, even while orders arrive), one at a time without parallel workers —
  * ten people reading reports on two cores gain nothing from workers but the cost of gathering —
- * and with room to group a year of a large catalogue in memory rather than on disk.
+ * with room to group a year of a large catalogue in memory rather than on disk, and joining by
+ * hashing: a merge join sorts 20 000 product ids in the database's collation first, which took
+ * twice the whole of the stock report's join (12 ms against 5.5) on the plan a prepared statement
+ * settles on.
  */
 export async function readReport(db: Database, scope: ReportScope, query: StatsQuery): Promise<StatsReport> {
   return db.transaction(
     async (tx) => {
       await executePrepared(
         tx,
-        sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('work_mem', '32MB', true)`,
+        sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('work_mem', '32MB', true),
+          set_config('enable_mergejoin', 'off', true)`,
       );
       return buildReport(tx, scope, query);
     },
