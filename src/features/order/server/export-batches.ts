@@ -1,5 +1,4 @@
-import { and, lt, type SQL } from 'drizzle-orm';
-import { orders } from '@/server/db/schema/order';
+import { and, type SQL } from 'drizzle-orm';
 
 /** Rows read per query: enough to keep the round trips few, small enough to keep memory flat. */
 export const EXPORT_BATCH = 1000;
@@ -38,8 +37,8 @@ export function dateTimeFormatter(timeZone: string): (date: Date) => string {
 }
 
 /**
- * Rows read EXPORT_BATCH at a time on the id keyset (newest first): `read(after)` asks for the
- * next batch. 100 000 orders go through without ever being held together.
+ * Rows read EXPORT_BATCH at a time on the list's keyset (newest first): `read(after)` asks for the
+ * next batch after the order of id `after`. 100 000 orders go through without ever being held together.
  */
 export async function* keysetBatches<T>(
   read: (after: string | null) => Promise<T[]>,
@@ -54,7 +53,11 @@ export async function* keysetBatches<T>(
   }
 }
 
-/** The list's conditions, past the keyset's last id. */
-export function afterId(conditions: SQL[], after: string | null): SQL | undefined {
-  return and(...conditions, after ? lt(orders.id, after) : undefined);
+/** The list's conditions, past the keyset's last order (`newestFirst`'s `after`). */
+export function afterLast(
+  conditions: SQL[],
+  after: string | null,
+  past: (id: string) => SQL,
+): SQL | undefined {
+  return and(...conditions, after ? past(after) : undefined);
 }

@@ -1,10 +1,10 @@
-import { asc, desc, inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { orderLines, orders } from '@/server/db/schema/order';
 import { guardFormula, serializeCsvRow, type CsvSeparator } from '@/server/csv';
 import { CHANNEL_LABELS, type OrderChannel, type TOrderFilters } from '../order.schemas';
-import { orderConditions, type OrderScope } from './list-orders';
-import { afterId, EXPORT_BATCH, keysetBatches } from './export-batches';
+import { newestFirst, orderConditions, type OrderScope } from './list-orders';
+import { afterLast, EXPORT_BATCH, keysetBatches } from './export-batches';
 import { exportFormat } from './export-orders';
 
 const HEADERS = [
@@ -37,6 +37,7 @@ export async function* exportOrderLinesCsv(
   const { money, dateTime, header } = exportFormat(shop, separator);
   yield header(HEADERS);
   const conditions = orderConditions(scope, filters);
+  const order = newestFirst(filters);
   const batches = keysetBatches(
     (after) =>
       db
@@ -48,8 +49,8 @@ export async function* exportOrderLinesCsv(
           clientName: orders.clientName,
         })
         .from(orders)
-        .where(afterId(conditions, after))
-        .orderBy(desc(orders.id))
+        .where(afterLast(conditions, after, order.after))
+        .orderBy(...order.orderBy)
         .limit(EXPORT_BATCH),
     (order) => order.id,
   );
@@ -73,11 +74,17 @@ export async function* exportOrderLinesCsv(
           batch.map((order) => order.id),
         ),
       )
-      .orderBy(desc(orderLines.orderId), asc(orderLines.position));
-    const byOrder = new Map(batch.map((order) => [order.id, order]));
-    yield lines
-      .map((line) => {
-        const order = byOrder.get(line.orderId)!;
+      .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+    // The orders' lines in the batch's order (by id, or by placed time for a period: newestFirst).
+    const linesOf = new Map<string, typeof lines>();
+    for (const line of lines) {
+      const own = linesOf.get(line.orderId);
+      if (own) own.push(line);
+      else linesOf.set(line.orderId, [line]);
+    }
+    yield batch
+      .flatMap((order) => (linesOf.get(order.id) ?? []).map((line) => ({ order, line })))
+      .map(({ order, line }) => {
         return serializeCsvRow(
           [
             String(order.number),

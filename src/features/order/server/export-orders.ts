@@ -1,4 +1,4 @@
-import { desc, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { orderPayments, orders } from '@/server/db/schema/order';
 import {
@@ -22,8 +22,8 @@ import {
   type PaymentStatus,
   type TOrderFilters,
 } from '../order.schemas';
-import { orderConditions, type OrderScope } from './list-orders';
-import { afterId, dateTimeFormatter, EXPORT_BATCH, keysetBatches } from './export-batches';
+import { newestFirst, orderConditions, type OrderScope } from './list-orders';
+import { afterLast, dateTimeFormatter, EXPORT_BATCH, keysetBatches } from './export-batches';
 
 const HEADERS = [
   'Numéro',
@@ -99,13 +99,14 @@ export async function* exportOrdersCsv(
   const { money, dateTime, phone, header } = exportFormat(shop, separator);
   yield header(HEADERS);
   const conditions = orderConditions(scope, filters);
+  const order = newestFirst(filters);
   const batches = keysetBatches(
     (after) =>
       db
         .select(EXPORT_COLUMNS)
         .from(orders)
-        .where(afterId(conditions, after))
-        .orderBy(desc(orders.id))
+        .where(afterLast(conditions, after, order.after))
+        .orderBy(...order.orderBy)
         .limit(EXPORT_BATCH),
     (order) => order.id,
   );

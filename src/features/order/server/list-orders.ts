@@ -114,18 +114,39 @@ export function orderConditions(scope: OrderScope, filters: TOrderFilters): SQL[
   return conditions;
 }
 
-/** Newest first, keyset-paginated on the id (ids grow with time): page 20 000 costs what page 1 does. */
+/**
+ * Newest first, keyset-paginated from the last order shown: page 20 000 costs what page 1 does. A
+ * list bounded by dates is ordered by the time each order was placed (the date it shows; a till's
+ * sale synced late among its day's), from an index on it that starts at the period's end however
+ * old — by id, a month of a year ago was found under every order placed since (2 s at 1 000 000
+ * orders). Any other list by id: ids grow with time, and the index of every filter ends with it.
+ * The cursor is the last order's id either way.
+ */
+export function newestFirst(filters: Pick<TOrderFilters, 'from' | 'to'>): {
+  orderBy: SQL[];
+  after: (id: string) => SQL;
+} {
+  if (!filters.from && !filters.to) return { orderBy: [desc(orders.id)], after: (id) => lt(orders.id, id) };
+  return {
+    orderBy: [desc(orders.createdAt), desc(orders.id)],
+    // A row comparison the index reads as one range: (placed, id) before the last order's.
+    after: (id) =>
+      sql`(${orders.createdAt}, ${orders.id}) < ((select o.created_at from ${orders} o where o.id = ${id}), ${id})`,
+  };
+}
+
 export async function listOrders(
   db: Executor,
   scope: OrderScope,
   filters: TOrderFilters,
   page: { after?: string; limit: number },
 ): Promise<{ items: OrderRow[]; nextCursor: string | null }> {
+  const order = newestFirst(filters);
   const rows = await db
     .select()
     .from(orders)
-    .where(and(...orderConditions(scope, filters), page.after ? lt(orders.id, page.after) : undefined))
-    .orderBy(desc(orders.id))
+    .where(and(...orderConditions(scope, filters), page.after ? order.after(page.after) : undefined))
+    .orderBy(...order.orderBy)
     .limit(page.limit + 1);
   const items = rows.slice(0, page.limit);
   return { items, nextCursor: rows.length > page.limit ? items[items.length - 1]!.id : null };

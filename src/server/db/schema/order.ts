@@ -83,7 +83,9 @@ export const orders = pgTable(
     index('orders_agent_idx').on(t.shopId, t.createdByUserId, t.id),
     index('orders_client_idx').on(t.shopId, t.clientId, t.id),
     index('orders_phone_idx').on(t.shopId, t.clientPhone, t.id),
-    index('orders_created_idx').on(t.shopId, t.createdAt),
+    // A list bounded by dates reads it backwards from the period's end, by (placed, id): see
+    // list-orders' newestFirst.
+    index('orders_created_idx').on(t.shopId, t.createdAt, t.id),
     index('orders_local_reference_idx')
       .on(t.shopId, t.localReference)
       .where(sql`${t.localReference} is not null`),
