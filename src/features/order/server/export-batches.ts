@@ -3,11 +3,16 @@ import { and, type SQL } from 'drizzle-orm';
 /** Rows read per query: enough to keep the round trips few, small enough to keep memory flat. */
 export const EXPORT_BATCH = 1000;
 
+/** UTC offsets change on quarter-hour instants (zones are whole quarter hours off UTC). */
+const QUARTER_HOUR_MS = 900_000;
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
 /**
- * formatDateTime (DD-MM-YYYY, HH:mm in the shop's time zone) for many dates: one Intl formatter
- * for the whole export instead of a dayjs time-zone conversion per row, which cost ~80 µs and a
- * heap of short-lived objects each (half the export's time, and hundreds of MB of garbage the
- * collector let pile up on 100 000 rows). Same time-zone database, same text.
+ * formatDateTime (DD-MM-YYYY, HH:mm in the shop's time zone) for many dates: the zone's offset
+ * found once per quarter hour (Intl, the same time-zone database), then the date written from
+ * the shifted instant's fields. A dayjs conversion per row cost ~80 µs and a heap of short-lived
+ * objects (half the export's time, and hundreds of MB the collector let pile up on 100 000 rows);
+ * Intl's formatToParts per row still made a dozen objects each.
  */
 export function dateTimeFormatter(timeZone: string): (date: Date) => string {
   const format = new Intl.DateTimeFormat('en-GB', {
@@ -17,22 +22,28 @@ export function dateTimeFormatter(timeZone: string): (date: Date) => string {
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
+    second: '2-digit',
     hourCycle: 'h23',
   });
-  return (date) => {
-    let day = '';
-    let month = '';
-    let year = '';
-    let hour = '';
-    let minute = '';
-    for (const part of format.formatToParts(date)) {
-      if (part.type === 'day') day = part.value;
-      else if (part.type === 'month') month = part.value;
-      else if (part.type === 'year') year = part.value.padStart(4, '0');
-      else if (part.type === 'hour') hour = part.value;
-      else if (part.type === 'minute') minute = part.value;
+  const offsets = new Map<number, number>();
+  const offsetAt = (time: number): number => {
+    const quarter = Math.floor(time / QUARTER_HOUR_MS);
+    let offset = offsets.get(quarter);
+    if (offset === undefined) {
+      const at = quarter * QUARTER_HOUR_MS;
+      const field: Record<string, number> = {};
+      for (const part of format.formatToParts(new Date(at))) field[part.type] = Number(part.value);
+      offset =
+        Date.UTC(field.year!, field.month! - 1, field.day!, field.hour!, field.minute!, field.second!) - at;
+      if (offsets.size > 100_000) offsets.clear();
+      offsets.set(quarter, offset);
     }
-    return `${day}-${month}-${year}, ${hour}:${minute}`;
+    return offset;
+  };
+  return (date) => {
+    const local = new Date(date.getTime() + offsetAt(date.getTime()));
+    const year = String(local.getUTCFullYear()).padStart(4, '0');
+    return `${pad2(local.getUTCDate())}-${pad2(local.getUTCMonth() + 1)}-${year}, ${pad2(local.getUTCHours())}:${pad2(local.getUTCMinutes())}`;
   };
 }
 
