@@ -75,6 +75,18 @@ describe('GET /api/order/list over an old period', () => {
     }
   });
 
+  it('finds nothing after an order of another shop', async () => {
+    const other = await freshShop(bed, 'Boutique Voisine');
+    const item = await sellable(bed, as(other), 'Savon', 500, { stock: 10 });
+    const theirs = await createOrderOk(bed, as(other), {
+      channel: 'phone',
+      lines: [line(item.variantId, 1)],
+    });
+    const answer = await api.list(as(shop), { ...JANUARY, after: theirs.id });
+    expect(answer.status).toBe(200);
+    expect(answer.body.items).toEqual([]);
+  });
+
   it('exports the same orders in the same order, one row each, and their lines', async () => {
     const rows = async (path: string) => {
       const answer = await api.exportCsv(as(shop), JANUARY, path);

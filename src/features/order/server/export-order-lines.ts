@@ -37,7 +37,7 @@ export async function* exportOrderLinesCsv(
   const { money, dateTime, header } = exportFormat(shop, separator);
   yield header(HEADERS);
   const conditions = orderConditions(scope, filters);
-  const order = newestFirst(filters);
+  const order = newestFirst(scope.shopId, filters);
   const batches = keysetBatches(
     (after) =>
       db

@@ -99,7 +99,7 @@ export async function* exportOrdersCsv(
   const { money, dateTime, phone, header } = exportFormat(shop, separator);
   yield header(HEADERS);
   const conditions = orderConditions(scope, filters);
-  const order = newestFirst(filters);
+  const order = newestFirst(scope.shopId, filters);
   const batches = keysetBatches(
     (after) =>
       db

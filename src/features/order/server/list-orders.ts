@@ -122,16 +122,20 @@ export function orderConditions(scope: OrderScope, filters: TOrderFilters): SQL[
  * orders). Any other list by id: ids grow with time, and the index of every filter ends with it.
  * The cursor is the last order's id either way.
  */
-export function newestFirst(filters: Pick<TOrderFilters, 'from' | 'to'>): {
+export function newestFirst(
+  shopId: string,
+  filters: Pick<TOrderFilters, 'from' | 'to'>,
+): {
   orderBy: SQL[];
   after: (id: string) => SQL;
 } {
   if (!filters.from && !filters.to) return { orderBy: [desc(orders.id)], after: (id) => lt(orders.id, id) };
   return {
     orderBy: [desc(orders.createdAt), desc(orders.id)],
-    // A row comparison the index reads as one range: (placed, id) before the last order's.
+    // A row comparison the index reads as one range: (placed, id) before the last order's — an
+    // order of this shop: another shop's id finds nothing, and tells nothing of when it was placed.
     after: (id) =>
-      sql`(${orders.createdAt}, ${orders.id}) < ((select o.created_at from ${orders} o where o.id = ${id}), ${id})`,
+      sql`(${orders.createdAt}, ${orders.id}) < ((select o.created_at from ${orders} o where o.shop_id = ${shopId} and o.id = ${id}), ${id})`,
   };
 }
 
@@ -141,7 +145,7 @@ export async function listOrders(
   filters: TOrderFilters,
   page: { after?: string; limit: number },
 ): Promise<{ items: OrderRow[]; nextCursor: string | null }> {
-  const order = newestFirst(filters);
+  const order = newestFirst(scope.shopId, filters);
   const rows = await db
     .select()
     .from(orders)
