@@ -34,6 +34,34 @@ const report = async (a: Actor, name: string, from = today(), to = today()) => {
   return answer.body as { rows: Row[]; otherRows?: number; totals: { net: number } };
 };
 
+/**
+ * A shop whose products (name, price) each sold once at its till at the given day (midday in Dakar,
+ * UTC; today: now, never after the present moment) — a sale synced late keeps its day.
+ */
+async function soldAtTill(shopName: string, sales: Array<[name: string, price: number, day: string]>) {
+  const fixture = await createShopFixture(bed.database.db, shopName);
+  const a = as(fixture);
+  const tillId = await firstTill(bed, a);
+  const open = ops.open(tillId, 0);
+  const tillOps: Array<Record<string, unknown>> = [open];
+  for (const [name, price, day] of sales) {
+    const p = await createOk(bed, a.token!, a.shopId, {
+      name,
+      variants: [{ optionValues: [], price, stock: 10 }],
+    });
+    tillOps.push({
+      ...ops.sale(open.sessionId, [
+        { variantId: p.variants[0]._id as string, quantity: 1, unitPrice: price },
+      ]),
+      at: day === today() ? new Date().toISOString() : `${day}T12:00:00.000Z`,
+    });
+  }
+  await syncOk(bed, a, tillId, tillOps);
+  return a;
+}
+
+const names = (r: { rows: Row[] }) => r.rows.map((row) => row.label).sort();
+
 describe('the product reports past 100 rows', () => {
   it('show the best 100, then « Autres » with the rest’s units and money; the rows sum to the overview', async () => {
     const fixture = await createShopFixture(bed.database.db, 'Boutique Grand Choix');
@@ -95,33 +123,14 @@ describe('the product reports past 100 rows', () => {
 
 describe('the product reports over most of a month', () => {
   it('count the days asked for, whether the month’s other days sold something or nothing', async () => {
-    const fixture = await createShopFixture(bed.database.db, 'Boutique Mois');
-    const a = as(fixture);
-    const made: Array<{ name: string; variantId: string; price: number }> = [];
-    for (const [name, price] of [
-      ['Début', 1000],
-      ['Milieu', 2000],
-      ['Fin', 4000],
-    ] as const) {
-      const p = await createOk(bed, a.token!, a.shopId, {
-        name,
-        variants: [{ optionValues: [], price, stock: 10 }],
-      });
-      made.push({ name, variantId: p.variants[0]._id as string, price });
-    }
-    // Last month, sold at the till (a sale synced late keeps its day): the 2nd, the 20th, the 25th.
+    // Last month, sold at the till: the 2nd, the 20th, the 25th.
     const [year, month] = today().split('-').map(Number) as [number, number];
     const last = month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
-    const tillId = await firstTill(bed, a);
-    const open = ops.open(tillId, 0);
-    await syncOk(bed, a, tillId, [
-      open,
-      ...made.map((p, i) => ({
-        ...ops.sale(open.sessionId, [{ variantId: p.variantId, quantity: 1, unitPrice: p.price }]),
-        at: `${last}-${['02', '20', '25'][i]}T12:00:00.000Z`,
-      })),
+    const a = await soldAtTill('Boutique Mois', [
+      ['Début', 1000, `${last}-02`],
+      ['Milieu', 2000, `${last}-20`],
+      ['Fin', 4000, `${last}-25`],
     ]);
-    const names = (r: { rows: Row[] }) => r.rows.map((row) => row.label).sort();
 
     // The 1st to the 22nd: the sale of the 25th lies outside, so the month's rows cannot stand in.
     for (const name of ['products', 'variants', 'categories', 'margin']) {
@@ -193,32 +202,12 @@ describe('the stock report', () => {
 
 describe('the product reports over most of a year', () => {
   it('count the days asked for, read from the year’s rows or from its months and days', async () => {
-    const fixture = await createShopFixture(bed.database.db, 'Boutique Année');
-    const a = as(fixture);
-    const made: Array<{ name: string; variantId: string; price: number }> = [];
-    for (const [name, price] of [
-      ['Vendu aujourd’hui', 1000],
-      ['Vendu plus tôt', 2000],
-    ] as const) {
-      const p = await createOk(bed, a.token!, a.shopId, {
-        name,
-        variants: [{ optionValues: [], price, stock: 10 }],
-      });
-      made.push({ name, variantId: p.variants[0]._id as string, price });
-    }
     const yearStart = `${today().slice(0, 4)}-01-01`;
     const earlier = addDays(today(), -20) < yearStart ? yearStart : addDays(today(), -20);
-    const tillId = await firstTill(bed, a);
-    const open = ops.open(tillId, 0);
-    const sale = (i: number, day: string) => ({
-      ...ops.sale(open.sessionId, [
-        { variantId: made[i]!.variantId, quantity: 1, unitPrice: made[i]!.price },
-      ]),
-      // Midday in Dakar (UTC): the sale falls on that day, never after the present moment.
-      at: day === today() ? new Date().toISOString() : `${day}T12:00:00.000Z`,
-    });
-    await syncOk(bed, a, tillId, [open, sale(0, today()), sale(1, earlier)]);
-    const names = (r: { rows: Row[] }) => r.rows.map((row) => row.label).sort();
+    const a = await soldAtTill('Boutique Année', [
+      ['Vendu aujourd’hui', 1000, today()],
+      ['Vendu plus tôt', 2000, earlier],
+    ]);
 
     // The year to today: nothing outside it, the year's rows are its sums.
     for (const name of ['products', 'categories', 'margin']) {

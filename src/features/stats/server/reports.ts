@@ -470,19 +470,19 @@ async function productRows(
     return rowsWithOthers(ranked);
   }
   const key = sql.raw(by === 'variant' ? 'variant_id' : 'product_id');
-  // One calendar month: a row per product (or variant) already, read as it is.
   const month = oneMonth(scope, period);
   const value = sql.raw(
     rank === 'net'
       ? 'gross - discounts - refunds'
       : 'case when cost = 0 and costed_net = 0 then null else costed_net - cost end',
   );
-  const grouped =
-    by === 'variant'
-      ? sql`select variant_id as key, product_id, ${PRODUCT_SUMS}
-          from ${productSource(scope, period, by)} as p group by variant_id, product_id`
-      : sql`select product_id as key, product_id, ${PRODUCT_SUMS}
-          from ${productSource(scope, period, by)} as p group by product_id`;
+  // One calendar month: a row per product (or variant) already, read as it is; else grouped.
+  const rowsOfPeriod = month
+    ? sql`select ${key} as key, product_id, ${sql.raw(PRODUCT_MEASURES)}
+        from ${sql.raw(by === 'variant' ? 'stats_product_months' : 'stats_product_total_months')}
+        where shop_id = ${scope.shopId} and month = ${month}::date`
+    : sql`select ${key} as key, product_id, ${PRODUCT_SUMS}
+        from ${productSource(scope, period, by)} as p group by ${by === 'variant' ? sql.raw('variant_id, product_id') : sql.raw('product_id')}`;
   // The first 100 by a top-N sort, and the count and sums of every row beside them (for
   // « Autres »), rather than a window over all of them: a month of a 20 000-product shop is 40 000
   // variant rows, that a window would hold and carry whole through the sort. One month is read
@@ -498,13 +498,7 @@ async function productRows(
     }
   >(
     db,
-    sql`with g as ${month ? sql`not materialized` : sql`materialized`} (${
-      month
-        ? sql`select ${key} as key, product_id, ${sql.raw(PRODUCT_MEASURES)}
-            from ${sql.raw(by === 'variant' ? 'stats_product_months' : 'stats_product_total_months')}
-            where shop_id = ${scope.shopId} and month = ${month}::date`
-        : grouped
-    }),
+    sql`with g as ${month ? sql`not materialized` : sql`materialized`} (${rowsOfPeriod}),
       top as (select * from g where ${SOLD_SOMETHING}
         order by ${value} desc nulls last, key collate "C" limit ${MAX_ROWS}),
       totals as (select count(*) as n, sum(quantity) as all_quantity,
