@@ -129,9 +129,17 @@ describe('drill-down from Statistiques to Commandes', () => {
       expect(monthly.rows, `${name} over the month`).toEqual(answer.rows);
     }
 
-    // Migrations 0024, 0025, 0028 and 0037 fill the shop-wide roll-ups from the finer ones: the same reports.
+    // Migrations 0024, 0025, 0028, 0037 and 0039 fill the shop-wide roll-ups from the finer ones: the same reports.
     const names = ['overview', 'agents', 'communes', 'clients', 'products', 'categories', 'margin'] as const;
-    const before = await Promise.all(names.map((name) => report(a, name)));
+    const [y, m] = today().split('-').map(Number) as [number, number];
+    const wholeMonth = [
+      `${today().slice(0, 7)}-01`,
+      new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10),
+    ] as const;
+    const readAll = () =>
+      Promise.all([...names.map((name) => report(a, name)), report(a, 'categories', ...wholeMonth)]);
+    const before = await readAll();
+    expect(before.at(-1)!.rows.length).toBeGreaterThan(0);
     for (const table of [
       'stats_agent_days',
       'stats_commune_days',
@@ -140,10 +148,13 @@ describe('drill-down from Statistiques to Commandes', () => {
       'stats_product_total_months',
       'stats_product_total_years',
       'stats_shop_days',
+      'stats_category_months',
+      'stats_product_categories',
     ])
       await bed.database.db.execute(sql.raw(`delete from ${table}`));
     expect((await report(a, 'agents')).rows).toEqual([]);
     expect((await report(a, 'products')).rows).toEqual([]);
+    expect((await report(a, 'categories', ...wholeMonth)).rows).toEqual([]);
     const overview = (await report(a, 'overview')) as unknown as { totals: { orders: number } };
     expect(overview.totals.orders).toBe(0);
     const fills = [
@@ -151,14 +162,15 @@ describe('drill-down from Statistiques to Commandes', () => {
       'drizzle/0025_stats_product_totals.sql',
       'drizzle/0028_stats_shop_days.sql',
       'drizzle/0037_stats_product_total_years.sql',
+      'drizzle/0039_stats_category_months.sql',
     ].flatMap((file) =>
       readFileSync(file, 'utf8')
         .split('--> statement-breakpoint')
         .filter((statement) => /^\s*(--.*\n)*\s*INSERT/i.test(statement)),
     );
-    expect(fills).toHaveLength(7);
+    expect(fills).toHaveLength(9);
     for (const statement of fills) await bed.database.db.execute(sql.raw(statement));
-    expect(await Promise.all(names.map((name) => report(a, name)))).toEqual(before);
+    expect(await readAll()).toEqual(before);
   });
 
   it('keeps a cashier on their own sales behind a link, and refuses a filter of another shop', async () => {

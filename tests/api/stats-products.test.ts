@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { zonedDayHour } from '@/features/stats/zoned-time';
 import { addDays } from '@/features/stats/periods';
 import { setupApiTestbed } from '../helpers/api-testbed';
-import { createOk } from '../helpers/catalogue';
+import { catalogueCalls, createOk } from '../helpers/catalogue';
 import { createShopFixture } from '../helpers/fixtures';
 import { as, line, orderCalls, type Actor } from '../helpers/orders';
 import { firstTill, ops, syncOk } from '../helpers/pos';
@@ -14,6 +14,7 @@ import { firstTill, ops, syncOk } from '../helpers/pos';
 
 const bed = setupApiTestbed();
 const api = orderCalls(bed);
+const catalogue = catalogueCalls(bed);
 const today = () => zonedDayHour(new Date(), 'Africa/Dakar').day;
 
 interface Row {
@@ -146,11 +147,87 @@ describe('the product reports over most of a month', () => {
     const most = await report(a, 'variants', `${last}-02`, `${last}-26`);
     expect(names(most)).toEqual(['Début', 'Fin', 'Milieu']);
     expect(most.rows.reduce((n, r) => n + r.figures.net, 0)).toBe(7000);
+    // Read from the month's roll-up by category, the same sum.
+    expect((await report(a, 'categories', `${last}-02`, `${last}-26`)).rows).toMatchObject([
+      { key: 'sans-categorie', quantity: 3, figures: { net: 7000 } },
+    ]);
     // The 3rd to the 26th: the 2nd lies outside.
     expect(names(await report(a, 'products', `${last}-03`, `${last}-26`))).toEqual(['Fin', 'Milieu']);
     // Across two months: last month's end and this month's first days, pieces of each.
     const across = await report(a, 'products', `${last}-15`, today());
     expect(names(across)).toEqual(['Fin', 'Milieu']);
+  });
+});
+
+describe('the report by category', () => {
+  it('follows each product’s category now, over a month read whole: moved, its category deleted', async () => {
+    const [year, month] = today().split('-').map(Number) as [number, number];
+    const last = month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+    const lastMonth = [`${last}-01`, addDays(`${today().slice(0, 7)}-01`, -1)] as const;
+    const a = await soldAtTill('Boutique Rayons', [
+      ['Bissap', 1000, `${last}-03`],
+      ['Savon', 2000, `${last}-10`],
+      ['Pagne', 4000, `${last}-12`],
+    ]);
+    const category = async (name: string) =>
+      (await catalogue.createCategory(a.token!, a.shopId, name)).body._id as string;
+    const drinks = await category('Boissons');
+    const care = await category('Hygiène');
+    const ids = new Map(
+      ((await catalogue.list(a.token!, a.shopId)).body.items as Array<{ _id: string; name: string }>).map(
+        (p) => [p.name, p._id],
+      ),
+    );
+    const move = async (names: string[], categoryId: string | null) =>
+      expect(
+        (
+          await catalogue.bulk(
+            a.token!,
+            a.shopId,
+            names.map((n) => ids.get(n)!),
+            { action: 'category', categoryId },
+          )
+        ).status,
+      ).toBe(200);
+    const byCategory = async () =>
+      (await report(a, 'categories', ...lastMonth)).rows.map((r) => [r.label, r.quantity, r.figures.net]);
+
+    expect(await byCategory()).toEqual([['Sans catégorie', 3, 7000]]);
+    await move(['Bissap'], drinks);
+    await move(['Savon', 'Pagne'], care);
+    expect(await byCategory()).toEqual([
+      ['Hygiène', 2, 6000],
+      ['Boissons', 1, 1000],
+    ]);
+    // Moved back and forth before the next read: counted once, where it is now.
+    await move(['Pagne'], drinks);
+    await move(['Pagne'], null);
+    await move(['Pagne'], drinks);
+    expect(await byCategory()).toEqual([
+      ['Boissons', 2, 5000],
+      ['Hygiène', 1, 2000],
+    ]);
+    // A category deleted leaves its products without one.
+    const removed = await bed.server.call('POST', '/api/product/deleteCategory', {
+      token: a.token,
+      body: { shopId: a.shopId, categoryId: drinks },
+    });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(await byCategory()).toEqual([
+      ['Sans catégorie', 2, 5000],
+      ['Hygiène', 1, 2000],
+    ]);
+    // Part of the month, nothing sold outside it: the month's rows; a sale outside: the products'
+    // rows, each under its category now.
+    expect((await report(a, 'categories', `${last}-01`, `${last}-27`)).rows).toEqual(
+      (await report(a, 'categories', ...lastMonth)).rows,
+    );
+    expect(
+      (await report(a, 'categories', `${last}-01`, `${last}-11`)).rows.map((r) => [r.label, r.figures.net]),
+    ).toEqual([
+      ['Hygiène', 2000],
+      ['Sans catégorie', 1000],
+    ]);
   });
 });
 

@@ -7,7 +7,7 @@ import { addDays } from '@/features/stats/periods';
 import { communeKey } from '@/features/stats/communes';
 import { orderLines, orders, statsOrderFacts } from '@/server/db/schema';
 import { setupApiTestbed } from '../helpers/api-testbed';
-import { createOk } from '../helpers/catalogue';
+import { catalogueCalls, createOk } from '../helpers/catalogue';
 import { createShopFixture } from '../helpers/fixtures';
 import { as, line, orderCalls, ordersOfShop, type Actor } from '../helpers/orders';
 import { firstTill, ops, syncOk } from '../helpers/pos';
@@ -20,6 +20,7 @@ import { firstTill, ops, syncOk } from '../helpers/pos';
 
 const bed = setupApiTestbed();
 const api = orderCalls(bed);
+const catalogue = catalogueCalls(bed);
 const today = () => zonedDayHour(new Date(), 'Africa/Dakar').day;
 /** The first day of the month after `day`'s. */
 const addMonthStart = (day: string) => {
@@ -478,7 +479,7 @@ describe('the roll-ups', () => {
     expect(await others()).toEqual(before);
   });
 
-  it('equal a recomputation from the orders after any sequence of creates, payments, refunds, edits and status changes', async () => {
+  it('equal a recomputation from the orders after any sequence of creates, payments, refunds, edits, status and category changes', async () => {
     const fixture = await createShopFixture(bed.database.db, 'Boutique Cohérente');
     const a = as(fixture);
     const pagne = await productWithVariants(
@@ -496,6 +497,13 @@ describe('the roll-ups', () => {
       await product(a, 'Savon', 700, 300),
       ...pagne.variantIds.map((variantId) => ({ productId: pagne.productId, variantId })),
     ];
+    const categoryIds: Array<string | null> = [null];
+    for (const name of ['Boissons', 'Textile']) {
+      const made = await catalogue.createCategory(a.token!, a.shopId, name);
+      categoryIds.push(made.body._id as string);
+    }
+    // Each product's category as the test set it: what « Par catégorie » must follow.
+    const categoryOf = new Map<string, string | null>(items.map((i) => [i.productId, null]));
     // Communes as typed by hand: one commune in several spellings, and no address at all.
     const communes = fc.constantFrom(
       null,
@@ -545,10 +553,26 @@ describe('the roll-ups', () => {
         order: fc.nat(),
         status: fc.constantFrom('cancelled', 'returned', 'confirmed'),
       }),
+      fc.record({
+        kind: fc.constant('category' as const),
+        item: fc.nat(4),
+        category: fc.nat(2),
+      }),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 20, maxLength: 80 }), async (steps) => {
         for (const step of steps) {
+          if (step.kind === 'category') {
+            const { productId } = items[step.item]!;
+            const categoryId = categoryIds[step.category]!;
+            const moved = await catalogue.bulk(a.token!, a.shopId, [productId], {
+              action: 'category',
+              categoryId,
+            });
+            expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+            categoryOf.set(productId, categoryId);
+            continue;
+          }
           if (step.kind === 'create') {
             const lines = step.lines.map((l) =>
               line(items[l.item]!.variantId, l.quantity, Math.min(l.off, 500)),
@@ -583,7 +607,7 @@ describe('the roll-ups', () => {
             await api.changeStatus(a, orderId, step.status);
           }
         }
-        await expectRollUpsEqualOrders(a);
+        await expectRollUpsEqualOrders(a, categoryOf);
       }),
       // About a thousand operations in all, on orders that pile up from one run to the next.
       { numRuns: 20 },
@@ -595,7 +619,7 @@ describe('the roll-ups', () => {
  * The overview and every breakdown against a plain reading of the orders through the API: each
  * sums to the same totals, and those are what the orders say.
  */
-async function expectRollUpsEqualOrders(a: Actor) {
+async function expectRollUpsEqualOrders(a: Actor, categoryOf: ReadonlyMap<string, string | null>) {
   let gross = 0;
   let discounts = 0;
   let refunds = 0;
@@ -683,6 +707,18 @@ async function expectRollUpsEqualOrders(a: Actor) {
     net: totals.net,
     orders: totals.orders,
   });
+  // By category over this calendar month (its own monthly roll-up): each product's sales under its
+  // category now, row by row.
+  const thisMonth = { from: `${today().slice(0, 7)}-01`, to: addDays(addMonthStart(today()), -1) };
+  const byCategory = new Map<string, number>();
+  for (const r of (await report(a, 'products', thisMonth)).body.rows as Row[]) {
+    const key = categoryOf.get(r.key) ?? 'sans-categorie';
+    byCategory.set(key, (byCategory.get(key) ?? 0) + r.figures.net!);
+  }
+  const categoryRows = (await report(a, 'categories', thisMonth)).body.rows as Row[];
+  expect(Object.fromEntries(categoryRows.map((r) => [r.key, r.figures.net])), 'categories').toEqual(
+    Object.fromEntries(byCategory),
+  );
   const discountRows = (await report(a, 'discounts')).body.rows as Array<{ figures: { discounts?: number } }>;
   expect(discountRows.reduce((n, r) => n + (r.figures.discounts ?? 0), 0)).toBe(totals.discounts);
   const margin = (await report(a, 'margin')).body.margin;

@@ -392,6 +392,27 @@ async function variantNames(db: Executor, shopId: string, rows: ReadonlyArray<Re
   return names;
 }
 
+/**
+ * The rows of a period keyed by category (`key`, and the product measures). Within one calendar
+ * month, the monthly roll-up by category: a few rows, when nothing of the month lies outside the
+ * period (always for a whole month; for « ce mois-ci », unless a sale was dated after today). Else
+ * the products' rows joined to their category now, a product's rows summed first: a year's 200 000
+ * rows join the catalogue as 20 000.
+ */
+function categorySource(scope: ReportScope, period: Period): SQL {
+  const byProduct = sql`select coalesce(c.category_id, ${NO_CATEGORY}) as key, ${sql.raw(PRODUCT_MEASURES)}
+    from (select product_id, ${PRODUCT_SUMS} from ${productSource(scope, period)} as s group by product_id) as p
+    left join (${categoryOfProducts(scope.shopId)}) as c on c.product_id = p.product_id`;
+  if (scope.agentId || withinMonths(period).length !== 1) return sql`(${byProduct})`;
+  const month = monthOf(period.from);
+  const byCategory = sql`select case when category_id = '' then ${NO_CATEGORY} else category_id end as key,
+      ${sql.raw(PRODUCT_MEASURES)}
+    from stats_category_months where shop_id = ${scope.shopId} and month = ${month.from}::date`;
+  if (oneMonth(scope, period)) return sql`(${byCategory})`;
+  const isWhole = nothingOutside(scope.shopId, 'stats_product_total_days', month, period);
+  return sql`(${byCategory} and ${isWhole} union all ${byProduct} where not ${isWhole})`;
+}
+
 /** The sums of a product row, as SQL names them. */
 type ProductSums = {
   key: string;
@@ -437,8 +458,8 @@ function productRow(r: ProductSums, label: string): StatsRow {
  * cost and margin where costs are known; best first by net sales, or by margin (products sold
  * without a cost price last). A month holds thousands of variants: PostgreSQL groups, ranks and
  * cuts them, and sums the rest for « Autres », so the server reads and names 100 rows, not the
- * whole catalogue. Categories are few: grouped in SQL through the product module's categories,
- * ranked here (ties by name).
+ * whole catalogue. Categories are few: grouped in SQL (see categorySource), ranked here (ties by
+ * name).
  */
 async function productRows(
   db: Executor,
@@ -451,15 +472,8 @@ async function productRows(
     const rows = await executePrepared<ProductSums>(
       db,
       sql`with g as (
-          select coalesce(c.category_id, ${NO_CATEGORY}) as key, null::text as product_id, ${PRODUCT_SUMS}
-          from ${
-            // A product's rows summed first: a year's 200 000 rows join the catalogue as 20 000.
-            oneMonth(scope, period)
-              ? productSource(scope, period)
-              : sql`(select product_id, ${PRODUCT_SUMS} from ${productSource(scope, period)} as s group by product_id)`
-          } as p
-          left join (${categoryOfProducts(scope.shopId)}) as c on c.product_id = p.product_id
-          group by 1
+          select key, null::text as product_id, ${PRODUCT_SUMS} from ${categorySource(scope, period)} as c
+          group by key
         )
         select * from g where ${SOLD_SOMETHING}`,
     );

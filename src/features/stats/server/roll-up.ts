@@ -17,6 +17,7 @@ import {
   type PackedContribution,
   type RollUp,
 } from './contributions';
+import { addCategoryDeltas, moveRecategorizedProducts } from './category-roll-up';
 
 /** Orders taken from the queue per transaction: a big backlog moves in steps that each commit. */
 const BATCH = 500;
@@ -38,13 +39,15 @@ export async function rollUpShop(db: Database, shopId: string): Promise<number> 
   // Most reads find nothing waiting: one probe, no transaction, no lock for the others to queue on.
   const [waiting] = await executePrepared(
     db,
-    sql`select 1 as one from stats_dirty_orders where shop_id = ${shopId} limit 1`,
+    sql`select 1 as one from stats_dirty_orders where shop_id = ${shopId}
+      union all select 1 from stats_dirty_products where shop_id = ${shopId} limit 1`,
   );
   if (!waiting) return 0;
   let done = 0;
   for (;;) {
     const moved = await db.transaction(async (tx) => {
       await executePrepared(tx, sql`select pg_advisory_xact_lock(hashtext(${`stats:${shopId}`}))`);
+      await moveRecategorizedProducts(tx, shopId);
       const taken = await executePrepared<{ order_id: string }>(
         tx,
         sql`delete from stats_dirty_orders where shop_id = ${shopId} and order_id in (
@@ -83,7 +86,7 @@ export async function rollUpShop(db: Database, shopId: string): Promise<number> 
 export async function rollUpAll(db: Database): Promise<number> {
   const shops = await executePrepared<{ shop_id: string }>(
     db,
-    sql`select distinct shop_id from stats_dirty_orders limit 100`,
+    sql`select shop_id from stats_dirty_orders union select shop_id from stats_dirty_products limit 100`,
   );
   let done = 0;
   for (const { shop_id } of shops) done += await rollUpShop(db, shop_id);
@@ -166,4 +169,6 @@ async function applyDeltas(tx: Executor, shopId: string, deltas: Contribution): 
         on conflict (shop_id, ${sql.raw(conflictKeys.join(', '))}) do update set ${sql.raw(updates)}`,
     );
   }
+  const productMonths = byTable.get('N');
+  if (productMonths) await addCategoryDeltas(tx, shopId, productMonths);
 }

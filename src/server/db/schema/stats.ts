@@ -292,3 +292,43 @@ export const statsProductTotalYears = pgTable(
   },
   (t) => [primaryKey({ columns: [t.shopId, t.year, t.productId] })],
 );
+
+/*
+ * « Par catégorie » for a month reads a few rows a category, not a row a product joined to the
+ * catalogue. A product's sales are filed under the category it had when first rolled up
+ * (`stats_product_categories`); a product whose category changes (or that is deleted) is marked
+ * (`stats_dirty_products`, by a trigger on products) and the next roll-up moves its months from
+ * the old category to the new, so the report always follows the products' categories now.
+ */
+export const statsCategoryMonths = pgTable(
+  'stats_category_months',
+  {
+    shopId: text('shop_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    /** '' for products without a category (or deleted). */
+    categoryId: text('category_id').notNull(),
+    ...(({ productId: _productId, ...rest }) => rest)(productOnlyMeasures),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.month, t.categoryId] })],
+);
+
+/** The category each product's sales are filed under in `stats_category_months` ('' for none). */
+export const statsProductCategories = pgTable(
+  'stats_product_categories',
+  {
+    shopId: text('shop_id').notNull(),
+    productId: text('product_id').notNull(),
+    categoryId: text('category_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.productId] })],
+);
+
+/** Products whose category changed (or that were deleted) since the roll-up last filed them. */
+export const statsDirtyProducts = pgTable(
+  'stats_dirty_products',
+  {
+    shopId: text('shop_id').notNull(),
+    productId: text('product_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.productId] })],
+);
