@@ -1,6 +1,8 @@
 // Security headers for everything Next answers: pages, its own files, and next-auth under /api/auth.
 // The rest of /api is answered by server.ts before Next and never reaches these: its headers are
 // set by the API dispatcher (src/server/http/api-dispatch.ts) on every answer it gives.
+import path from 'node:path';
+
 const isDev = process.env.NODE_ENV !== 'production';
 
 /** Images stored on S3 are shown from their public origin, which the CSP must allow (read at build time). */
@@ -45,6 +47,22 @@ const nextConfig = {
   ...(process.env.BUILD_CHECKED === '1'
     ? { eslint: { ignoreDuringBuilds: true }, typescript: { ignoreBuildErrors: true } }
     : {}),
+  // Chakra's theme files one by one (src/client/theme.ts): its theme index, which builds every
+  // recipe into the default theme, stays out of the bundle. tsconfig.json and vitest.config.ts
+  // name the same folder.
+  webpack(config, { webpack, isServer }) {
+    config.resolve.alias['@chakra-theme'] = path.resolve('node_modules/@chakra-ui/react/dist/esm/theme');
+    // zod's `locales` namespace (every language it speaks) stays in the browser's bundle even
+    // unused: there, it is the two the app can use (src/client/zod-locales.ts).
+    if (!isServer)
+      config.plugins.push(
+        new webpack.NormalModuleReplacementPlugin(/^\.\.\/locales\/index\.js$/, (resource) => {
+          if (/[\\/]zod[\\/]v4[\\/]/.test(resource.context))
+            resource.request = path.resolve('src/client/zod-locales.ts');
+        }),
+      );
+    return config;
+  },
   async headers() {
     return [
       {

@@ -110,6 +110,21 @@ test.describe('Livraison', () => {
     const linkDialog = page.getByRole('dialog', { name: 'Lien de Moussa Ndiaye' });
     const link = (await linkDialog.getByTestId('rider-link').textContent())!;
     expect(link).toMatch(/\/livreur\/[\w-]+$/);
+    // « Copier » on a browser without the Clipboard API (a tablet on the shop's http address): the
+    // link copied all the same.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.evaluate(() => {
+      const w = window as unknown as { savedClipboard: Clipboard };
+      w.savedClipboard = navigator.clipboard;
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    });
+    await linkDialog.getByRole('button', { name: 'Copier' }).click();
+    await expect(page.getByText('Lien copié')).toBeVisible();
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { savedClipboard: Clipboard }).savedClipboard.readText(),
+      ),
+    ).toBe(link);
     await linkDialog.getByRole('button', { name: 'Fermer' }).first().click();
 
     // On the rider's phone, without an account: the order, the customer's code, cash collected.

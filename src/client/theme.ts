@@ -1,4 +1,67 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+// Chakra's theme read piece by piece from its own files (`@chakra-theme`, an alias of its dist/esm/theme
+// in next.config.mjs, tsconfig.json and vitest.config.ts): its index builds the whole default theme,
+// every recipe in it, in a statement the bundler cannot drop.
+import { alertSlotRecipe } from '@chakra-theme/recipes/alert';
+import { avatarSlotRecipe } from '@chakra-theme/recipes/avatar';
+import { badgeRecipe } from '@chakra-theme/recipes/badge';
+import { buttonRecipe } from '@chakra-theme/recipes/button';
+import { cardSlotRecipe } from '@chakra-theme/recipes/card';
+import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
+import { checkmarkRecipe } from '@chakra-theme/recipes/checkmark';
+import { codeRecipe } from '@chakra-theme/recipes/code';
+import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
+import { drawerSlotRecipe } from '@chakra-theme/recipes/drawer';
+import { emptyStateSlotRecipe } from '@chakra-theme/recipes/empty-state';
+import { fieldSlotRecipe } from '@chakra-theme/recipes/field';
+import { headingRecipe } from '@chakra-theme/recipes/heading';
+import { iconRecipe } from '@chakra-theme/recipes/icon';
+import { inputAddonRecipe } from '@chakra-theme/recipes/input-addon';
+import { inputRecipe } from '@chakra-theme/recipes/input';
+import { linkRecipe } from '@chakra-theme/recipes/link';
+import { listSlotRecipe } from '@chakra-theme/recipes/list';
+import { menuSlotRecipe } from '@chakra-theme/recipes/menu';
+import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
+import { popoverSlotRecipe } from '@chakra-theme/recipes/popover';
+import { progressSlotRecipe } from '@chakra-theme/recipes/progress';
+import { radioGroupSlotRecipe } from '@chakra-theme/recipes/radio-group';
+import { radiomarkRecipe } from '@chakra-theme/recipes/radiomark';
+import { segmentGroupSlotRecipe } from '@chakra-theme/recipes/segment-group';
+import { separatorRecipe } from '@chakra-theme/recipes/separator';
+import { skeletonRecipe } from '@chakra-theme/recipes/skeleton';
+import { spinnerRecipe } from '@chakra-theme/recipes/spinner';
+import { switchSlotRecipe } from '@chakra-theme/recipes/switch';
+import { tableSlotRecipe } from '@chakra-theme/recipes/table';
+import { tabsSlotRecipe } from '@chakra-theme/recipes/tabs';
+import { tagSlotRecipe } from '@chakra-theme/recipes/tag';
+import { textareaRecipe } from '@chakra-theme/recipes/textarea';
+import { toastSlotRecipe } from '@chakra-theme/recipes/toast';
+import { animations } from '@chakra-theme/tokens/animations';
+import { aspectRatios } from '@chakra-theme/tokens/aspect-ratios';
+import { blurs } from '@chakra-theme/tokens/blurs';
+import { borders } from '@chakra-theme/tokens/borders';
+import { colors as tokenColors } from '@chakra-theme/tokens/colors';
+import { cursor } from '@chakra-theme/tokens/cursor';
+import { durations } from '@chakra-theme/tokens/durations';
+import { easings } from '@chakra-theme/tokens/easings';
+import { fontSizes } from '@chakra-theme/tokens/font-sizes';
+import { fontWeights } from '@chakra-theme/tokens/font-weights';
+import { fonts as tokenFonts } from '@chakra-theme/tokens/fonts';
+import { keyframes } from '@chakra-theme/tokens/keyframes';
+import { letterSpacings } from '@chakra-theme/tokens/letter-spacing';
+import { lineHeights } from '@chakra-theme/tokens/line-heights';
+import { radii as tokenRadii } from '@chakra-theme/tokens/radius';
+import { sizes } from '@chakra-theme/tokens/sizes';
+import { spacing } from '@chakra-theme/tokens/spacing';
+import { zIndices } from '@chakra-theme/tokens/z-indices';
+import { semanticColors } from '@chakra-theme/semantic-tokens/colors';
+import { semanticRadii } from '@chakra-theme/semantic-tokens/radii';
+import { semanticShadows } from '@chakra-theme/semantic-tokens/shadows';
+import { breakpoints } from '@chakra-theme/breakpoints';
+import { globalCss } from '@chakra-theme/global-css';
+import { layerStyles } from '@chakra-theme/layer-styles';
+import { animationStyles } from '@chakra-theme/motion-styles';
+import { textStyles } from '@chakra-theme/text-styles';
 
 /** Brand colours are the five circles of the logo; `brand` (the orange) leads. */
 export const LOGO_COLORS = ['#E8590C', '#F5B700', '#2F9E44', '#1C7ED6', '#C2255C'] as const;
@@ -56,4 +119,83 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+/*
+ * Chakra's default theme with the recipes of the components this app uses, and no others: the
+ * full set (a hundred components' styles) was half of every page's shared JavaScript. A component
+ * whose recipe is missing draws unstyled, so a component newly used needs its recipe here; the
+ * unit test `theme-recipes` checks every Chakra component imported under src/ has its own.
+ */
+const themeWithUsedRecipes = defineConfig({
+  preflight: true,
+  // As Chakra's default theme names them.
+  cssVarsPrefix: 'chakra',
+  cssVarsRoot: ':where(html, .chakra-theme)',
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens: {
+      aspectRatios,
+      animations,
+      blurs,
+      borders,
+      colors: tokenColors,
+      durations,
+      easings,
+      fonts: tokenFonts,
+      fontSizes,
+      fontWeights,
+      letterSpacings,
+      lineHeights,
+      radii: tokenRadii,
+      spacing,
+      sizes,
+      zIndex: zIndices,
+      cursor,
+    },
+    semanticTokens: { colors: semanticColors, shadows: semanticShadows, radii: semanticRadii },
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      checkmark: checkmarkRecipe,
+      code: codeRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      inputAddon: inputAddonRecipe,
+      link: linkRecipe,
+      radiomark: radiomarkRecipe,
+      separator: separatorRecipe,
+      skeleton: skeletonRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      avatar: avatarSlotRecipe,
+      card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
+      emptyState: emptyStateSlotRecipe,
+      field: fieldSlotRecipe,
+      list: listSlotRecipe,
+      menu: menuSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      popover: popoverSlotRecipe,
+      progress: progressSlotRecipe,
+      radioGroup: radioGroupSlotRecipe,
+      segmentGroup: segmentGroupSlotRecipe,
+      switch: switchSlotRecipe,
+      table: tableSlotRecipe,
+      tabs: tabsSlotRecipe,
+      tag: tagSlotRecipe,
+      toast: toastSlotRecipe,
+    },
+  },
+});
+
+export const system = createSystem(mergeConfigs(defaultBaseConfig, themeWithUsedRecipes), config);

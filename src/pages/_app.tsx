@@ -1,5 +1,6 @@
 import type { AppProps } from 'next/app';
 import Head from 'next/head';
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { SessionProvider } from 'next-auth/react';
@@ -8,8 +9,10 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { system } from '@/client/theme';
 import { makeStore } from '@/client/store';
 import { AccessTokenSync } from '@/client/session/AccessTokenSync';
-import { Toaster } from '@/client/shell/toaster';
 import { MissingNameGuard } from '@/client/shell/MissingNameGuard';
+
+/** The toasts' view and its state machine come after the first paint: no page opens on a toast. */
+const Toaster = dynamic(() => import('@/client/shell/toaster-view').then((m) => m.Toaster), { ssr: false });
 
 /** Renews the short-lived API token well before it expires (ACCESS_TOKEN_TTL_SECONDS, 1 h by default). */
 const SESSION_REFETCH_SECONDS = 15 * 60;

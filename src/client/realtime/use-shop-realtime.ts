@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { readAccessToken } from '../api/http';
 import { useAppDispatch } from '../store';
 import { notificationApi, type Notification } from '@/features/notification/client/notification.api';
@@ -12,16 +12,32 @@ import { api } from '../api/api';
  * payments refetch what shows them; `shopUpdated` refetches the shop. The server sends each
  * notification only to the roles that may see it, never to whoever caused it (no toast of one's own
  * order).
+ *
+ * socket.io's client (a tenth of the shell's script) is fetched once the page is drawn: nothing on
+ * the first paint waits for the live connection.
  */
 export function useShopRealtime(shopId: string | undefined, isReady: boolean): void {
   const dispatch = useAppDispatch();
   useEffect(() => {
     if (!shopId || !isReady) return;
-    // auth as a function: every (re)connection sends the freshest token.
-    const socket = io({
-      auth: (cb) => cb({ token: readAccessToken() }),
-      transports: ['websocket', 'polling'],
+    let socket: Socket | null = null;
+    let closed = false;
+    void import('socket.io-client').then(({ io }) => {
+      if (closed) return;
+      // auth as a function: every (re)connection sends the freshest token.
+      socket = io({
+        auth: (cb) => cb({ token: readAccessToken() }),
+        transports: ['websocket', 'polling'],
+      });
+      listen(socket, shopId);
     });
+    return () => {
+      closed = true;
+      socket?.close();
+    };
+  }, [shopId, isReady, dispatch]);
+
+  function listen(socket: Socket, shopId: string) {
     const join = () => socket.emit('joinShop', { shopId }, () => {});
     socket.on('connect', join);
     // The agent's role changed (or their access ended): the server took this socket out of the
@@ -48,8 +64,5 @@ export function useShopRealtime(shopId: string | undefined, isReady: boolean): v
     socket.on('shopUpdated', (payload: { shopId?: string }) => {
       if (payload?.shopId === shopId) dispatch(api.util.invalidateTags(['Shop', 'User', 'Agent']));
     });
-    return () => {
-      socket.close();
-    };
-  }, [shopId, isReady, dispatch]);
+  }
 }

@@ -1,3 +1,4 @@
+import { copyText, COPY_FAILED } from '@/client/copy-text';
 import { Button, CloseButton, Code, Dialog, HStack, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { LuCopy, LuLink, LuMessageCircle, LuSend, LuShieldOff } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
@@ -58,8 +59,12 @@ export function RiderLinkDialog(props: { shopId: string; rider: Rider; onClose: 
   }
   async function copy() {
     if (!url) return;
-    await navigator.clipboard.writeText(url);
-    toaster.create({ type: 'success', title: 'Lien copié', duration: 2500 });
+    toaster.create(
+      (await copyText(url))
+        ? { type: 'success', title: 'Lien copié', duration: 2500 }
+        : // Nothing copied: the link stays shown above, to be long-pressed.
+          { type: 'warning', title: COPY_FAILED, duration: 5000 },
+    );
   }
 
   return (

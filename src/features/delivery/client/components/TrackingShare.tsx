@@ -1,3 +1,4 @@
+import { copyText, COPY_FAILED } from '@/client/copy-text';
 import { Button, HStack, Link } from '@chakra-ui/react';
 import { LuCopy, LuMessageCircle, LuSend } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
@@ -26,8 +27,12 @@ export function TrackingShare(props: {
     : null;
 
   async function copy() {
-    await navigator.clipboard.writeText(props.url);
-    toaster.create({ type: 'success', title: 'Lien de suivi copié', duration: 2500 });
+    toaster.create(
+      (await copyText(props.url))
+        ? { type: 'success', title: 'Lien de suivi copié', duration: 2500 }
+        : // Nothing copied: the link itself, shown to be long-pressed.
+          { type: 'warning', title: COPY_FAILED, description: props.url, duration: 8000 },
+    );
   }
   async function resend() {
     try {

@@ -1,3 +1,4 @@
+import { copyText, COPY_FAILED } from '@/client/copy-text';
 import { Button, CloseButton, Dialog, HStack, Input, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { LuCopy, LuMessageCircle } from 'react-icons/lu';
@@ -44,11 +45,10 @@ export function PaymentLinkDialog(props: {
 
   async function copy() {
     if (!data) return;
-    try {
-      await navigator.clipboard.writeText(data.url);
-    } catch {
-      // No clipboard permission (http, an old browser): select the text so a long-press copies it.
+    if (!(await copyText(data.url))) {
+      // Nothing copied: the link selected, so a long-press copies it.
       input.current?.select();
+      toaster.create({ title: COPY_FAILED, type: 'warning', duration: 5000 });
       return;
     }
     setCopied(true);
