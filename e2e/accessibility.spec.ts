@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { violationsOf } from './support/axe';
-import { signInAs } from './support/auth';
+import { DEMO, requestCode, signInAs } from './support/auth';
 import { closeSessionIfOpened, openTillSession } from './support/till';
 
 /*
  * Accessibility (issue 20): axe (WCAG 2.1 A and AA rules, and its best practices: landmarks,
  * heading order, table headers with text) finds nothing on the pages a seller and a cashier work in,
- * each once its content is drawn. A violation is printed with its rule, its help
+ * each once its content is drawn: sign-in and its code, the lists, the forms that create, a record
+ * of each list, the settings, the till. A violation is printed with its rule, its help
  * and the elements it found, so the failure says what to fix.
  */
 
@@ -25,6 +26,10 @@ test.describe('Accessibilité', () => {
     await page.goto('/login');
     await expect(page.getByRole('button', { name: /Recevoir le code/ })).toBeVisible();
     expect(await violationsOf(page)).toEqual([]);
+    // The code's page, once asked for.
+    await requestCode(page, DEMO.seller.local, DEMO.seller.phone);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    expect(await violationsOf(page)).toEqual([]);
   });
 
   test('les pages du back-office, pour un admin', async ({ page }) => {
@@ -40,6 +45,52 @@ test.describe('Accessibilité', () => {
       found[path] = await violationsOf(page);
     }
     expect(found).toEqual(Object.fromEntries(BACK_OFFICE.map(({ path }) => [path, []])));
+  });
+
+  test('les pages de saisie, de détail et de réglages, pour un admin', async ({ page }) => {
+    test.setTimeout(240_000);
+    await signInAs(page, 'admin');
+    const found: Record<string, string[]> = {};
+    const check = async (label: string) => {
+      // Drawn: a heading in the page's main part, no skeleton left (axe itself asks for an h1).
+      await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible({ timeout: 20_000 });
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+      found[label] = await violationsOf(page);
+    };
+    for (const path of [
+      '/mes-commandes/nouvelle',
+      '/mes-produits/nouveau',
+      '/mes-produits/inventaire',
+      '/mes-clients/importer',
+      '/reductions/nouvelle',
+      '/parametres/general',
+      '/parametres/abonnement',
+    ]) {
+      await page.goto(path);
+      await check(path);
+    }
+    // A record of each list, opened from it as a person does.
+    for (const [list, pattern] of [
+      ['/mes-commandes', /\/mes-commandes\/(?!nouvelle)[\w-]+$/],
+      ['/mes-produits', /\/mes-produits\/(?!nouveau|inventaire|etiquettes)[\w-]+$/],
+      ['/mes-clients', /\/mes-clients\/(?!importer)[\w-]+$/],
+      ['/reductions', /\/reductions\/(?!nouvelle)[\w-]+$/],
+    ] as const) {
+      await page.goto(list);
+      const links = page.locator('main a[href]');
+      await expect
+        .poll(async () =>
+          (await links.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname))).find((href) =>
+            pattern.test(href),
+          ),
+        )
+        .toBeTruthy();
+      const hrefs = await links.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+      const target = hrefs.find((href) => pattern.test(href));
+      await page.goto(target!);
+      await check(`${list}/[fiche]`);
+    }
+    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
   });
 
   test('la caisse, pour un caissier', async ({ page }) => {

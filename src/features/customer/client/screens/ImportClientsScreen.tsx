@@ -139,7 +139,9 @@ function ImportClients({ shop }: { shop: Shop }) {
             <LuArrowLeft /> Clients
           </NextLink>
         </Button>
-        <Heading size="lg">Importer des clients</Heading>
+        <Heading as="h1" size="lg">
+          Importer des clients
+        </Heading>
         <Text color="fg.muted">
           {
             'Un fichier CSV\u00a0: l’export clients de Comptoir, de Shopify ou de Loyverse, reconnu à ses colonnes. Chaque client est retrouvé par son téléphone\u00a0: un numéro déjà connu met à jour sa fiche, un nouveau numéro crée un client. Les chiffres du fichier (total dépensé, nombre de commandes) sont ignorés\u00a0: ils viennent des commandes. Rien n’est enregistré avant votre confirmation.'
