@@ -6,6 +6,17 @@ const RULE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 /** What axe finds on the page as drawn, each with its rule, its help and the elements it found. */
 export async function violationsOf(page: Page): Promise<string[]> {
+  // Read once still: a fade or slide under way (a page just opened, a toast coming in) has its
+  // colours half-way, which axe would judge as they are at that instant. Spinners loop: not waited.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .every((a) => a.playState !== 'running'),
+    undefined,
+    { timeout: 10_000 },
+  );
   const result = await new AxeBuilder({ page }).withTags(RULE_TAGS).analyze();
   return result.violations.map(
     (v) => `${v.id} (${v.impact}) : ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
