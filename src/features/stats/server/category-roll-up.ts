@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { executePrepared, type Executor } from '@/server/db';
 import { categoryOfProducts } from '@/features/product/server/product.repository';
+import { MEASURES as ROLL_UP_MEASURES } from './contributions';
 
 /*
  * The monthly roll-up by category (`stats_category_months`): each product's monthly sums filed
@@ -9,7 +10,8 @@ import { categoryOfProducts } from '@/features/product/server/product.repository
  * product roll-ups they read: a category's row is always the sum of its products' rows.
  */
 
-const MEASURES = ['quantity', 'refunded_quantity', 'gross', 'discounts', 'refunds', 'cost', 'costed_net'];
+/** The product months' measures, which the category months keep as they are. */
+const MEASURES = ROLL_UP_MEASURES.N;
 const COLUMNS = MEASURES.join(', ');
 const ADD_EXCLUDED = sql.raw(
   MEASURES.map((m) => `${m} = stats_category_months.${m} + excluded.${m}`).join(', '),
