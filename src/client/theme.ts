@@ -116,6 +116,18 @@ const config = defineConfig({
         },
       },
     },
+    recipes: {
+      button: {
+        variants: {
+          variant: {
+            // Chakra lightens a hovered solid button (its colour at 90 %): white on the brand's
+            // orange then falls to 4.42:1. A darker shade (the palette's text tone: brand.800,
+            // red.700…) keeps the hovered and opened states above 4.5:1.
+            solid: { _hover: { bg: 'colorPalette.fg' }, _expanded: { bg: 'colorPalette.fg' } },
+          },
+        },
+      },
+    },
   },
 });
 
