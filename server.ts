@@ -5,6 +5,7 @@ import { ensureAuthConfig, openConfiguredDatabase } from './src/server/bootstrap
 import { getEnv } from './src/server/env';
 import { getLogger } from './src/server/logger';
 import { attachRealtime } from './src/server/realtime/socket-server';
+import { watchCallerChanges } from './src/server/tenancy/caller-cache';
 import { wwwRedirectLocation } from './src/server/http/www-redirect';
 import { serveUpload } from './src/server/storage/uploads-handler';
 import { createStaticAssets } from './src/server/http/static-assets';
@@ -31,6 +32,8 @@ async function main() {
   const database = await openConfiguredDatabase();
   const demo = env.SEED_DEMO ? await seedDemoShop(database.db) : null;
   const stopStatsRollUp = startStatsRollUp(database.db);
+  // Requests find their caller in memory while this server hears the changes (tenancy/caller-cache).
+  const stopWatchingCallers = await watchCallerChanges(database);
   if (env.NODE_ENV === 'production' && env.PAYMENT_PROVIDER === 'sandbox')
     log.warn(
       'PAYMENT_PROVIDER=sandbox : les paiements d’abonnement sont simulés (le payeur choisit le résultat). Configurez CinetPay avant d’ouvrir au public.',
@@ -116,6 +119,7 @@ async function main() {
     io.close();
     server.close();
     stopStatsRollUp();
+    await stopWatchingCallers();
     await database.close();
     process.exit(0);
   };

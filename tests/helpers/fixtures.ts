@@ -1,13 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db';
-import { shops } from '@/server/db/schema';
 import { signAccessToken } from '@/server/auth/access-token';
 import { openSession } from '@/features/auth/server/open-session';
 import { insertUser, type UserRow } from '@/features/user/server/user.repository';
 import { insertAgent } from '@/features/agent/server/agent.repository';
 import { createShopWithOwner } from '@/features/shop/server/create-shop';
-import type { ShopRow } from '@/features/shop/server/shop.repository';
+import { updateShop, type ShopRow } from '@/features/shop/server/shop.repository';
 import { AGENT_ROLES, type AgentRole } from '@/shared/roles';
 
 export interface Member {
@@ -56,6 +54,7 @@ export async function createShopFixture(db: Database, name = 'Boutique Test'): P
   return { shop, members };
 }
 
+/** As the console's « Bloquer » does (through the repository: this server hears it at once). */
 export async function blockShop(db: Database, shopId: string, isBlocked = true): Promise<void> {
-  await db.update(shops).set({ isBlocked }).where(eq(shops.id, shopId));
+  await updateShop(db, shopId, { isBlocked });
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { openDatabase } from '@/server/db/client';
 import { setDb, type Database } from '@/server/db';
+import { watchCallerChanges } from '@/server/tenancy/caller-cache';
 import { adminQuery, databaseUrl } from './database-template';
 
 export interface TestDatabase {
@@ -21,18 +22,27 @@ export async function startTestDatabase(): Promise<TestDatabase> {
   if (template.kind === 'pglite') {
     const dump = await fs.openAsBlob(template.dumpPath);
     const opened = await openDatabase({ pgliteDir: 'memory://', pgliteLoadDataDir: dump });
-    setDb(opened.db, opened.close);
-    return { db: opened.db, kind: 'pglite', close: opened.close };
+    // As the server does: every API test runs with callers kept in memory, so each proves that
+    // what it changes (a role, a sign-out, a blocked shop) is heard at once.
+    const stopWatching = await watchCallerChanges(opened);
+    const close = async () => {
+      await stopWatching();
+      await opened.close();
+    };
+    setDb(opened.db, close);
+    return { db: opened.db, kind: 'pglite', close };
   }
   const { serverUrl } = template;
   const name = `comptoir_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `create database ${name} template ${template.name}`);
   const opened = await openDatabase({ url: databaseUrl(serverUrl, name) });
+  const stopWatching = await watchCallerChanges(opened);
   setDb(opened.db, opened.close);
   return {
     db: opened.db,
     kind: 'postgres',
     close: async () => {
+      await stopWatching();
       await opened.close();
       await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
     },

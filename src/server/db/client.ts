@@ -6,6 +6,7 @@ import * as schema from './schema';
 import { acquireLock } from './lock';
 import { getLogger } from '../logger';
 import { PREPARED, PREPARED_TEXT_MARK } from './prepared-marks';
+import { listenPglite, listenPostgres, type ChannelHandlers, type StopListening } from './notifications';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -16,6 +17,8 @@ export interface OpenedDatabase {
   db: Database;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** LISTEN on `channel` (NOTIFY'd by triggers): every server of the database hears each change. */
+  listen: (channel: string, handlers: ChannelHandlers) => Promise<StopListening>;
 }
 
 export interface OpenOptions {
@@ -71,7 +74,13 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     pool.on('error', (error) => getLogger().warn({ err: error }, 'idle PostgreSQL connection lost'));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    const url = options.url;
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      close: () => pool.end(),
+      listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+    };
   }
 
   const dir = options.pgliteDir ?? 'memory://';
@@ -95,6 +104,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     return {
       db: db as unknown as Database,
       kind: 'pglite',
+      listen: (channel, handlers) => listenPglite(client, channel, handlers),
       close: async () => {
         await client.close();
         releaseLock();

@@ -14,11 +14,10 @@ import { verifyAccessToken, type SessionRef } from '../auth/access-token';
 import {
   findActiveMembership,
   findFirstActiveMembership,
-  findSessionUser,
-  findSessionUserWithMembership,
   type MembershipRow,
   type UserRow,
 } from '../tenancy/membership';
+import { findCaller } from '../tenancy/caller-cache';
 
 import { AppError, Errors, toErrorBody, type ErrorBody } from './errors';
 import { readJsonBody, readUpload } from './body';
@@ -354,10 +353,11 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
       route.shop && earlySource && typeof earlySource === 'object'
         ? (earlySource as Record<string, unknown>)[route.shop.key]
         : undefined;
-    const caller =
-      typeof earlyShopId === 'string' && earlyShopId.trim()
-        ? await findSessionUserWithMembership(db, session, earlyShopId)
-        : { user: await findSessionUser(db, session), membership: undefined };
+    const caller = await findCaller(
+      db,
+      session,
+      typeof earlyShopId === 'string' && earlyShopId.trim() ? earlyShopId : undefined,
+    );
     const user = caller.user;
     if (!user) throw Errors.unauthenticated();
     if (route.operatorOnly && !user.isPlatformOperator)

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { agents } from '@/server/db/schema/agent';
 import { newId } from '@/server/ids';
+import { forgetCallers } from '@/server/tenancy/caller-cache';
 
 export type AgentRow = typeof agents.$inferSelect;
 
@@ -63,6 +64,7 @@ export async function updateAgentProfile(
   values: { firstName: string; lastName: string; email?: string | null },
 ): Promise<AgentRow> {
   const [row] = await db.update(agents).set(values).where(eq(agents.id, agentId)).returning();
+  forgetCallers({ shopId: row!.shopId, userId: row!.userId });
   return row!;
 }
 
@@ -72,5 +74,6 @@ export async function setAgentProfilePicture(db: Executor, agentId: string, url:
     .set({ profilePictureUrl: url })
     .where(eq(agents.id, agentId))
     .returning();
+  forgetCallers({ shopId: row!.shopId, userId: row!.userId });
   return row!;
 }

@@ -5,6 +5,7 @@ import { Errors } from '@/server/http/errors';
 import { getEnv, publicUrl } from '@/server/env';
 import { getLogger } from '@/server/logger';
 import { runtime } from '@/server/runtime';
+import { forgetCallers } from '@/server/tenancy/caller-cache';
 import { createSmsGateway } from '@/server/sms/sms-gateway';
 import { assertCanAddAgent } from '@/features/subscription/server/plan-quotas';
 import { describeDetails } from '@/shared/validation';
@@ -126,7 +127,9 @@ export async function changeAgentRole(
   const target = await findAgentInShop(db, membership.shop.id, input.agentId);
   assertMayChange(membership, target, 'role');
   const [row] = await db.update(agents).set({ role: input.role }).where(eq(agents.id, target.id)).returning();
-  // Their open pages are told by role (notifications): they join again under the new one.
+  // Their next request reads the new role; their open pages are told by role (notifications):
+  // they join again under the new one.
+  forgetCallers({ shopId: membership.shop.id, userId: target.userId });
   runtime.realtime?.refreshMembership(membership.shop.id, target.userId);
   return row!;
 }
@@ -157,6 +160,7 @@ export async function setAgentActive(
   });
   // A deactivated agent's open pages stop hearing the shop (their join is refused from now on); a
   // reactivated one's join again.
+  forgetCallers({ shopId: membership.shop.id, userId: row.userId });
   runtime.realtime?.refreshMembership(membership.shop.id, row.userId);
   return row;
 }

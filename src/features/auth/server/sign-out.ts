@@ -3,6 +3,7 @@ import type { Executor } from '@/server/db';
 import { authSessions } from '@/server/db/schema/auth';
 import type { SessionRef } from '@/server/auth/access-token';
 import { runtime } from '@/server/runtime';
+import { forgetCallers } from '@/server/tenancy/caller-cache';
 
 /**
  * Ends the open sessions matching `which`: every request checks its session with the caller
@@ -15,6 +16,7 @@ export async function revokeSessions(db: Executor, which: SQL | undefined): Prom
     .set({ revokedAt: sql`now()` })
     .where(and(which, isNull(authSessions.revokedAt)))
     .returning({ id: authSessions.id });
+  forgetCallers({ sessionIds: revoked.map((r) => r.id) });
   runtime.realtime?.disconnectSessions(revoked.map((r) => r.id));
   return revoked.length;
 }

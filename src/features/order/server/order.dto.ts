@@ -8,10 +8,11 @@ import {
   type FulfilmentStatus,
 } from '../order.schemas';
 import type { findOrderDetails, OrderRow } from './order.repository';
+import type { OrderSummaryRow } from './list-orders';
 
 export { ZOrder, ZOrderSummary };
 
-export function toOrderSummary(row: OrderRow): TOrderSummary {
+export function toOrderSummary(row: OrderSummaryRow): TOrderSummary {
   return {
     id: row.id,
     number: row.number,

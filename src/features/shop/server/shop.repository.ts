@@ -2,6 +2,7 @@ import { asc, eq, like, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { balanceEntries, shops } from '@/server/db/schema/shop';
 import { newId } from '@/server/ids';
+import { forgetCallers } from '@/server/tenancy/caller-cache';
 
 export type ShopRow = typeof shops.$inferSelect;
 export type NewShop = Omit<typeof shops.$inferInsert, 'id'>;
@@ -27,6 +28,8 @@ export async function updateShop(
   values: Partial<Omit<ShopRow, 'id' | 'createdAt' | 'sellerId' | 'slug'>>,
 ): Promise<ShopRow> {
   const [row] = await db.update(shops).set(values).where(eq(shops.id, id)).returning();
+  // Requests carry their shop from the callers kept in memory: the next one reads this change.
+  forgetCallers({ shopId: id });
   return row!;
 }
 

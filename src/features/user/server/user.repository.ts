@@ -2,6 +2,7 @@ import { and, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '@/server/db';
 import { users } from '@/server/db/schema/user';
 import { newId } from '@/server/ids';
+import { forgetCallers } from '@/server/tenancy/caller-cache';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -28,6 +29,7 @@ export async function setPlatformOperator(
   isPlatformOperator: boolean,
 ): Promise<void> {
   await db.update(users).set({ isPlatformOperator }).where(eq(users.id, id));
+  forgetCallers({ userId: id });
 }
 
 /** « Awa Ndiaye », or the phone of someone who has not given a name. */
@@ -56,6 +58,7 @@ export async function fillMissingNames(
     .update(users)
     .set(names)
     .where(and(eq(users.id, userId), or(isNull(users.firstName), isNull(users.lastName))));
+  forgetCallers({ userId });
 }
 
 /** The users themselves, by id (a page's owners, say). */
