@@ -4,8 +4,7 @@ import { LuCircle, LuCircleCheck } from 'react-icons/lu';
 import { frenchTypography as fr } from '@/shared/typography';
 import { withShopId } from '@/shared/navigation';
 import { useDismissChecklistMutation } from '@/features/shop/client/shop.api';
-import type { ChecklistStep } from '../../home.schemas';
-import { useGetHomeChecklistQuery } from '../home.api';
+import type { ChecklistStep, THomeChecklist } from '../../home.schemas';
 
 /** The five first steps, in the order a new shop takes them, each with the page where it is done. */
 const STEPS: Array<{ key: ChecklistStep; label: string; hint: string; href: string }> = [
@@ -43,11 +42,10 @@ const STEPS: Array<{ key: ChecklistStep; label: string; hint: string; href: stri
 
 /**
  * « Pour bien démarrer » on Accueil (admins): each step ticks itself from what the shop did; the
- * list goes once every step is done, or when an admin closes it (kept for the shop).
+ * list goes once every step is done, or when an admin closes it (kept for the shop). Accueil reads
+ * it (`data`) before drawing anything under the greeting, so it never pushes the page down.
  */
-export function FirstRunChecklist({ shopId }: { shopId: string }) {
-  // Read again at each visit of Accueil: the steps are done on other pages.
-  const { data } = useGetHomeChecklistQuery({ shopId }, { refetchOnMountOrArgChange: true });
+export function FirstRunChecklist({ shopId, data }: { shopId: string; data: THomeChecklist | undefined }) {
   const [dismiss, dismissing] = useDismissChecklistMutation();
   if (!data || data.isDismissed) return null;
   const doneCount = STEPS.filter((step) => data.steps[step.key]).length;

@@ -7,6 +7,8 @@ import { can } from '@/shared/permissions';
 import { landingPath, withShopId } from '@/shared/navigation';
 import { ROLE_LABELS, type AgentRole } from '@/shared/roles';
 import { useGetShopBalanceQuery, type Shop } from '@/features/shop/client/shop.api';
+import { useGetHomeSummaryQuery } from '@/features/order/client/order.api';
+import { useGetHomeChecklistQuery } from '../home.api';
 import { TodayCards } from '../components/TodayCards';
 import { FirstRunChecklist } from '../components/FirstRunChecklist';
 import { PlanLine, QuotaMeters } from '@/features/subscription/client/components/PlanUsage';
@@ -14,6 +16,17 @@ import { PlanLine, QuotaMeters } from '@/features/subscription/client/components
 function HomeContent({ shop, role, firstName }: { shop: Shop | null; role: AgentRole; firstName: string }) {
   const canSeeBalance = !!shop && can(role, 'balance:view');
   const balance = useGetShopBalanceQuery({ shopId: shop?._id ?? '' }, { skip: !canSeeBalance });
+  // What sits above the shop's cards (the checklist, today's figures) is read before any of them is
+  // drawn: arriving later, it pushed them down the screen (CLS 0.144 on a phone).
+  const showsChecklist = !!shop && can(role, 'shop:checklist');
+  // Read again at each visit of Accueil: the checklist's steps are done on other pages.
+  const checklist = useGetHomeChecklistQuery(
+    { shopId: shop?._id ?? '' },
+    { skip: !showsChecklist, refetchOnMountOrArgChange: true },
+  );
+  const summary = useGetHomeSummaryQuery({ shopId: shop?._id ?? '' }, { skip: !shop });
+  const settled = (q: { data?: unknown; isError: boolean }) => q.data !== undefined || q.isError;
+  const isReady = (!showsChecklist || settled(checklist)) && settled(summary);
   return (
     <>
       <Stack gap="1">
@@ -31,9 +44,11 @@ function HomeContent({ shop, role, firstName }: { shop: Shop | null; role: Agent
           <Alert.Indicator />
           <Alert.Title>Votre compte n’est rattaché à aucune boutique pour le moment.</Alert.Title>
         </Alert.Root>
+      ) : !isReady ? (
+        <Skeleton h="64" />
       ) : (
         <>
-          {can(role, 'shop:checklist') ? <FirstRunChecklist shopId={shop._id} /> : null}
+          {showsChecklist ? <FirstRunChecklist shopId={shop._id} data={checklist.data} /> : null}
           <TodayCards shop={shop} role={role} />
           <SimpleGrid columns={{ base: 1, md: canSeeBalance ? 3 : 2 }} gap="4">
             <Card.Root>
