@@ -18,7 +18,9 @@
 // Prints the figures and PASS/FAIL per target: list p95 ≤ 50 ms on PostgreSQL (≤ 100 ms on
 // PGlite, as bench:products), ≥ 200 orders/s on PostgreSQL (PGlite's rate is reported, « (info) »:
 // it serves one query at a time in the server's thread), export memory growth < 100 MB.
-// Run `npm run build` first.
+// At one connection too (5 s per list): the app's p95 beside the bare SQL of the very statement the
+// app builds for that URL (PostgreSQL), and the server's CPU per list, ≤ 1 ms (issue 20).
+// Run `npm run build` first. Runs under tsx, to build the lists' statements from the app's code.
 //
 // Options: --only pglite|postgres, --duration <s> (10), --connections <n> (10),
 //          --orders <n> (1000000), --pglite-orders <n> (same), --other-shops <n> (100),
@@ -47,6 +49,7 @@ import {
   ms,
   openSession,
   parseArgs,
+  percentile,
   postgresCpuMs,
   postgresCpuSince,
   printTable,
@@ -74,6 +77,7 @@ const EXPORT_ROWS = Number(args['export-rows'] ?? 100_000);
 const PG_URL = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
 const TARGET_P95 = { pglite: 100, postgres: 50 };
 const TARGET_ORDERS_PER_S = 200;
+const TARGET_LIST_CPU_MS = 1;
 const TARGET_EXPORT_GROWTH_MB = 100;
 const ADMIN_PHONE = '+221770000001';
 
@@ -100,7 +104,7 @@ function resetPeak(pid) {
 /** What the scenarios need: ids, a busy client's phone, the deep cursor, the export's first day… */
 async function referenceData(query) {
   const [demo] = await query(
-    `select u.id as user_id, s.id as shop_id, s.time_zone from users u join agents a on a.user_id = u.id
+    `select u.id as user_id, s.id as shop_id, s.time_zone, s.country from users u join agents a on a.user_id = u.id
      join shops s on s.id = a.shop_id where u.phone = $1 and s.slug = 'boutique-awa'`,
     [ADMIN_PHONE],
   );
@@ -164,6 +168,7 @@ async function referenceData(query) {
     sessionId: await openSession(query, demo.user_id),
     shopId,
     timeZone: demo.time_zone,
+    country: demo.country,
     counts,
     deepCursor: deep?.id ?? null,
     exportFrom: exportFrom?.day ?? null,
@@ -235,6 +240,36 @@ function streamExport(port, urlPath, headers, pid) {
  * lost. (Requests still in flight when the load stops may add orders nobody counted.)
  */
 /** The discounts the creation runs against (see where it is called). */
+/**
+ * The bare SQL of a list page: the statement the app builds for that URL (listOrdersQuery, with the
+ * route's own parsing of the query string), run 41 times on one connection of its own; answers the
+ * median and p95 of the last 40, in ms, rows parsed by `pg` as the app's are.
+ */
+async function bareListSql(url, ref, urlPath) {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { listOrdersQuery } = await import('../src/features/order/server/list-orders.ts');
+  const { ZListOrdersQuery } = await import('../src/features/order/order.schemas.ts');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const parsed = ZListOrdersQuery.parse(Object.fromEntries(new URL(urlPath, 'http://x').searchParams));
+    const { shopId, after, limit, ...filters } = parsed;
+    const scope = { shopId, country: ref.country, timeZone: ref.timeZone, onlyCreatedBy: null };
+    const statement = listOrdersQuery(drizzle(client), scope, filters, { after, limit }).toSQL();
+    const times = [];
+    for (let i = 0; i < 41; i++) {
+      const started = performance.now();
+      await client.query(statement.sql, statement.params);
+      if (i > 0) times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    return { p50: percentile(times, 50), p95: percentile(times, 95) };
+  } finally {
+    await client.end();
+  }
+}
+
 async function createBenchDiscounts(port, headers, shopId, runId) {
   const bodies = [
     {
@@ -475,6 +510,15 @@ async function benchDatabase(kind, port) {
       figures.target = scenario.target;
       if (scenario.expect !== undefined && figures.found < scenario.expect)
         figures.firstError ??= `${figures.found} résultats au lieu de ${scenario.expect}`;
+      // Issue 20: at one connection, the app's p95 against the bare SQL of the very statement it
+      // runs (PostgreSQL: PGlite holds its base while the server runs), and the server's CPU.
+      const single = await cannon(
+        port,
+        { seconds: Math.min(5, DURATION_S), connections: 1 },
+        { method: 'GET', path: scenario.path, headers },
+      );
+      figures.single = single;
+      if (kind === 'postgres') figures.bare = await bareListSql(env.DATABASE_URL, ref, scenario.path);
       result.loads[scenario.label] = figures;
       console.log(
         `${scenario.label} : ${figures.found} résultats, p50 ${ms(figures.p50)} ms, p95 ${ms(figures.p95)} ms, ` +
@@ -482,6 +526,12 @@ async function benchDatabase(kind, port) {
           `CPU du serveur ${figures.serverCpuPerRequest.toFixed(1)} ms/req, charge machine avant ${loadBefore.toFixed(1)}` +
           (figures.non2xx || figures.errors ? `, ${figures.non2xx} non-2xx, ${figures.errors} erreurs` : '') +
           (figures.firstError ? ` — ${figures.firstError}` : ''),
+      );
+      console.log(
+        `  à 1 connexion : p95 ${ms(single.p95)} ms` +
+          (figures.bare
+            ? ` ; SQL seul (même requête) : médiane ${ms(figures.bare.p50)} ms, p95 ${ms(figures.bare.p95)} ms`
+            : ''),
       );
     }
     result.memory = memoryMb(server.pid);
@@ -650,6 +700,35 @@ function table(results) {
         `p95 ≤ ${TARGET_P95[r.kind]} ms`,
         verdict(label, ok, !f.target) + (f.non2xx || f.errors || f.firstError ? ' (erreurs)' : ''),
       ]);
+      if (f.single) {
+        // Issue 20: server CPU per list ≤ 1 ms; app p95 ≤ 2× the bare SQL, at one connection.
+        const cpuOk = f.serverCpuPerRequest <= TARGET_LIST_CPU_MS;
+        rows.push([
+          '',
+          `  ${label} : CPU serveur`,
+          '',
+          '',
+          '',
+          '',
+          f.serverCpuPerRequest.toFixed(2),
+          '',
+          `≤ ${TARGET_LIST_CPU_MS} ms/req`,
+          verdict(`${label} CPU`, cpuOk, r.kind === 'pglite' || !f.target),
+        ]);
+        if (f.bare)
+          rows.push([
+            '',
+            `  ${label} : 1 connexion`,
+            '',
+            '',
+            ms(f.single.p95),
+            '',
+            '',
+            `SQL seul p95 ${ms(f.bare.p95)} ms`,
+            '≤ 2 × SQL seul',
+            verdict(`${label} 1 cnx`, f.single.p95 <= 2 * f.bare.p95, !f.target),
+          ]);
+      }
     }
     if (r.exportRun) {
       const e = r.exportRun;

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson, type Route } from './define-route';
+import { sendJson, type ApiRequest, type Route } from './define-route';
 import { AppError, Errors, toErrorBody } from './errors';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
 import { API_SECURITY_HEADERS, strictTransportSecurity } from './security-headers';
@@ -52,7 +52,8 @@ export function createApiDispatcher(routes: readonly Route[]): ApiDispatcher {
     // Dot segments resolved (%2e%2e too) as the route handlers resolve them, so the path checked
     // is the path answered. Next gets only what is next-auth's as sent and as resolved: any other
     // /api path, however written, has the API's answer.
-    const pathname = new URL(url, 'http://localhost').pathname;
+    const parsedUrl = new URL(url, 'http://localhost');
+    const { pathname } = parsedUrl;
     if (!/^\/api(\/|$)/.test(pathname)) return false;
     if (url.startsWith(NEXT_AUTH_PREFIX) && pathname.startsWith(NEXT_AUTH_PREFIX)) return false;
 
@@ -64,8 +65,10 @@ export function createApiDispatcher(routes: readonly Route[]): ApiDispatcher {
       return true;
     }
     const route = exact.get(pathname.replace(/\/$/, '')) ?? patterned.find((r) => r.matchPath(pathname));
-    if (route) void route.handler(req, res);
-    else sendJson(res, 404, toErrorBody(UNKNOWN_PATH));
+    if (route) {
+      (req as ApiRequest).parsedUrl = parsedUrl;
+      void route.handler(req, res);
+    } else sendJson(res, 404, toErrorBody(UNKNOWN_PATH));
     return true;
   };
 }

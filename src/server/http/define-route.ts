@@ -116,7 +116,8 @@ export class FileResponse {
   }
 }
 
-export type ApiRequest = IncomingMessage & { body?: unknown };
+/** `parsedUrl`: the URL as the dispatcher resolved it (api-dispatch.ts), parsed once per request. */
+export type ApiRequest = IncomingMessage & { body?: unknown; parsedUrl?: URL };
 export type ApiHandler = (req: ApiRequest, res: ServerResponse) => Promise<void>;
 
 export interface Route extends Omit<RouteDefinition<AnyObject, AnyObject, AnyObject, z.ZodType>, 'isPublic'> {
@@ -170,7 +171,7 @@ export function defineRawRoute(definition: {
         res.end();
         return;
       }
-      const url = new URL(req.url ?? '/', 'http://localhost');
+      const url = req.parsedUrl ?? new URL(req.url ?? '/', 'http://localhost');
       const params = matchPath(url.pathname) ?? {};
       try {
         assertWellFormedText(params);
@@ -318,7 +319,7 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
       throw Errors.methodNotAllowed();
     }
     assertSameSiteWrite(req, { expectsJson: route.method === 'POST' && !route.upload });
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = req.parsedUrl ?? new URL(req.url ?? '/', 'http://localhost');
     const rawParams = route.matchPath(url.pathname) ?? {};
     const rawQuery = Object.fromEntries(url.searchParams.entries());
     assertWellFormedText(rawParams);

@@ -157,19 +157,29 @@ const SUMMARY_COLUMNS = {
 };
 export type OrderSummaryRow = Pick<OrderRow, keyof typeof SUMMARY_COLUMNS>;
 
+/** The statement of one page of the list (one row more than asked: is there a next page?). */
+export function listOrdersQuery(
+  db: Executor,
+  scope: OrderScope,
+  filters: TOrderFilters,
+  page: { after?: string; limit: number },
+) {
+  const order = newestFirst(scope.shopId, filters);
+  return db
+    .select(SUMMARY_COLUMNS)
+    .from(orders)
+    .where(and(...orderConditions(scope, filters), page.after ? order.after(page.after) : undefined))
+    .orderBy(...order.orderBy)
+    .limit(page.limit + 1);
+}
+
 export async function listOrders(
   db: Executor,
   scope: OrderScope,
   filters: TOrderFilters,
   page: { after?: string; limit: number },
 ): Promise<{ items: OrderSummaryRow[]; nextCursor: string | null }> {
-  const order = newestFirst(scope.shopId, filters);
-  const rows = await db
-    .select(SUMMARY_COLUMNS)
-    .from(orders)
-    .where(and(...orderConditions(scope, filters), page.after ? order.after(page.after) : undefined))
-    .orderBy(...order.orderBy)
-    .limit(page.limit + 1);
+  const rows = await listOrdersQuery(db, scope, filters, page);
   const items = rows.slice(0, page.limit);
   return { items, nextCursor: rows.length > page.limit ? items[items.length - 1]!.id : null };
 }
