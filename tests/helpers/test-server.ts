@@ -6,6 +6,8 @@ import { serveDeliveryPages } from '@/features/delivery/server/pages/serve';
 import { attachRealtime } from '@/server/realtime/socket-server';
 import { serveUpload } from '@/server/storage/uploads-handler';
 import { NEXT_AUTH_PREFIX, serveNextAuth } from './next-auth-route';
+import { getDb } from '@/server/db';
+import { callerChangesHeard } from '@/server/tenancy/caller-cache';
 
 export interface ApiAnswer<T = unknown> {
   status: number;
@@ -56,6 +58,9 @@ export async function startTestServer(): Promise<TestServer> {
   return {
     url,
     async call(method, path, options = {}) {
+      // What the test wrote straight to the database just before (a role, a blocked shop) is heard
+      // by this server before it answers, as code of ours would have told it at once.
+      await callerChangesHeard(getDb());
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       let payload: string | Buffer | undefined = options.rawBody;

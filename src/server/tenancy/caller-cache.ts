@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { SessionRef } from '@/server/auth/access-token';
 import type { Executor } from '@/server/db';
 import type { OpenedDatabase } from '@/server/db/client';
@@ -114,10 +116,13 @@ export async function findCaller(
   return found;
 }
 
+const awaitedMarks = new Map<string, () => void>();
+
 /** What a change notified on `comptoir_callers` (see migration 0040) makes this server forget. */
 export function forgetNotified(payload: string): void {
   const [kind, id, second] = payload.split(':');
-  if (kind === 'user' && id) forgetCallers({ userId: id });
+  if (kind === 'heard' && id) awaitedMarks.get(id)?.();
+  else if (kind === 'user' && id) forgetCallers({ userId: id });
   else if (kind === 'shop' && id) forgetCallers({ shopId: id });
   else if (kind === 'member' && id && second) forgetCallers({ shopId: id, userId: second });
   else if (kind === 'session' && id) forgetCallers({ sessionIds: [id] });
@@ -139,6 +144,29 @@ export function forgetCallers(which: { userId?: string; shopId?: string; session
   cache.forget(
     (e) => (userId === undefined || e.user.id === userId) && (shopId === undefined || e.shopId === shopId),
   );
+}
+
+/**
+ * Resolves once this server has heard every change committed before the call: it notifies a mark
+ * of its own and waits for it (notifications arrive in commit order). For code, and tests, that
+ * write straight to the database and ask the API at once; on PGlite it is heard as it is sent.
+ */
+export async function callerChangesHeard(db: Executor): Promise<void> {
+  if (!cache.listening) return;
+  const mark = randomUUID();
+  const heard = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 2_000);
+    awaitedMarks.set(mark, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  try {
+    await db.execute(sql`select pg_notify(${CALLER_CHANNEL}, ${`heard:${mark}`})`);
+    await heard;
+  } finally {
+    awaitedMarks.delete(mark);
+  }
 }
 
 /**
