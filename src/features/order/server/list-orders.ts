@@ -1,5 +1,7 @@
-import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '@/server/db';
+import { and, desc, eq, gte, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { builtOnceFor, PREPARED, type Executor } from '@/server/db';
+import { getEnv } from '@/server/env';
 import { orderAdjustments, orderLines, orderPayments, orders } from '@/server/db/schema/order';
 import { productIdsOfCategory } from '@/features/product/server/product.repository';
 import { communeKey, NO_COMMUNE_KEY } from '@/features/stats/communes';
@@ -24,6 +26,21 @@ function likePattern(term: string): string {
 }
 
 /**
+ * How a condition takes its values: as themselves (the statement is written for this call: the
+ * count, the exports), or as named placeholders (`sql.placeholder`), so that the list's statement
+ * is written once per shape of filters and run with new values (listOrders).
+ */
+export type Bind = <T>(name: string, value: T) => T | Placeholder;
+const asValue: Bind = (_name, value) => value;
+
+/** `column = any($n)`: one shape whatever the number of values, as a placeholder or as values. */
+function anyOfValues(column: AnyPgColumn, bind: Bind, name: string, values: string[]): SQL {
+  const bound = bind(name, values);
+  // An array in drizzle's sql`` is a list of parameters; the array itself is one.
+  return sql`${column} = any(${Array.isArray(bound) ? sql.param(bound) : bound}::text[])`;
+}
+
+/**
  * The search box. « #1042 » is that order number only; « Ticket local n° KQFT-2 » (or « KQFT-2 »),
  * as a till's receipt printed it before the sale had its number, is that till sale only (its own
  * partial index). Digits (spaces, « + » and dashes allowed, as
@@ -32,22 +49,30 @@ function likePattern(term: string): string {
  * trigram. `search_text` holds the name and phone digits, not the number, so « 1001 » never finds
  * order #11001.
  */
-function searchCondition(search: string, country: string): SQL | undefined {
+function searchCondition(
+  search: string,
+  country: string,
+  bind: Bind,
+): { kind: string; condition: SQL | undefined } {
   const term = normalizeForSearch(search);
-  if (!term) return undefined;
+  if (!term) return { kind: '', condition: undefined };
   const localReference = localReferenceInSearch(search);
-  if (localReference) return eq(orders.localReference, localReference);
+  if (localReference)
+    return { kind: 'local', condition: eq(orders.localReference, bind('localReference', localReference)) };
   const hashNumber = /^#\s*(\d{1,9})$/.exec(term);
-  if (hashNumber) return eq(orders.number, Number(hashNumber[1]));
+  if (hashNumber) return { kind: '#', condition: eq(orders.number, bind('number', Number(hashNumber[1]))) };
   if (/^[\d\s+().-]+$/.test(term)) {
     const digits = term.replace(/\D/g, '');
-    if (!digits) return undefined;
-    const byPhoneDigits = sql`${orders.searchText} like ${likePattern(digits)}`;
+    if (!digits) return { kind: '', condition: undefined };
+    const byPhoneDigits = sql`${orders.searchText} like ${bind('pattern', likePattern(digits))}`;
     const phone = digits.length >= 8 ? toE164(search, country as CountryCode) : null;
-    if (phone) return or(eq(orders.clientPhone, phone), byPhoneDigits);
-    return digits.length <= 9 ? or(eq(orders.number, Number(digits)), byPhoneDigits) : byPhoneDigits;
+    if (phone)
+      return { kind: 'phone', condition: or(eq(orders.clientPhone, bind('phone', phone)), byPhoneDigits) };
+    return digits.length <= 9
+      ? { kind: 'digits', condition: or(eq(orders.number, bind('number', Number(digits))), byPhoneDigits) }
+      : { kind: 'long digits', condition: byPhoneDigits };
   }
-  return sql`${orders.searchText} like ${likePattern(term)}`;
+  return { kind: 'text', condition: sql`${orders.searchText} like ${bind('pattern', likePattern(term))}` };
 }
 
 const ACCENTED = 'ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖòóôõöÙÚÛÜùúûüÝýÿ';
@@ -94,24 +119,47 @@ function drillDownConditions(scope: OrderScope, filters: TOrderFilters): SQL[] {
 
 /** The conditions of the list, its count and its export: one definition so they always agree. */
 export function orderConditions(scope: OrderScope, filters: TOrderFilters): SQL[] {
-  const conditions: SQL[] = [eq(orders.shopId, scope.shopId)];
-  if (scope.onlyCreatedBy) conditions.push(eq(orders.createdByUserId, scope.onlyCreatedBy));
-  if (filters.fulfilment?.length) conditions.push(inArray(orders.fulfilmentStatus, filters.fulfilment));
-  if (filters.payment?.length) conditions.push(inArray(orders.paymentStatus, filters.payment));
-  if (filters.channel) conditions.push(eq(orders.channel, filters.channel));
-  if (filters.agentId) conditions.push(eq(orders.createdByUserId, filters.agentId));
+  return boundOrderConditions(scope, filters, asValue).conditions;
+}
+
+/**
+ * orderConditions with its values bound by `bind`, and the shape of the statement they make: two
+ * calls with the same shape write the same text (placeholders, not values, vary between them).
+ * `shape` is null for the drill-downs of Statistiques, whose subqueries carry values of their own.
+ */
+function boundOrderConditions(
+  scope: OrderScope,
+  filters: TOrderFilters,
+  bind: Bind,
+): { conditions: SQL[]; shape: string | null } {
+  const conditions: SQL[] = [eq(orders.shopId, bind('shopId', scope.shopId))];
+  const shape: string[] = [];
+  const add = (name: string, condition: SQL) => {
+    conditions.push(condition);
+    shape.push(name);
+  };
+  if (scope.onlyCreatedBy) add('own', eq(orders.createdByUserId, bind('own', scope.onlyCreatedBy)));
+  if (filters.fulfilment?.length)
+    add('fulfilment', anyOfValues(orders.fulfilmentStatus, bind, 'fulfilment', filters.fulfilment));
+  if (filters.payment?.length)
+    add('payment', anyOfValues(orders.paymentStatus, bind, 'payment', filters.payment));
+  if (filters.channel) add('channel', eq(orders.channel, bind('channel', filters.channel)));
+  if (filters.agentId) add('agent', eq(orders.createdByUserId, bind('agentId', filters.agentId)));
   if (filters.method)
-    conditions.push(
-      sql`exists (select 1 from ${orderPayments} where ${orderPayments.orderId} = ${orders.id} and ${orderPayments.method} = ${filters.method})`,
+    add(
+      'method',
+      sql`exists (select 1 from ${orderPayments} where ${orderPayments.orderId} = ${orders.id} and ${orderPayments.method} = ${bind('method', filters.method)})`,
     );
   // Days are the shop's days: « aujourd'hui » in Dakar starts at midnight in Dakar.
-  if (filters.from) conditions.push(gte(orders.createdAt, dayjs.tz(filters.from, scope.timeZone).toDate()));
+  if (filters.from)
+    add('from', gte(orders.createdAt, bind('from', dayjs.tz(filters.from, scope.timeZone).toDate())));
   if (filters.to)
-    conditions.push(lt(orders.createdAt, dayjs.tz(filters.to, scope.timeZone).add(1, 'day').toDate()));
-  conditions.push(...drillDownConditions(scope, filters));
-  const search = filters.search ? searchCondition(filters.search, scope.country) : undefined;
-  if (search) conditions.push(search);
-  return conditions;
+    add('to', lt(orders.createdAt, bind('to', dayjs.tz(filters.to, scope.timeZone).add(1, 'day').toDate())));
+  const drillDowns = drillDownConditions(scope, filters);
+  conditions.push(...drillDowns);
+  const search = filters.search ? searchCondition(filters.search, scope.country, bind) : undefined;
+  if (search?.condition) add(`search ${search.kind}`, search.condition);
+  return { conditions, shape: drillDowns.length ? null : shape.join(',') };
 }
 
 /**
@@ -125,17 +173,19 @@ export function orderConditions(scope: OrderScope, filters: TOrderFilters): SQL[
 export function newestFirst(
   shopId: string,
   filters: Pick<TOrderFilters, 'from' | 'to'>,
+  bind: Bind = asValue,
 ): {
   orderBy: SQL[];
   after: (id: string) => SQL;
 } {
-  if (!filters.from && !filters.to) return { orderBy: [desc(orders.id)], after: (id) => lt(orders.id, id) };
+  if (!filters.from && !filters.to)
+    return { orderBy: [desc(orders.id)], after: (id) => lt(orders.id, bind('after', id)) };
   return {
     orderBy: [desc(orders.createdAt), desc(orders.id)],
     // A row comparison the index reads as one range: (placed, id) before the last order's — an
     // order of this shop: another shop's id finds nothing, and tells nothing of when it was placed.
     after: (id) =>
-      sql`(${orders.createdAt}, ${orders.id}) < ((select o.created_at from ${orders} o where o.shop_id = ${shopId} and o.id = ${id}), ${id})`,
+      sql`(${orders.createdAt}, ${orders.id}) < ((select o.created_at from ${orders} o where o.shop_id = ${bind('shopId', shopId)} and o.id = ${bind('after', id)}), ${bind('after', id)})`,
   };
 }
 
@@ -158,19 +208,34 @@ const SUMMARY_COLUMNS = {
 export type OrderSummaryRow = Pick<OrderRow, keyof typeof SUMMARY_COLUMNS>;
 
 /** The statement of one page of the list (one row more than asked: is there a next page?). */
+function pageStatement(
+  db: Executor,
+  conditions: SQL[],
+  order: ReturnType<typeof newestFirst>,
+  after: string | undefined,
+  limit: unknown,
+) {
+  return db
+    .select(SUMMARY_COLUMNS)
+    .from(orders)
+    .where(and(...conditions, after ? order.after(after) : undefined))
+    .orderBy(...order.orderBy)
+    .limit(limit as number);
+}
+
+/**
+ * The list's statement for this call, as listOrders runs it: its text, with `$n` for the values
+ * (`params`, in order). For bench:orders, to time the bare SQL of the very statement the app runs.
+ */
 export function listOrdersQuery(
   db: Executor,
   scope: OrderScope,
   filters: TOrderFilters,
   page: { after?: string; limit: number },
-) {
+): { sql: string; params: unknown[] } {
+  const { conditions } = boundOrderConditions(scope, filters, asValue);
   const order = newestFirst(scope.shopId, filters);
-  return db
-    .select(SUMMARY_COLUMNS)
-    .from(orders)
-    .where(and(...orderConditions(scope, filters), page.after ? order.after(page.after) : undefined))
-    .orderBy(...order.orderBy)
-    .limit(page.limit + 1);
+  return pageStatement(db, conditions, order, page.after, page.limit + 1).toSQL();
 }
 
 export async function listOrders(
@@ -179,9 +244,47 @@ export async function listOrders(
   filters: TOrderFilters,
   page: { after?: string; limit: number },
 ): Promise<{ items: OrderSummaryRow[]; nextCursor: string | null }> {
-  const rows = await listOrdersQuery(db, scope, filters, page);
+  const rows = await runListStatement(db, scope, filters, page);
   const items = rows.slice(0, page.limit);
   return { items, nextCursor: rows.length > page.limit ? items[items.length - 1]!.id : null };
+}
+
+/**
+ * Writing the statement's text cost more CPU than PostgreSQL took to answer it (issue 20: « statements
+ * built once »): it is written once per shape of filters, with placeholders, kept prepared, and run
+ * with this call's values. A drill-down from Statistiques (subqueries with values of their own) is
+ * written for its call.
+ */
+async function runListStatement(
+  db: Executor,
+  scope: OrderScope,
+  filters: TOrderFilters,
+  page: { after?: string; limit: number },
+): Promise<OrderSummaryRow[]> {
+  const values: Record<string, unknown> = { limit: page.limit + 1 };
+  const record: Bind = (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  const bound = boundOrderConditions(scope, filters, record);
+  const order = newestFirst(scope.shopId, filters, record);
+  if (page.after) order.after(page.after);
+  if (bound.shape === null) {
+    const conditions = boundOrderConditions(scope, filters, asValue).conditions;
+    return pageStatement(db, conditions, newestFirst(scope.shopId, filters), page.after, page.limit + 1);
+  }
+  const key = `orders.list ${bound.shape}${filters.from || filters.to ? ' by date' : ''}${page.after ? ' after' : ''}`;
+  const kept = builtOnceFor(db, key, () => {
+    const statement = pageStatement(db, bound.conditions, order, page.after, sql.placeholder('limit'));
+    return { prepared: statement.prepare(PREPARED), text: statement.toSQL().sql };
+  });
+  // Tests run with this check: two calls of one shape must write one text, or the shape misses a
+  // difference and a call would run another's statement.
+  if (getEnv().NODE_ENV === 'test') {
+    const text = pageStatement(db, bound.conditions, order, page.after, sql.placeholder('limit')).toSQL().sql;
+    if (text !== kept.text) throw new Error(`La forme « ${key} » couvre deux requêtes différentes.`);
+  }
+  return kept.prepared.execute(values);
 }
 
 export const COUNT_CAP = 10_000;
