@@ -14,8 +14,8 @@ import {
 
 /**
  * Who called, without asking the database each time: every signed-in request starts by reading its
- * user, sign-in, membership and shop (one round trip, three wide rows to parse), a sixth of a list
- * request's CPU. Those rows change rarely (a role, a deactivation, a sign-out, a shop's settings);
+ * user, sign-in, membership and shop (one round trip, three wide rows to parse): a tenth to a
+ * sixth of a list request's CPU. Those rows change rarely (a role, a deactivation, a sign-out, a shop's settings);
  * when they do, the database tells every server (migration 0040: triggers on users, shops, agents
  * and auth_sessions notify `comptoir_callers` at commit), and the code that changed them here also
  * says so at once (`forgetCallers`), so this server never serves a removed role on its next request.
@@ -48,6 +48,8 @@ class CallerCache {
   generation = 0;
   /** True only while this server hears the database's notifications. */
   listening = false;
+  /** The marks callerChangesHeard waits for, by mark. */
+  readonly awaitedMarks = new Map<string, () => void>();
 
   get(session: SessionRef, shopId: string): Caller | undefined {
     if (!this.listening) return undefined;
@@ -116,12 +118,10 @@ export async function findCaller(
   return found;
 }
 
-const awaitedMarks = new Map<string, () => void>();
-
 /** What a change notified on `comptoir_callers` (see migration 0040) makes this server forget. */
 export function forgetNotified(payload: string): void {
   const [kind, id, second] = payload.split(':');
-  if (kind === 'heard' && id) awaitedMarks.get(id)?.();
+  if (kind === 'heard' && id) cache.awaitedMarks.get(id)?.();
   else if (kind === 'user' && id) forgetCallers({ userId: id });
   else if (kind === 'shop' && id) forgetCallers({ shopId: id });
   else if (kind === 'member' && id && second) forgetCallers({ shopId: id, userId: second });
@@ -156,7 +156,7 @@ export async function callerChangesHeard(db: Executor): Promise<void> {
   const mark = randomUUID();
   const heard = new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, 2_000);
-    awaitedMarks.set(mark, () => {
+    cache.awaitedMarks.set(mark, () => {
       clearTimeout(timer);
       resolve();
     });
@@ -165,7 +165,7 @@ export async function callerChangesHeard(db: Executor): Promise<void> {
     await db.execute(sql`select pg_notify(${CALLER_CHANNEL}, ${`heard:${mark}`})`);
     await heard;
   } finally {
-    awaitedMarks.delete(mark);
+    cache.awaitedMarks.delete(mark);
   }
 }
 

@@ -282,7 +282,7 @@ async function runListStatement(
   // difference and a call would run another's statement.
   if (getEnv().NODE_ENV === 'test') {
     const text = pageStatement(db, bound.conditions, order, page.after, sql.placeholder('limit')).toSQL().sql;
-    if (text !== kept.text) throw new Error(`La forme « ${key} » couvre deux requêtes différentes.`);
+    if (text !== kept.text) throw new Error(`La forme « ${key} » couvre deux requêtes différentes.`);
   }
   return kept.prepared.execute(values);
 }
