@@ -250,41 +250,62 @@ export async function listOrders(
 }
 
 /**
- * Writing the statement's text cost more CPU than PostgreSQL took to answer it (issue 20: « statements
- * built once »): it is written once per shape of filters, with placeholders, kept prepared, and run
- * with this call's values. A drill-down from Statistiques (subqueries with values of their own) is
- * written for its call.
+ * Writing a statement's text cost more CPU than PostgreSQL took to answer it (issue 20: « statements
+ * built once »): the list's and the count's are written once per shape of filters, with
+ * placeholders, kept prepared, and run with each call's values. A drill-down from Statistiques
+ * (subqueries with values of their own) is written for its call.
  */
-async function runListStatement(
+function runByShape<T>(
+  db: Executor,
+  name: string,
+  scope: OrderScope,
+  filters: TOrderFilters,
+  page: { after?: string; limit: number } | null,
+  statement: (
+    conditions: SQL[],
+    order: ReturnType<typeof newestFirst>,
+    limit: unknown,
+  ) => {
+    prepare(name: string): { execute(values: Record<string, unknown>): Promise<T> };
+    toSQL(): { sql: string };
+  } & PromiseLike<T>,
+): Promise<T> {
+  const values: Record<string, unknown> = page ? { limit: page.limit + 1 } : {};
+  const record: Bind = (key, value) => {
+    values[key] = value;
+    return sql.placeholder(key);
+  };
+  const bound = boundOrderConditions(scope, filters, record);
+  const order = newestFirst(scope.shopId, filters, record);
+  if (page?.after) order.after(page.after);
+  if (bound.shape === null) {
+    const conditions = boundOrderConditions(scope, filters, asValue).conditions;
+    return Promise.resolve(
+      statement(conditions, newestFirst(scope.shopId, filters), page ? page.limit + 1 : undefined),
+    );
+  }
+  const key = `orders.${name} ${bound.shape}${filters.from || filters.to ? ' by date' : ''}${page?.after ? ' after' : ''}`;
+  const write = () => statement(bound.conditions, order, sql.placeholder('limit'));
+  const kept = builtOnceFor(db, key, () => {
+    const built = write();
+    return { prepared: built.prepare(PREPARED), text: built.toSQL().sql };
+  });
+  // Tests run with this check: two calls of one shape must write one text, or the shape misses a
+  // difference and a call would run another's statement.
+  if (getEnv().NODE_ENV === 'test' && write().toSQL().sql !== kept.text)
+    throw new Error(`La forme « ${key} » couvre deux requêtes différentes.`);
+  return kept.prepared.execute(values);
+}
+
+function runListStatement(
   db: Executor,
   scope: OrderScope,
   filters: TOrderFilters,
   page: { after?: string; limit: number },
 ): Promise<OrderSummaryRow[]> {
-  const values: Record<string, unknown> = { limit: page.limit + 1 };
-  const record: Bind = (name, value) => {
-    values[name] = value;
-    return sql.placeholder(name);
-  };
-  const bound = boundOrderConditions(scope, filters, record);
-  const order = newestFirst(scope.shopId, filters, record);
-  if (page.after) order.after(page.after);
-  if (bound.shape === null) {
-    const conditions = boundOrderConditions(scope, filters, asValue).conditions;
-    return pageStatement(db, conditions, newestFirst(scope.shopId, filters), page.after, page.limit + 1);
-  }
-  const key = `orders.list ${bound.shape}${filters.from || filters.to ? ' by date' : ''}${page.after ? ' after' : ''}`;
-  const kept = builtOnceFor(db, key, () => {
-    const statement = pageStatement(db, bound.conditions, order, page.after, sql.placeholder('limit'));
-    return { prepared: statement.prepare(PREPARED), text: statement.toSQL().sql };
-  });
-  // Tests run with this check: two calls of one shape must write one text, or the shape misses a
-  // difference and a call would run another's statement.
-  if (getEnv().NODE_ENV === 'test') {
-    const text = pageStatement(db, bound.conditions, order, page.after, sql.placeholder('limit')).toSQL().sql;
-    if (text !== kept.text) throw new Error(`La forme « ${key} » couvre deux requêtes différentes.`);
-  }
-  return kept.prepared.execute(values);
+  return runByShape(db, 'list', scope, filters, page, (conditions, order, limit) =>
+    pageStatement(db, conditions, order, page.after, limit),
+  );
 }
 
 export const COUNT_CAP = 10_000;
@@ -298,13 +319,15 @@ export async function countOrders(
   scope: OrderScope,
   filters: TOrderFilters,
 ): Promise<{ count: number; isCapped: boolean }> {
-  const inner = db
-    .select({ one: sql`1` })
-    .from(orders)
-    .where(and(...orderConditions(scope, filters)))
-    .limit(COUNT_CAP + 1)
-    .as('matching');
-  const [row] = await db.select({ n: sql<string>`count(*)::text` }).from(inner);
-  const n = Number(row?.n ?? 0);
+  const rows = await runByShape(db, 'count', scope, filters, null, (conditions) => {
+    const inner = db
+      .select({ one: sql`1` })
+      .from(orders)
+      .where(and(...conditions))
+      .limit(COUNT_CAP + 1)
+      .as('matching');
+    return db.select({ n: sql<string>`count(*)::text` }).from(inner);
+  });
+  const n = Number(rows[0]?.n ?? 0);
   return { count: Math.min(n, COUNT_CAP), isCapped: n > COUNT_CAP };
 }
