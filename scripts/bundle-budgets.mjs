@@ -21,7 +21,7 @@ export const INTERIM_KB = {
   '/console': 262,
   '/livraison': 274,
   '/livraison/feuille-de-route': 236,
-  '/login': 226,
+  '/login': 201,
   '/mes-clients': 357,
   '/mes-clients/[clientId]': 363,
   '/mes-clients/[clientId]/releve': 290,

@@ -3,6 +3,11 @@ import type { CountryCode } from 'libphonenumber-js';
 export interface CountryInfo {
   code: CountryCode;
   name: string;
+  /**
+   * The calling code (« 221 »), written here so the sign-in page lists the countries without
+   * libphonenumber's metadata; a unit test checks it against libphonenumber.
+   */
+  callingCode: string;
   currency: CurrencyCode;
   /** The capital's zone, proposed when the country is chosen. */
   timeZone: string;
@@ -26,29 +31,30 @@ export const CURRENCY_CODES = Object.keys(CURRENCIES) as [CurrencyCode, ...Curre
 
 /** Francophone Africa first; the first entry is the default for new shops. */
 export const COUNTRIES: CountryInfo[] = [
-  { code: 'SN', name: 'Sénégal', currency: 'XOF', timeZone: 'Africa/Dakar' },
-  { code: 'CI', name: 'Côte d’Ivoire', currency: 'XOF', timeZone: 'Africa/Abidjan' },
-  { code: 'ML', name: 'Mali', currency: 'XOF', timeZone: 'Africa/Bamako' },
-  { code: 'BF', name: 'Burkina Faso', currency: 'XOF', timeZone: 'Africa/Ouagadougou' },
-  { code: 'BJ', name: 'Bénin', currency: 'XOF', timeZone: 'Africa/Porto-Novo' },
-  { code: 'TG', name: 'Togo', currency: 'XOF', timeZone: 'Africa/Lome' },
-  { code: 'NE', name: 'Niger', currency: 'XOF', timeZone: 'Africa/Niamey' },
-  { code: 'GN', name: 'Guinée', currency: 'GNF', timeZone: 'Africa/Conakry' },
-  { code: 'CM', name: 'Cameroun', currency: 'XAF', timeZone: 'Africa/Douala' },
-  { code: 'GA', name: 'Gabon', currency: 'XAF', timeZone: 'Africa/Libreville' },
-  { code: 'CG', name: 'Congo', currency: 'XAF', timeZone: 'Africa/Brazzaville' },
-  { code: 'TD', name: 'Tchad', currency: 'XAF', timeZone: 'Africa/Ndjamena' },
+  { code: 'SN', callingCode: '221', name: 'Sénégal', currency: 'XOF', timeZone: 'Africa/Dakar' },
+  { code: 'CI', callingCode: '225', name: 'Côte d’Ivoire', currency: 'XOF', timeZone: 'Africa/Abidjan' },
+  { code: 'ML', callingCode: '223', name: 'Mali', currency: 'XOF', timeZone: 'Africa/Bamako' },
+  { code: 'BF', callingCode: '226', name: 'Burkina Faso', currency: 'XOF', timeZone: 'Africa/Ouagadougou' },
+  { code: 'BJ', callingCode: '229', name: 'Bénin', currency: 'XOF', timeZone: 'Africa/Porto-Novo' },
+  { code: 'TG', callingCode: '228', name: 'Togo', currency: 'XOF', timeZone: 'Africa/Lome' },
+  { code: 'NE', callingCode: '227', name: 'Niger', currency: 'XOF', timeZone: 'Africa/Niamey' },
+  { code: 'GN', callingCode: '224', name: 'Guinée', currency: 'GNF', timeZone: 'Africa/Conakry' },
+  { code: 'CM', callingCode: '237', name: 'Cameroun', currency: 'XAF', timeZone: 'Africa/Douala' },
+  { code: 'GA', callingCode: '241', name: 'Gabon', currency: 'XAF', timeZone: 'Africa/Libreville' },
+  { code: 'CG', callingCode: '242', name: 'Congo', currency: 'XAF', timeZone: 'Africa/Brazzaville' },
+  { code: 'TD', callingCode: '235', name: 'Tchad', currency: 'XAF', timeZone: 'Africa/Ndjamena' },
   {
     code: 'CD',
+    callingCode: '243',
     name: 'RD Congo',
     currency: 'CDF',
     timeZone: 'Africa/Kinshasa',
     otherTimeZones: ['Africa/Lubumbashi'],
   },
-  { code: 'MG', name: 'Madagascar', currency: 'MGA', timeZone: 'Indian/Antananarivo' },
-  { code: 'MA', name: 'Maroc', currency: 'MAD', timeZone: 'Africa/Casablanca' },
-  { code: 'TN', name: 'Tunisie', currency: 'TND', timeZone: 'Africa/Tunis' },
-  { code: 'FR', name: 'France', currency: 'EUR', timeZone: 'Europe/Paris' },
+  { code: 'MG', callingCode: '261', name: 'Madagascar', currency: 'MGA', timeZone: 'Indian/Antananarivo' },
+  { code: 'MA', callingCode: '212', name: 'Maroc', currency: 'MAD', timeZone: 'Africa/Casablanca' },
+  { code: 'TN', callingCode: '216', name: 'Tunisie', currency: 'TND', timeZone: 'Africa/Tunis' },
+  { code: 'FR', callingCode: '33', name: 'France', currency: 'EUR', timeZone: 'Europe/Paris' },
 ];
 export const COUNTRY_CODES = COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]];
 export const DEFAULT_COUNTRY: CountryInfo = COUNTRIES[0]!;

@@ -42,7 +42,16 @@ export function AuthLayout({
         </Stack>
         <Text fontSize="sm">Conçu pour les commerçants d’Afrique francophone.</Text>
       </Flex>
-      <Flex as="main" flex="1" align="center" justify="center" p={{ base: '4', md: '8' }}>
+      {/* On a phone the card starts at the top (where the keyboard leaves it in view) rather than
+          in the middle: centred, any change of its height as the page settles moved all of it. */}
+      <Flex
+        as="main"
+        flex="1"
+        align={{ base: 'flex-start', md: 'center' }}
+        justify="center"
+        p={{ base: '4', md: '8' }}
+        pt={{ base: '8', md: '8' }}
+      >
         <Box w="full" maxW="md" bg="bg" borderRadius="2xl" boxShadow="md" p={{ base: '6', md: '10' }}>
           <Stack gap="6">
             <Box display={{ base: 'block', lg: 'none' }}>

@@ -6,8 +6,6 @@ import { ApiError } from '@/client/api/api-error';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { queryWithout, safeCallbackUrl } from '@/client/navigation';
 import { COUNTRIES, DEFAULT_COUNTRY } from '@/shared/countries';
-import { getCountryCallingCode } from 'libphonenumber-js';
-import { toE164 } from '@/shared/phone';
 import { AuthLayout } from '../components/AuthLayout';
 import { requestSignInCode, signInErrorMessage } from '../auth.client';
 
@@ -34,7 +32,11 @@ export function LoginScreen() {
     event.preventDefault();
     setFormError(null);
     if (!phone.trim()) return setPhoneError('Saisissez votre numéro de téléphone.');
-    if (!toE164(phone, country as never)) return setPhoneError('Ce numéro de téléphone n’est pas valide.');
+    // Too short or too long to be a phone: said at once. The rest of the number's form is checked
+    // by the server (same words, under the field), so libphonenumber's metadata stays off the
+    // sign-in page's first load.
+    const digits = phone.replace(/\D/g, '').length;
+    if (digits < 6 || digits > 15) return setPhoneError('Ce numéro de téléphone n’est pas valide.');
     setPhoneError(null);
     setIsSending(true);
     try {
@@ -79,7 +81,7 @@ export function LoginScreen() {
                 >
                   {COUNTRIES.map((c) => (
                     <option key={c.code} value={c.code}>
-                      {c.name} (+{getCountryCallingCode(c.code)})
+                      {c.name} (+{c.callingCode})
                     </option>
                   ))}
                 </NativeSelect.Field>
