@@ -168,6 +168,8 @@ try {
       chrome = await chromeLauncher.launch({
         chromePath: CHROMIUM,
         chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+        // Its profile in the bench's folder, removed at the end (chrome-launcher leaves its own).
+        userDataDir: fs.mkdtempSync(path.join(dataDir, 'chromium-')),
       });
       runs.push(await audit(`${origin}${page.path}`, chrome, cookies.get(page.who)));
       await chrome.kill();
