@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
+import { launchChromium } from './lib/chromium.mjs';
 import lighthouse from 'lighthouse';
 import {
   accessToken,
@@ -26,7 +26,6 @@ import {
 
 const TARGET_SCORE = 95;
 const TARGET_JS_KB = 50;
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** 2G (EDGE) as WebPageTest models it: 240 kbit/s down, 400 ms round trip. */
 const EDGE = { bytesPerSecond: 240_000 / 8, rttMs: 400 };
 
@@ -131,10 +130,7 @@ try {
     `/api/delivery/orderDelivery?shopId=${ref.shop_id}&orderId=${orderIds[0]}`,
   );
 
-  chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  chrome = await launchChromium(dataDir);
   const pages = [
     [`page du livreur (${STOPS} arrêts)`, `http://localhost:${port}/livreur/${ref.rider.link_token}`],
     ['suivi du client', `http://localhost:${port}${new URL(trackingUrl).pathname}`],

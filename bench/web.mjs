@@ -15,7 +15,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
+import { launchChromium } from './lib/chromium.mjs';
 import lighthouse from 'lighthouse';
 import {
   freePort,
@@ -28,7 +28,6 @@ import {
 } from './lib/harness.mjs';
 
 const TARGETS = { performance: 90, accessibility: 100, lcp: 2_500, cls: 0.05, tbt: 200 };
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const ADMIN_PHONE = '+221770000001';
 const CASHIER_PHONE = '+221770000004';
 const PAGES = [
@@ -165,12 +164,7 @@ try {
     for (let i = 0; i < RUNS; i++) {
       // A browser of its own per run: a cold cache, and no service worker left by an earlier page
       // (its requests would go out without the sign-in cookie Lighthouse adds to the page's).
-      chrome = await chromeLauncher.launch({
-        chromePath: CHROMIUM,
-        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-        // Its profile in the bench's folder, removed at the end (chrome-launcher leaves its own).
-        userDataDir: fs.mkdtempSync(path.join(dataDir, 'chromium-')),
-      });
+      chrome = await launchChromium(dataDir);
       runs.push(await audit(`${origin}${page.path}`, chrome, cookies.get(page.who)));
       await chrome.kill();
       chrome = null;

@@ -120,6 +120,11 @@ export class FileResponse {
 export type ApiRequest = IncomingMessage & { body?: unknown; parsedUrl?: URL };
 export type ApiHandler = (req: ApiRequest, res: ServerResponse) => Promise<void>;
 
+/** The request's URL, as the dispatcher parsed it (or parsed here for a route called directly). */
+function requestUrl(req: ApiRequest): URL {
+  return req.parsedUrl ?? new URL(req.url ?? '/', 'http://localhost');
+}
+
 export interface Route extends Omit<RouteDefinition<AnyObject, AnyObject, AnyObject, z.ZodType>, 'isPublic'> {
   isPublic?: boolean;
   /** Answers itself (redirects, provider webhooks): none of the JSON wrapper's steps apply. */
@@ -171,7 +176,7 @@ export function defineRawRoute(definition: {
         res.end();
         return;
       }
-      const url = req.parsedUrl ?? new URL(req.url ?? '/', 'http://localhost');
+      const url = requestUrl(req);
       const params = matchPath(url.pathname) ?? {};
       try {
         assertWellFormedText(params);
@@ -319,7 +324,7 @@ async function runRoute(route: Route, req: ApiRequest, res: ServerResponse): Pro
       throw Errors.methodNotAllowed();
     }
     assertSameSiteWrite(req, { expectsJson: route.method === 'POST' && !route.upload });
-    const url = req.parsedUrl ?? new URL(req.url ?? '/', 'http://localhost');
+    const url = requestUrl(req);
     const rawParams = route.matchPath(url.pathname) ?? {};
     const rawQuery = Object.fromEntries(url.searchParams.entries());
     assertWellFormedText(rawParams);

@@ -16,8 +16,9 @@ export async function revokeSessions(db: Executor, which: SQL | undefined): Prom
     .set({ revokedAt: sql`now()` })
     .where(and(which, isNull(authSessions.revokedAt)))
     .returning({ id: authSessions.id });
-  forgetCallers({ sessionIds: revoked.map((r) => r.id) });
-  runtime.realtime?.disconnectSessions(revoked.map((r) => r.id));
+  const sessionIds = revoked.map((r) => r.id);
+  forgetCallers({ sessionIds });
+  runtime.realtime?.disconnectSessions(sessionIds);
   return revoked.length;
 }
 

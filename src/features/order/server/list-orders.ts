@@ -284,7 +284,7 @@ function runByShape<T>(
       statement(conditions, newestFirst(scope.shopId, filters), page ? page.limit + 1 : undefined),
     );
   }
-  const key = `orders.${name} ${bound.shape}${filters.from || filters.to ? ' by date' : ''}${page?.after ? ' after' : ''}`;
+  const key = `orders.${name} ${bound.shape}${page?.after ? ' after' : ''}`;
   const write = () => statement(bound.conditions, order, sql.placeholder('limit'));
   const kept = builtOnceFor(db, key, () => {
     const built = write();
