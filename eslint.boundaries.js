@@ -18,6 +18,15 @@ const serverFromClient = {
   message: 'Le code client ne doit pas importer de code serveur.',
 };
 
+/**
+ * A page may import its own server-side props (`server/<name>-page.ts`): Next keeps
+ * getServerSideProps, and what only it uses, out of the browser's bundle.
+ */
+const serverFromPage = {
+  regex: '^(?!@/features/[^/]+/server/[^/]+-page$)(@/server/|@/features/routes$|(.*/)?server(/|$))',
+  message: serverFromClient.message,
+};
+
 const featuresFromPlatform = {
   group: ['@/features/*', '**/features/*'],
   message:
@@ -45,6 +54,10 @@ export function moduleBoundaries(featuresDir = new URL('./src/features/', import
     {
       files: CLIENT_FILES,
       rules: { 'no-restricted-imports': ['error', { patterns: [serverFromClient] }] },
+    },
+    {
+      files: ['src/pages/**/*.tsx'],
+      rules: { 'no-restricted-imports': ['error', { patterns: [serverFromPage] }] },
     },
     // Rules do not merge across config objects: a module's client files repeat the client rule.
     ...modules.map((module) => ({

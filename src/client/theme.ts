@@ -63,9 +63,6 @@ import { layerStyles } from '@chakra-theme/layer-styles';
 import { animationStyles } from '@chakra-theme/motion-styles';
 import { textStyles } from '@chakra-theme/text-styles';
 
-/** Brand colours are the five circles of the logo; `brand` (the orange) leads. */
-export const LOGO_COLORS = ['#E8590C', '#F5B700', '#2F9E44', '#1C7ED6', '#C2255C'] as const;
-
 const config = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg.muted', color: 'fg' },

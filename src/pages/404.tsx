@@ -1,8 +1,9 @@
 import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import NextLink from 'next/link';
 import { LogoMark } from '@/client/brand/Logo';
+import { backOfficePage } from '@/client/shell/back-office-page';
 
-export default function NotFoundPage() {
+function NotFoundPage() {
   return (
     <Flex minH="100dvh" align="center" justify="center" p="6">
       <Stack gap="4" align="center" textAlign="center" maxW="md">
@@ -20,3 +21,5 @@ export default function NotFoundPage() {
     </Flex>
   );
 }
+
+export default backOfficePage(NotFoundPage);

@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { ConsoleScreen } from '@/features/console/client/screens/ConsoleScreen';
 
-export default ConsoleScreen;
+export default backOfficePage(ConsoleScreen);

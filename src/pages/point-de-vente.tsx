@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { PosScreen } from '@/features/pos/client/screens/PosScreen';
 
-export default PosScreen;
+export default backOfficePage(PosScreen);

@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { StatsScreen } from '@/features/stats/client/screens/StatsScreen';
 
-export default StatsScreen;
+export default backOfficePage(StatsScreen);

@@ -1,6 +1,7 @@
 // The namespace import: bundlers keep only what is used of it, not zod's every locale (see below).
 import * as z from 'zod';
 import frenchLocale from 'zod/v4/locales/fr.js';
+import { REQUIRED_MESSAGE, tooLongMessage, tooShortMessage } from './validation-messages';
 
 /** French labels for field names, so an error can name the field the way the form does. */
 export const FIELD_LABELS: Record<string, string> = {
@@ -114,21 +115,19 @@ export function fieldLabel(path: string): string {
 function frenchIssue(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null
-        ? 'Ce champ est obligatoire.'
-        : 'Valeur invalide.';
+      return issue.input === undefined || issue.input === null ? REQUIRED_MESSAGE : 'Valeur invalide.';
     case 'too_small':
       if (issue.origin === 'string')
         return Number(issue.minimum) <= 1 || issue.input === ''
-          ? 'Ce champ est obligatoire.'
-          : `Au moins ${issue.minimum} caractères.`;
+          ? REQUIRED_MESSAGE
+          : tooShortMessage(issue.minimum);
       if (issue.origin === 'array')
         return Number(issue.minimum) <= 1
           ? 'La liste ne peut pas être vide.'
           : `Au moins ${issue.minimum} éléments.`;
       return `La valeur doit être au moins ${issue.minimum}.`;
     case 'too_big':
-      if (issue.origin === 'string') return `Au plus ${issue.maximum} caractères.`;
+      if (issue.origin === 'string') return tooLongMessage(issue.maximum);
       if (issue.origin === 'array') return `Au plus ${issue.maximum} éléments.`;
       return `La valeur doit être au plus ${issue.maximum}.`;
     case 'invalid_value':

@@ -44,6 +44,18 @@ describe('ESLint module boundaries', () => {
     expect(broken).toEqual([expect.stringMatching(/^no-restricted-imports: .*Le code client/)]);
   });
 
+  it('lets a page import its own server-side props, and no other server code', async () => {
+    const props = await rulesBroken(
+      "import { otpPageProps } from '@/features/auth/server/otp-page';\nexport const t = otpPageProps;\n",
+      'src/pages/probe.tsx',
+    );
+    expect(props).toEqual([]);
+    for (const source of ['@/features/order/server/create-order', '@/server/db', '../server/probe-page'])
+      expect(
+        await rulesBroken(`import { x } from '${source}';\nexport const t = x;\n`, 'src/pages/probe.tsx'),
+      ).toEqual([expect.stringMatching(/^no-restricted-imports: .*Le code client/)]);
+  });
+
   it('refuses a module imported by the platform (src/server)', async () => {
     const broken = await rulesBroken(
       "import { findOrder } from '@/features/order/server/order.repository';\nexport const t = findOrder;\n",

@@ -6,10 +6,11 @@ import { useGetOneAgentQuery, type Agent } from '@/features/shop/client/shop.api
 export const CONFIRM_INFORMATIONS_PATH = '/confirmer-informations';
 
 /**
- * Pages no agent name is needed for: the sign-in steps and a customer's payment link (no agent),
- * the form itself, and the till, which applies the rule from its offline copy (PosScreen).
+ * Pages no agent name is needed for: a customer's payment link (no agent), the form itself, and
+ * the till, which applies the rule from its offline copy (PosScreen). The sign-in steps are drawn
+ * outside this guard (they are not back-office pages).
  */
-const PAGES_WITHOUT_NAME = ['/login', '/otp', '/payer', CONFIRM_INFORMATIONS_PATH, '/point-de-vente'];
+const PAGES_WITHOUT_NAME = ['/payer', CONFIRM_INFORMATIONS_PATH, '/point-de-vente'];
 
 export function isMissingName(agent: Pick<Agent, 'firstName' | 'lastName'> | null | undefined): boolean {
   return !!agent && (!agent.firstName?.trim() || !agent.lastName?.trim());

@@ -1,5 +1,8 @@
 import { z } from '@/shared/validation';
 import { COUNTRY_CODES, CURRENCY_CODES } from '@/shared/countries';
+import { CODE_PATTERN, SIGN_UP_LENGTHS } from './sign-up-fields';
+
+const trimmedText = ([min, max]: readonly [number, number]) => z.string().trim().min(min).max(max);
 
 export const ZPhoneInput = z.string().trim().min(1).max(32);
 
@@ -14,24 +17,15 @@ export const ZSendCodeResult = z.object({
 });
 
 export const ZSignUpFields = z.object({
-  firstName: z.string().trim().min(1).max(60),
-  lastName: z.string().trim().min(1).max(60),
-  shopName: z.string().trim().min(2).max(80),
+  firstName: trimmedText(SIGN_UP_LENGTHS.firstName),
+  lastName: trimmedText(SIGN_UP_LENGTHS.lastName),
+  shopName: trimmedText(SIGN_UP_LENGTHS.shopName),
   country: z.enum(COUNTRY_CODES),
   currency: z.enum(CURRENCY_CODES),
 });
 export type TSignUpFields = z.infer<typeof ZSignUpFields>;
 
-export const ZCodeInput = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, 'Le code contient 6 chiffres.');
-
-/**
- * The code step's answer to a right code for a phone without an account, sent without sign-up
- * fields: the form then asks them, and the same code (still open) signs up.
- */
-export const SIGN_UP_NEEDED = 'SIGN_UP_NEEDED';
+export const ZCodeInput = z.string().trim().regex(CODE_PATTERN, 'Le code contient 6 chiffres.');
 
 /** « Se déconnecter de tous les appareils »: how many sign-ins were still open. */
 export const ZSignOutEverywhereResult = z.object({

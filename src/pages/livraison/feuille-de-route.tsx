@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { RunSheetScreen } from '@/features/delivery/client/screens/RunSheetScreen';
 
-export default RunSheetScreen;
+export default backOfficePage(RunSheetScreen);

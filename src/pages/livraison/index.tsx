@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { DeliveryScreen } from '@/features/delivery/client/screens/DeliveryScreen';
 
-export default DeliveryScreen;
+export default backOfficePage(DeliveryScreen);

@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { ImportClientsScreen } from '@/features/customer/client/screens/ImportClientsScreen';
 
-export default ImportClientsScreen;
+export default backOfficePage(ImportClientsScreen);

@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { ClientsScreen } from '@/features/customer/client/screens/ClientsScreen';
 
-export default ClientsScreen;
+export default backOfficePage(ClientsScreen);

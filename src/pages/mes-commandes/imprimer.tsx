@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { OrderPrintScreen } from '@/features/order/client/screens/OrderPrintScreen';
 
-export default OrderPrintScreen;
+export default backOfficePage(OrderPrintScreen);

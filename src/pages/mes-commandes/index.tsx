@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { OrdersScreen } from '@/features/order/client/screens/OrdersScreen';
 
-export default OrdersScreen;
+export default backOfficePage(OrdersScreen);

@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { NewOrderScreen } from '@/features/order/client/screens/OrderEditorScreen';
 
-export default NewOrderScreen;
+export default backOfficePage(NewOrderScreen);

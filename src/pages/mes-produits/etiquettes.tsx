@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { LabelsScreen } from '@/features/product/client/screens/LabelsScreen';
 
-export default LabelsScreen;
+export default backOfficePage(LabelsScreen);

@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { ProductsScreen } from '@/features/product/client/screens/ProductsScreen';
 
-export default ProductsScreen;
+export default backOfficePage(ProductsScreen);

@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { InventoryScreen } from '@/features/product/client/screens/InventoryScreen';
 
-export default InventoryScreen;
+export default backOfficePage(InventoryScreen);

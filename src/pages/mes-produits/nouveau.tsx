@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { ProductEditorScreen } from '@/features/product/client/screens/ProductEditorScreen';
 
-export default ProductEditorScreen;
+export default backOfficePage(ProductEditorScreen);

@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { PayOrderScreen } from '@/features/order/client/screens/PayOrderScreen';
 
-export default PayOrderScreen;
+export default backOfficePage(PayOrderScreen);

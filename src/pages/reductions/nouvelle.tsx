@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { DiscountEditorScreen } from '@/features/discount/client/screens/DiscountEditorScreen';
 
-export default DiscountEditorScreen;
+export default backOfficePage(DiscountEditorScreen);

@@ -12,7 +12,8 @@ import { createShopWithOwner } from '@/features/shop/server/create-shop';
 import { codeMatches } from './otp-code';
 import { consumeCode, findLatestOpenCode, recordWrongAttempt } from './otp.repository';
 import { normalizePhoneOrThrow } from './send-code';
-import { SIGN_UP_NEEDED, ZCodeInput, ZSignUpFields } from '../auth.schemas';
+import { ZCodeInput, ZSignUpFields } from '../auth.schemas';
+import { SIGN_UP_NEEDED } from '../sign-up-fields';
 import { AppError } from '@/server/http/errors';
 
 /** A refusal shown on the sign-in form as it is. */

@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { ClientStatementScreen } from '@/features/customer/client/screens/ClientStatementScreen';
 
-export default ClientStatementScreen;
+export default backOfficePage(ClientStatementScreen);

@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { OrderDetailScreen } from '@/features/order/client/screens/OrderDetailScreen';
 
-export default OrderDetailScreen;
+export default backOfficePage(OrderDetailScreen);

@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { EditOrderScreen } from '@/features/order/client/screens/OrderEditorScreen';
 
-export default EditOrderScreen;
+export default backOfficePage(EditOrderScreen);

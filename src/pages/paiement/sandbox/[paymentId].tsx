@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { SandboxCheckoutScreen } from '@/features/subscription/client/screens/SandboxCheckoutScreen';
 
-export default SandboxCheckoutScreen;
+export default backOfficePage(SandboxCheckoutScreen);

@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { SubscriptionScreen } from '@/features/subscription/client/screens/SubscriptionScreen';
 
-export default SubscriptionScreen;
+export default backOfficePage(SubscriptionScreen);

@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { TestPaymentScreen } from '@/features/order/client/screens/TestPaymentScreen';
 
-export default TestPaymentScreen;
+export default backOfficePage(TestPaymentScreen);

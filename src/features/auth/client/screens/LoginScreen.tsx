@@ -1,13 +1,11 @@
-import { Alert, Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useRouter } from 'next/router';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useSession } from 'next-auth/react';
 import { ApiError } from '@/client/api/api-error';
-import { FormErrorAlert } from '@/client/components/FormErrorAlert';
+import { Alert, Button, css, Field } from '@/client/lean/ui';
 import { queryWithout, safeCallbackUrl } from '@/client/navigation';
 import { COUNTRIES, DEFAULT_COUNTRY } from '@/shared/countries';
 import { AuthLayout } from '../components/AuthLayout';
-import { requestSignInCode, signInErrorMessage } from '../auth.client';
+import { hasLiveSession, requestSignInCode, signInErrorMessage } from '../sign-in.client';
 
 export function LoginScreen() {
   const router = useRouter();
@@ -17,16 +15,22 @@ export function LoginScreen() {
   const [formError, setFormError] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
   const queryError = signInErrorMessage(typeof router.query.error === 'string' ? router.query.error : null);
-  const { status } = useSession();
 
   // Already signed in (e.g. sent here by a 401 on a stale token): go back where the user was.
   useEffect(() => {
-    if (status !== 'authenticated' || !router.isReady) return;
-    const callback = safeCallbackUrl(router.query.callbackUrl, '');
-    void router.replace(
-      callback || { pathname: '/', query: queryWithout(router.query, 'error', 'callbackUrl') },
-    );
-  }, [status, router]);
+    if (!router.isReady) return;
+    let isCurrent = true;
+    void hasLiveSession().then((isSignedIn) => {
+      if (!isSignedIn || !isCurrent) return;
+      const callback = safeCallbackUrl(router.query.callbackUrl, '');
+      void router.replace(
+        callback || { pathname: '/', query: queryWithout(router.query, 'error', 'callbackUrl') },
+      );
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [router]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -61,62 +65,53 @@ export function LoginScreen() {
       title="Connexion"
       subtitle="Recevez un code par SMS pour vous connecter, ou pour créer votre boutique si vous êtes nouveau."
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="5">
-          {queryError ? (
-            <Alert.Root status={router.query.error === 'SessionRequired' ? 'info' : 'error'}>
-              <Alert.Indicator />
-              <Alert.Title>{queryError}</Alert.Title>
-            </Alert.Root>
-          ) : null}
-          <FormErrorAlert message={formError} />
-          <HStack w="full" gap="3" align="flex-start">
-            <Field.Root width="42%" minW="36">
-              <Field.Label>Pays</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  name="country"
-                  value={country}
-                  onChange={(e) => setCountry(e.currentTarget.value)}
-                >
-                  {COUNTRIES.map((c) => (
-                    <option key={c.code} value={c.code}>
-                      {c.name} (+{c.callingCode})
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-            <Field.Root invalid={!!phoneError} required flex="1">
-              <Field.Label>Numéro de téléphone</Field.Label>
-              <Input
+      <form onSubmit={onSubmit} noValidate className={css.stack5}>
+        {queryError ? (
+          <Alert status={router.query.error === 'SessionRequired' ? 'info' : 'error'}>{queryError}</Alert>
+        ) : null}
+        {formError ? <Alert status="error">{formError}</Alert> : null}
+        <div className={css.row}>
+          <Field label="Pays" className={css.countryField}>
+            {(control) => (
+              <select
+                {...control}
+                name="country"
+                className={css.select}
+                value={country}
+                onChange={(e) => setCountry(e.currentTarget.value)}
+              >
+                {COUNTRIES.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.name} (+{c.callingCode})
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Numéro de téléphone" error={phoneError} isRequired className={css.grow}>
+            {(control) => (
+              <input
+                {...control}
                 name="phone"
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel"
                 placeholder="77 000 00 01"
+                className={css.input}
                 value={phone}
                 onChange={(e) => setPhone(e.currentTarget.value)}
                 autoFocus
               />
-              {phoneError ? <Field.ErrorText>{phoneError}</Field.ErrorText> : null}
-            </Field.Root>
-          </HStack>
-          <Button
-            type="submit"
-            colorPalette="brand"
-            size="lg"
-            loading={isSending}
-            loadingText="Envoi du code…"
-          >
-            Recevoir le code
-          </Button>
-          <Text fontSize="sm" color="fg.muted">
-            Nous n’utilisons votre numéro que pour vous connecter. Un SMS peut vous être facturé par votre
-            opérateur.
-          </Text>
-        </Stack>
+            )}
+          </Field>
+        </div>
+        <Button type="submit" isLoading={isSending} loadingText="Envoi du code…">
+          Recevoir le code
+        </Button>
+        <p className={css.mutedSmall}>
+          Nous n’utilisons votre numéro que pour vous connecter. Un SMS peut vous être facturé par votre
+          opérateur.
+        </p>
       </form>
     </AuthLayout>
   );

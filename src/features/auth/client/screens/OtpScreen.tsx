@@ -1,73 +1,56 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Field, Grid, HStack, Input, Separator, Stack, Text } from '@chakra-ui/react';
 import { useRouter } from 'next/router';
 import { signIn } from 'next-auth/react';
-import { useEffect, useMemo, useState } from 'react';
-import { useController, useForm } from 'react-hook-form';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '@/client/api/api-error';
-import { FormErrorAlert } from '@/client/components/FormErrorAlert';
-import { FormSelectField, FormTextField } from '@/client/forms/fields';
+import { Alert, Button, css, Field } from '@/client/lean/ui';
 import { queryWithout, safeCallbackUrl } from '@/client/navigation';
-import { COUNTRIES, CURRENCIES, CURRENCY_CODES, DEFAULT_COUNTRY, findCountry } from '@/shared/countries';
-import { formatPhone } from '@/shared/phone';
-import { z } from '@/shared/validation';
-import { SIGN_UP_NEEDED, ZSignUpFields } from '@/features/auth/auth.schemas';
+import { COUNTRIES, CURRENCIES, CURRENCY_CODES, findCountry } from '@/shared/countries';
+import { codeError, SIGN_UP_NEEDED, signUpFieldErrors, type SignUpTextField } from '../../sign-up-fields';
 import { AuthLayout } from '../components/AuthLayout';
-import { requestSignInCode, signInErrorMessage } from '../auth.client';
+import { requestSignInCode, signInErrorMessage } from '../sign-in.client';
 
 const RESEND_DELAY_SECONDS = 30;
 
-/** The code, and for a phone without an account the sign-up fields the server checks too. */
-const ZSignUpStep = z
-  .object({
-    code: z
-      .string()
-      .trim()
-      .regex(/^\d{6}$/, 'Saisissez les 6 chiffres reçus par SMS.'),
-  })
-  .extend(ZSignUpFields.shape);
-/** Before the server says the phone is new: the code alone is checked (the other fields are hidden). */
-const ZCodeStep = ZSignUpStep.extend({ firstName: z.string(), lastName: z.string(), shopName: z.string() });
-type OtpFormValues = z.input<typeof ZSignUpStep>;
+/** What the server tells the page of the phone in the URL (see src/pages/otp.tsx). */
+export interface OtpPageProps {
+  phone: string;
+  /** « +221 77 000 00 01 » */
+  phoneDisplay: string;
+  /** The phone's country: suggested for the shop, with its currency. */
+  phoneCountry: string;
+}
 
-const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: c.name }));
-const CURRENCY_OPTIONS = CURRENCY_CODES.map((c) => ({ value: c, label: `${CURRENCIES[c].label} — ${c}` }));
+type Values = Record<'code' | SignUpTextField | 'country' | 'currency', string>;
+type Errors = Partial<Record<keyof Values, string>>;
 
-export function OtpScreen() {
+/** Every error of the form as it stands: the code's, and the sign-up fields' once they are asked. */
+function validate(values: Values, isNewUser: boolean): Errors {
+  const errors: Errors = isNewUser ? signUpFieldErrors(values) : {};
+  const code = codeError(values.code);
+  if (code) errors.code = code;
+  return errors;
+}
+
+export function OtpScreen({ phone, phoneDisplay, phoneCountry }: OtpPageProps) {
   const router = useRouter();
-  const phone = typeof router.query.phone === 'string' ? router.query.phone : '';
-  const phoneCountry = parsePhoneNumberFromString(phone)?.country ?? DEFAULT_COUNTRY.code;
-  const defaultCountry = findCountry(phoneCountry) ?? DEFAULT_COUNTRY;
-
+  const defaultCountry = findCountry(phoneCountry) ?? COUNTRIES[0]!;
   // Learnt at the code step: the server says a right code belongs to a phone without an account.
   const [isNewUser, setIsNewUser] = useState(false);
-  const resolver = useMemo(() => zodResolver(isNewUser ? ZSignUpStep : ZCodeStep), [isNewUser]);
-  // Checked at submit, then again at each change (reValidateMode): an error goes as soon as the
-  // field is put right, « Ce champ est obligatoire. » included.
-  const form = useForm({
-    resolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: {
-      code: '',
-      firstName: '',
-      lastName: '',
-      shopName: '',
-      country: defaultCountry.code,
-      currency: defaultCountry.currency,
-    },
+  const [values, setValues] = useState<Values>({
+    code: '',
+    firstName: '',
+    lastName: '',
+    shopName: '',
+    country: defaultCountry.code,
+    currency: defaultCountry.currency,
   });
-  const { errors } = form.formState;
+  const [errors, setErrors] = useState<Errors>({});
+  // Checked at submit, then again at each change: an error goes as soon as the field is put right.
+  const [wasSubmitted, setWasSubmitted] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [resendIn, setResendIn] = useState(RESEND_DELAY_SECONDS);
-
-  useEffect(() => {
-    if (router.isReady && !phone)
-      void router.replace({ pathname: '/login', query: queryWithout(router.query, 'phone', 'new') });
-  }, [router, phone]);
 
   useEffect(() => {
     if (resendIn <= 0) return;
@@ -75,14 +58,28 @@ export function OtpScreen() {
     return () => clearTimeout(timer);
   }, [resendIn]);
 
-  async function submit(values: OtpFormValues) {
+  function change(field: keyof Values, value: string, also: Partial<Values> = {}) {
+    const next = { ...values, ...also, [field]: value };
+    setValues(next);
+    if (wasSubmitted) {
+      const fieldError = validate(next, isNewUser)[field];
+      setErrors((current) => ({ ...current, [field]: fieldError }));
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setWasSubmitted(true);
+    const found = validate(values, isNewUser);
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
     setFormError(null);
     setNotice(null);
     setIsSubmitting(true);
     const result = await signIn('phone-otp', {
       redirect: false,
       phone,
-      code: values.code,
+      code: values.code.trim(),
       ...(isNewUser
         ? {
             firstName: values.firstName,
@@ -107,7 +104,8 @@ export function OtpScreen() {
     if (result?.error === SIGN_UP_NEEDED) {
       setIsNewUser(true);
       // The sign-up fields are new: checked at the next submit, not while the first letters are typed.
-      form.reset(form.getValues());
+      setWasSubmitted(false);
+      setErrors({});
       setNotice('Ce numéro n’a pas encore de compte : créez votre boutique avec ce même code.');
       return;
     }
@@ -115,7 +113,7 @@ export function OtpScreen() {
     setFormError(message);
     // Sign-up field errors name their field first; any other refusal is about the code.
     if (!/^(Prénom|Nom|Pays|Devise)/.test(message))
-      form.setError('code', { type: 'server', message: 'Vérifiez le code, ou demandez-en un nouveau.' });
+      setErrors((current) => ({ ...current, code: 'Vérifiez le code, ou demandez-en un nouveau.' }));
   }
 
   async function resend() {
@@ -124,144 +122,134 @@ export function OtpScreen() {
       await requestSignInCode(phone, phoneCountry);
       setNotice('Un nouveau code vous a été envoyé.');
       setResendIn(RESEND_DELAY_SECONDS);
-      form.setValue('code', '');
-      form.clearErrors('code');
+      setValues((current) => ({ ...current, code: '' }));
+      setErrors((current) => ({ ...current, code: undefined }));
     } catch (error) {
       setFormError(error instanceof ApiError ? error.message : 'Une erreur est survenue. Réessayez.');
     }
   }
+
+  const textField = (field: SignUpTextField, label: string, autoComplete?: string) => (
+    <Field label={label} error={errors[field]}>
+      {(control) => (
+        <input
+          {...control}
+          name={field}
+          className={css.input}
+          autoComplete={autoComplete}
+          value={values[field]}
+          onChange={(e) => change(field, e.currentTarget.value)}
+        />
+      )}
+    </Field>
+  );
 
   return (
     <AuthLayout
       title={isNewUser ? 'Créez votre boutique' : 'Code de connexion'}
       subtitle={
         <>
-          Saisissez le code à 6 chiffres envoyé par SMS au <b>{phone ? formatPhone(phone) : '…'}</b>.
+          Saisissez le code à 6 chiffres envoyé par SMS au <b>{phoneDisplay}</b>.
         </>
       }
     >
-      <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
-        <Stack gap="5">
-          <FormErrorAlert message={formError} />
-          {notice ? (
-            <Alert.Root status="success">
-              <Alert.Indicator />
-              <Alert.Title>{notice}</Alert.Title>
-            </Alert.Root>
-          ) : null}
-          <CodeField control={form.control} error={errors.code?.message} />
+      <form onSubmit={(event) => void submit(event)} noValidate className={css.stack5}>
+        {formError ? <Alert status="error">{formError}</Alert> : null}
+        {notice ? <Alert status="success">{notice}</Alert> : null}
+        <Field label="Code reçu par SMS" error={errors.code} isRequired>
+          {(control) => (
+            <input
+              {...control}
+              name="code"
+              className={`${css.input} ${css.codeInput}`}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder="••••••"
+              value={values.code}
+              onChange={(e) => change('code', e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
+              autoFocus
+            />
+          )}
+        </Field>
 
-          {isNewUser ? (
-            <Stack gap="4">
-              <Separator />
-              <Text fontWeight="semibold">Vos informations</Text>
-              <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4">
-                <FormTextField
-                  control={form.control}
-                  name="firstName"
-                  label="Prénom"
-                  autoComplete="given-name"
-                />
-                <FormTextField
-                  control={form.control}
-                  name="lastName"
-                  label="Nom"
-                  autoComplete="family-name"
-                />
-              </Grid>
-              <FormTextField control={form.control} name="shopName" label="Nom de la boutique" />
-              <Grid templateColumns="1fr" gap="4">
-                <FormSelectField
-                  control={form.control}
+        {isNewUser ? (
+          <div className={css.stack4}>
+            <hr className={css.separator} />
+            <p className={css.strong}>Vos informations</p>
+            <div className={css.pair}>
+              {textField('firstName', 'Prénom', 'given-name')}
+              {textField('lastName', 'Nom', 'family-name')}
+            </div>
+            {textField('shopName', 'Nom de la boutique')}
+            <Field label="Pays">
+              {(control) => (
+                <select
+                  {...control}
                   name="country"
-                  label="Pays"
-                  options={COUNTRY_OPTIONS}
+                  className={css.select}
+                  value={values.country}
                   // Picking a country suggests its currency; the seller can still choose another.
-                  onPicked={(code) => {
+                  onChange={(e) => {
+                    const code = e.currentTarget.value;
                     const currency = findCountry(code)?.currency;
-                    if (currency) form.setValue('currency', currency);
+                    change('country', code, currency ? { currency } : {});
                   }}
-                />
-                <FormSelectField
-                  control={form.control}
+                >
+                  {COUNTRIES.map((c) => (
+                    <option key={c.code} value={c.code}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label="Devise">
+              {(control) => (
+                <select
+                  {...control}
                   name="currency"
-                  label="Devise"
-                  options={CURRENCY_OPTIONS}
-                />
-              </Grid>
-              <Text fontSize="sm" color="fg.muted">
-                Votre boutique démarre avec 14 jours d’essai gratuit de l’offre Pro.
-              </Text>
-            </Stack>
-          ) : null}
+                  className={css.select}
+                  value={values.currency}
+                  onChange={(e) => change('currency', e.currentTarget.value)}
+                >
+                  {CURRENCY_CODES.map((c) => (
+                    <option key={c} value={c}>
+                      {CURRENCIES[c].label} — {c}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <p className={css.mutedSmall}>
+              Votre boutique démarre avec 14 jours d’essai gratuit de l’offre Pro.
+            </p>
+          </div>
+        ) : null}
 
-          <Button
-            type="submit"
-            colorPalette="brand"
-            size="lg"
-            loading={isSubmitting}
-            loadingText="Vérification…"
+        <Button type="submit" isLoading={isSubmitting} loadingText="Vérification…">
+          {isNewUser ? 'Créer ma boutique' : 'Se connecter'}
+        </Button>
+        <div className={css.spread}>
+          <button
+            type="button"
+            className={css.plainButton}
+            onClick={() =>
+              void router.push({ pathname: '/login', query: queryWithout(router.query, 'phone', 'new') })
+            }
           >
-            {isNewUser ? 'Créer ma boutique' : 'Se connecter'}
-          </Button>
-          <HStack justify="space-between" flexWrap="wrap" gap="2">
-            <Button
-              variant="plain"
-              size="sm"
-              px="0"
-              onClick={() =>
-                void router.push({ pathname: '/login', query: queryWithout(router.query, 'phone', 'new') })
-              }
-            >
-              Changer de numéro
-            </Button>
-            <Button
-              variant="plain"
-              size="sm"
-              px="0"
-              colorPalette={resendIn > 0 ? 'gray' : 'brand'}
-              disabled={resendIn > 0}
-              onClick={() => void resend()}
-            >
-              {resendIn > 0 ? `Renvoyer le code (${resendIn} s)` : 'Renvoyer le code'}
-            </Button>
-          </HStack>
-        </Stack>
+            Changer de numéro
+          </button>
+          <button
+            type="button"
+            className={resendIn > 0 ? css.plainButton : `${css.plainButton} ${css.plainBrand}`}
+            disabled={resendIn > 0}
+            onClick={() => void resend()}
+          >
+            {resendIn > 0 ? `Renvoyer le code (${resendIn} s)` : 'Renvoyer le code'}
+          </button>
+        </div>
       </form>
     </AuthLayout>
-  );
-}
-
-/** The 6 digits, anything else typed or pasted dropped. */
-function CodeField({
-  control,
-  error,
-}: {
-  control: ReturnType<typeof useForm<OtpFormValues>>['control'];
-  error?: string;
-}) {
-  const { field } = useController({ control, name: 'code' });
-  return (
-    <Field.Root invalid={!!error} required>
-      <Field.Label>Code reçu par SMS</Field.Label>
-      <Input
-        name={field.name}
-        ref={field.ref}
-        onBlur={field.onBlur}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        placeholder="••••••"
-        fontSize="2xl"
-        letterSpacing="0.5em"
-        textAlign="center"
-        textIndent="0.5em"
-        size="xl"
-        value={field.value}
-        onChange={(e) => field.onChange(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-        autoFocus
-      />
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-    </Field.Root>
   );
 }

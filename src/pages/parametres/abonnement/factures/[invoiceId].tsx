@@ -1,3 +1,4 @@
+import { backOfficePage } from '@/client/shell/back-office-page';
 import { InvoiceScreen } from '@/features/subscription/client/screens/InvoiceScreen';
 
-export default InvoiceScreen;
+export default backOfficePage(InvoiceScreen);

@@ -1,0 +1,43 @@
+import dynamic from 'next/dynamic';
+import { useState, type ReactNode } from 'react';
+import { Provider as ReduxProvider } from 'react-redux';
+import { SessionProvider } from 'next-auth/react';
+import type { Session } from 'next-auth';
+import { ChakraProvider } from '@chakra-ui/react';
+import { system } from '@/client/theme';
+import { makeStore } from '@/client/store';
+import { AccessTokenSync } from '@/client/session/AccessTokenSync';
+import { MissingNameGuard } from '@/client/shell/MissingNameGuard';
+
+/** The toasts' view and its state machine come after the first paint: no page opens on a toast. */
+const Toaster = dynamic(() => import('@/client/shell/toaster-view').then((m) => m.Toaster), { ssr: false });
+
+/** Renews the short-lived API token well before it expires (ACCESS_TOKEN_TTL_SECONDS, 1 h by default). */
+const SESSION_REFETCH_SECONDS = 15 * 60;
+
+/**
+ * What every signed-in page runs in: the session, the store (RTK Query's cache), Chakra's theme, the
+ * API token kept in step and the missing-name guard. Every back-office page is drawn in it (see
+ * backOfficePage); the light pages (sign-in) are not.
+ */
+export function BackOfficeProviders({
+  session,
+  children,
+}: {
+  session?: Session | null;
+  children: ReactNode;
+}) {
+  const [store] = useState(makeStore);
+  return (
+    <SessionProvider session={session} refetchInterval={SESSION_REFETCH_SECONDS} refetchOnWindowFocus>
+      <ReduxProvider store={store}>
+        <ChakraProvider value={system}>
+          <AccessTokenSync>
+            <MissingNameGuard>{children}</MissingNameGuard>
+          </AccessTokenSync>
+          <Toaster />
+        </ChakraProvider>
+      </ReduxProvider>
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ComponentType, ReactNode } from 'react';
+import type { Session } from 'next-auth';
+import { BackOfficeProviders } from './BackOfficeProviders';
+
+/** What `_app` draws a page in, when the page names one (the light pages name none). */
+export type PageShell = ComponentType<{ session?: Session | null; children: ReactNode }>;
+
+/**
+ * A back-office page: its screen, drawn inside the back office's providers. The providers travel
+ * with the page's own chunks (the light pages, sign-in, never load them), and `_app` keeps them
+ * mounted from one such page to the next, since every page names the same shell.
+ */
+export function backOfficePage<P extends object>(Screen: ComponentType<P>) {
+  function Page(props: P) {
+    return <Screen {...props} />;
+  }
+  Page.displayName = `BackOffice(${Screen.displayName ?? Screen.name})`;
+  Page.shell = BackOfficeProviders as PageShell;
+  return Page;
+}
