@@ -1,16 +1,7 @@
 import { z } from '@/shared/validation';
+import { CLIENT_IMPORT_LAYOUTS, CLIENT_IMPORT_STATUSES } from './client-import.constants';
 
-/** The files the clients import reads, recognised by their header line. */
-export const CLIENT_IMPORT_LAYOUTS = ['comptoir', 'shopify', 'loyverse'] as const;
-export type ClientImportLayout = (typeof CLIENT_IMPORT_LAYOUTS)[number];
-export const CLIENT_IMPORT_LAYOUT_LABELS: Record<ClientImportLayout, string> = {
-  comptoir: 'Export Comptoir',
-  shopify: 'Export clients Shopify',
-  loyverse: 'Export clients Loyverse',
-};
-
-export const CLIENT_IMPORT_STATUSES = ['create', 'update', 'error'] as const;
-export type ClientImportStatus = (typeof CLIENT_IMPORT_STATUSES)[number];
+export * from './client-import.constants';
 
 /** One line of the file: what it does (or did) to the shop's clients, or why it cannot. */
 export const ZClientImportRow = z.object({

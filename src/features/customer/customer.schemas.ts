@@ -1,6 +1,9 @@
 import { formatPosition, parsePosition } from '@/shared/geo';
 import { ZId, z } from '@/shared/validation';
 import { ZAmount, ZPositiveAmount } from '@/shared/bounded-schemas';
+import { BALANCE_PAYMENT_METHODS, CLIENT_SORTS, CONSENT_SOURCES } from './customer.constants';
+
+export * from './customer.constants';
 
 export const ZAddress = z.object({
   quartier: z.string().trim().max(120).default(''),
@@ -59,24 +62,6 @@ export const ZCustomer = z.object({
 export type TCustomer = z.infer<typeof ZCustomer>;
 
 // ---------- /mes-clients: the list, a client's page (issue Clients) ----------
-
-export const CONSENT_SOURCES = ['till', 'site', 'import', 'agent'] as const;
-export type ConsentSource = (typeof CONSENT_SOURCES)[number];
-export const CONSENT_SOURCE_LABELS: Record<ConsentSource, string> = {
-  till: 'Caisse',
-  site: 'Site web',
-  import: 'Import',
-  agent: 'Saisi par l’équipe',
-};
-
-export const CLIENT_SORTS = ['lastOrder', 'totalSpent', 'ordersCount', 'name'] as const;
-export type ClientSort = (typeof CLIENT_SORTS)[number];
-export const CLIENT_SORT_LABELS: Record<ClientSort, string> = {
-  lastOrder: 'Dernière commande',
-  totalSpent: 'Total dépensé',
-  ordersCount: 'Nombre de commandes',
-  name: 'Nom',
-};
 
 const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date attendue au format AAAA-MM-JJ.' });
 const ZFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -238,7 +223,7 @@ export const ZClientTimeline = z.object({ items: z.array(ZClientEvent), nextCurs
 export const ZPayClientBalanceBody = z.object({
   shopId: ZId,
   clientId: ZId,
-  method: z.enum(['cash', 'orange_money', 'wave', 'mtn_momo', 'moov_money', 'card']),
+  method: z.enum(BALANCE_PAYMENT_METHODS),
   amount: ZPositiveAmount,
   reference: z.string().trim().max(100).optional(),
 });

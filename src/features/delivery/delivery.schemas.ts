@@ -4,6 +4,9 @@ import { MAX_AMOUNT } from '@/shared/bounds';
 import { STARTER_CITIES } from './starter-zones';
 import { CARRIERS, RIDER_KINDS, RIDER_VEHICLES } from './riders';
 import { COLLECT_METHODS, DELIVERY_OUTCOMES, DELIVERY_STATUSES } from './outcomes';
+import { FIGURE_PERIODS } from './delivery.constants';
+
+export * from './delivery.constants';
 
 /* What the Livraison screens send and the API checks. Amounts are in the currency's minor unit. */
 
@@ -375,7 +378,6 @@ export const ZRunSheet = z.object({
 });
 export type TRunSheet = z.infer<typeof ZRunSheet>;
 
-export const FIGURE_PERIODS = [7, 30, 90] as const;
 export const ZFiguresQuery = z.object({
   shopId: ZId,
   days: z.coerce

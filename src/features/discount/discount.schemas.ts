@@ -1,11 +1,11 @@
 import { ZId, z } from '@/shared/validation';
 import { ZPositiveAmount, ZQuantity } from '@/shared/bounded-schemas';
 import type { Discount, DiscountClient, DiscountUsage } from '@/shared/discounts/types';
+import { DISCOUNT_STATES, DISCOUNT_TYPES } from './discount.constants';
+
+export * from './discount.constants';
 
 /* What the Réductions forms send and the API checks: the engine's Discount (src/shared/discounts). */
-
-export const DISCOUNT_TYPES = ['order', 'products', 'delivery', 'buy-x-get-y'] as const;
-export const DISCOUNT_STATES = ['draft', 'scheduled', 'active', 'expired', 'disabled'] as const;
 
 /** Letters A–Z, digits and « - » or « _ », 3 to 32 of them; stored in upper case. */
 export const ZDiscountCode = z

@@ -1,53 +1,19 @@
 import { ZId, z } from '@/shared/validation';
 import { ZAmount, ZPositiveAmount, ZQuantity } from '@/shared/bounded-schemas';
 import { ZAddress, ZCustomerInput } from '@/features/customer/customer.schemas';
+import {
+  FULFILMENT_FLOW,
+  FULFILMENT_STATUSES,
+  MANUAL_CHANNELS,
+  ORDER_CHANNELS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  REFUND_METHODS,
+  type FulfilmentStatus,
+  type PaymentStatus,
+} from './order.constants';
 
-export const ORDER_CHANNELS = [
-  'site',
-  'pos',
-  'whatsapp',
-  'facebook',
-  'instagram',
-  'phone',
-  'manual',
-] as const;
-export type OrderChannel = (typeof ORDER_CHANNELS)[number];
-export const CHANNEL_LABELS: Record<OrderChannel, string> = {
-  site: 'Site',
-  pos: 'Point de vente',
-  whatsapp: 'WhatsApp',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  phone: 'Téléphone',
-  manual: 'Manuel',
-};
-/** Channels an agent may pick when entering an order by hand (the site and the till make their own). */
-export const MANUAL_CHANNELS = ['whatsapp', 'phone', 'facebook', 'instagram', 'manual'] as const;
-
-/** The fulfilment path, in order; `cancelled` and `returned` leave it. */
-export const FULFILMENT_FLOW = ['new', 'confirmed', 'preparing', 'ready', 'shipping', 'delivered'] as const;
-export const FULFILMENT_STATUSES = [...FULFILMENT_FLOW, 'cancelled', 'returned'] as const;
-export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
-export const FULFILMENT_LABELS: Record<FulfilmentStatus, string> = {
-  new: 'Nouvelle',
-  confirmed: 'Confirmée',
-  preparing: 'En préparation',
-  ready: 'Prête',
-  shipping: 'En livraison',
-  delivered: 'Livrée',
-  cancelled: 'Annulée',
-  returned: 'Retournée',
-};
-export const FULFILMENT_COLORS: Record<FulfilmentStatus, string> = {
-  new: 'blue',
-  confirmed: 'cyan',
-  preparing: 'purple',
-  ready: 'teal',
-  shipping: 'orange',
-  delivered: 'green',
-  cancelled: 'gray',
-  returned: 'red',
-};
+export * from './order.constants';
 
 /**
  * Which statuses an order may move to: forward along the path (steps may be skipped, e.g. a
@@ -66,29 +32,6 @@ export function isOrderEditable(status: FulfilmentStatus): boolean {
   return (['new', 'confirmed', 'preparing', 'ready'] as FulfilmentStatus[]).includes(status);
 }
 
-export const PAYMENT_STATUSES = [
-  'pending',
-  'partially_paid',
-  'paid',
-  'partially_refunded',
-  'refunded',
-] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  pending: 'En attente',
-  partially_paid: 'Partiellement payée',
-  paid: 'Payée',
-  partially_refunded: 'Partiellement remboursée',
-  refunded: 'Remboursée',
-};
-export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
-  pending: 'yellow',
-  partially_paid: 'orange',
-  paid: 'green',
-  partially_refunded: 'purple',
-  refunded: 'gray',
-};
-
 /** Derived from the amounts, never set by hand, so it cannot disagree with the records. */
 export function paymentStatusOf(order: {
   total: number;
@@ -101,28 +44,6 @@ export function paymentStatusOf(order: {
   return order.paidAmount >= order.total ? 'paid' : 'partially_paid';
 }
 
-export const PAYMENT_METHODS = [
-  'cash',
-  'orange_money',
-  'wave',
-  'mtn_momo',
-  'moov_money',
-  'card',
-  'cod',
-  'store_credit',
-] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  cash: 'Espèces',
-  orange_money: 'Orange Money',
-  wave: 'Wave',
-  mtn_momo: 'MTN MoMo',
-  moov_money: 'Moov Money',
-  card: 'Carte',
-  cod: 'Paiement à la livraison',
-  store_credit: 'Avoir',
-};
-
 /**
  * An invoice's number as printed: « FAC- » and at least six digits (« FAC-000012 »), one
  * uninterrupted series per shop (see server/issue-invoice.ts).
@@ -130,21 +51,6 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 export function invoiceLabel(number: number): string {
   return `FAC-${String(number).padStart(6, '0')}`;
 }
-
-/**
- * Money can go back in cash, by mobile money or to a card, or stay with the shop as the client's
- * store credit (« Avoir », to pay a later order); « Paiement à la livraison » only comes in.
- */
-export const REFUND_METHODS = [
-  'cash',
-  'orange_money',
-  'wave',
-  'mtn_momo',
-  'moov_money',
-  'card',
-  'store_credit',
-] as const satisfies readonly PaymentMethod[];
-export type RefundMethod = (typeof REFUND_METHODS)[number];
 
 export const ZOrderLineInput = z.object({
   variantId: ZId,
@@ -302,16 +208,3 @@ export const ZSaveOrderViewBody = z.object({
   name: z.string().trim().min(1).max(40),
   filters: ZOrderFilters,
 });
-
-/** The built-in tabs of the list (PRODUCT.md); users add their own views beside them. */
-export const BUILT_IN_VIEWS: { id: string; name: string; filters: TOrderFilters }[] = [
-  { id: 'all', name: 'Toutes', filters: {} },
-  { id: 'to-confirm', name: 'À confirmer', filters: { fulfilment: ['new'] } },
-  { id: 'to-prepare', name: 'À préparer', filters: { fulfilment: ['confirmed', 'preparing'] } },
-  { id: 'shipping', name: 'En livraison', filters: { fulfilment: ['shipping'] } },
-  {
-    id: 'unpaid',
-    name: 'Non payées',
-    filters: { payment: ['pending', 'partially_paid'], fulfilment: [...FULFILMENT_FLOW] },
-  },
-];

@@ -1,15 +1,9 @@
 import { ZId, z } from '@/shared/validation';
 import { ZStoredAmount } from '@/shared/bounded-schemas';
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from './order.schemas';
+import { PAYMENT_STATUSES } from './order.schemas';
+import { ONLINE_PAYMENT_METHODS } from './payment-link.constants';
 
-/** What a customer can pay with online (cash and cash on delivery are paid to the shop). */
-export const ONLINE_PAYMENT_METHODS = [
-  'orange_money',
-  'wave',
-  'mtn_momo',
-  'moov_money',
-  'card',
-] as const satisfies readonly (typeof PAYMENT_METHODS)[number][];
+export * from './payment-link.constants';
 
 export const ZPaymentLinkBody = z.object({ shopId: ZId, orderId: ZId });
 export const ZPaymentLink = z.object({ url: z.string() });

@@ -1,46 +1,9 @@
 // The product CSV as both sides see it: our columns (the export, the template, the mapping's
 // fields), the layouts the import recognises, the mapping and the import's report.
 import { z } from '@/shared/validation';
+import { IMPORT_LAYOUTS, type ProductCsvField } from './product-csv.constants';
 
-/** Our format: one row per variant; the first row of a product carries its fields. */
-export const PRODUCT_CSV_COLUMNS = {
-  name: 'Nom',
-  description: 'Description',
-  status: 'Statut',
-  category: 'Catégorie',
-  tags: 'Étiquettes',
-  trackStock: 'Suivi du stock',
-  lowStockThreshold: 'Seuil de stock faible',
-  weightGrams: 'Poids (g)',
-  option1Name: 'Option 1 nom',
-  option1Value: 'Option 1 valeur',
-  option2Name: 'Option 2 nom',
-  option2Value: 'Option 2 valeur',
-  option3Name: 'Option 3 nom',
-  option3Value: 'Option 3 valeur',
-  sku: 'SKU',
-  barcode: 'Code-barres',
-  price: 'Prix',
-  compareAtPrice: 'Prix barré',
-  costPrice: 'Prix de revient',
-  stock: 'Stock',
-} as const;
-export type ProductCsvField = keyof typeof PRODUCT_CSV_COLUMNS;
-export const PRODUCT_CSV_FIELDS = Object.keys(PRODUCT_CSV_COLUMNS) as ProductCsvField[];
-
-/** The files the import reads: ours, three platforms' exports, or any file with a mapping. */
-export const IMPORT_LAYOUTS = ['standard', 'shopify', 'loyverse', 'woocommerce', 'manual'] as const;
-export type ImportLayoutId = (typeof IMPORT_LAYOUTS)[number];
-export const IMPORT_LAYOUT_LABELS: Record<ImportLayoutId, string> = {
-  standard: 'modèle d’import et d’export',
-  shopify: 'Shopify',
-  loyverse: 'Loyverse',
-  woocommerce: 'WooCommerce',
-  manual: 'colonnes associées à la main',
-};
-
-/** The fields a mapping must give a column: without them no row can become a product. */
-export const REQUIRED_MAPPED_FIELDS = ['name', 'price'] as const satisfies readonly ProductCsvField[];
+export * from './product-csv.constants';
 
 const ZColumnName = z.string().trim().min(1).max(200);
 

@@ -1,25 +1,9 @@
 import { ZId, z } from '@/shared/validation';
 import { isValidEan13 } from '@/shared/barcode';
 import { ZPrice, ZStockChange, ZStockLevel } from '@/shared/bounded-schemas';
+import { MAX_OPTIONS, PRODUCT_STATUSES, STOCK_REASONS } from './product.constants';
 
-export const PRODUCT_STATUSES = ['active', 'draft', 'archived'] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
-export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = {
-  active: 'Actif',
-  draft: 'Brouillon',
-  archived: 'Archivé',
-};
-
-export const STOCK_REASONS = ['reception', 'inventaire', 'casse', 'retour', 'vente', 'correction'] as const;
-export type StockReason = (typeof STOCK_REASONS)[number];
-export const STOCK_REASON_LABELS: Record<StockReason, string> = {
-  reception: 'Réception',
-  inventaire: 'Inventaire',
-  casse: 'Casse',
-  retour: 'Retour',
-  vente: 'Vente',
-  correction: 'Correction',
-};
+export * from './product.constants';
 
 export const STOCK_FILTERS = ['out', 'low', 'available'] as const;
 export const PRODUCT_SORTS = [
@@ -33,7 +17,6 @@ export const PRODUCT_SORTS = [
 ] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
-export const MAX_OPTIONS = 3;
 export const MAX_VARIANTS = 100;
 
 export const ZBarcode = z

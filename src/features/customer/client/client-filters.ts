@@ -1,4 +1,4 @@
-import { CLIENT_SORTS, type ClientSort } from '../customer.schemas';
+import { CLIENT_SORTS, type ClientSort } from '../customer.constants';
 
 /**
  * The « Clients » list's filter, as the screen holds it and as the address bar keeps it (so that

@@ -4,7 +4,7 @@ import {
   PAYMENT_METHOD_LABELS,
   type OrderChannel,
   type PaymentMethod,
-} from '@/features/order/order.schemas';
+} from '@/features/order/order.constants';
 import type { TClientEvent } from '../customer.schemas';
 
 /** « 24-11-2026 »: a day in the shop's time zone (SPEC §9's order, without the hour). */

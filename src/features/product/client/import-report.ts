@@ -1,5 +1,6 @@
 // The import's report in French sentences: counts with their plurals, the layout, the images.
-import { IMPORT_LAYOUT_LABELS, type CsvImportReport } from '../product-csv.schemas';
+import { IMPORT_LAYOUT_LABELS } from '../product-csv.constants';
+import type { CsvImportReport } from '../product-csv.schemas';
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')} ${n > 1 ? many : one}`;
 

@@ -1,5 +1,5 @@
 import { CURRENCIES, type CurrencyCode } from '@/shared/countries';
-import { FULFILMENT_FLOW } from '@/features/order/order.schemas';
+import { FULFILMENT_FLOW } from '@/features/order/order.constants';
 import { daysBetween, PERIOD_PRESETS, presetPeriod, type Period, type PeriodPreset } from '../periods';
 import {
   MAX_PERIOD_DAYS,
@@ -7,10 +7,9 @@ import {
   STATS_INVENTORY_REPORTS,
   STATS_REPORTS,
   type StatsComparison,
-  type StatsReport,
   type StatsReportName,
-  type StatsRow,
-} from '../stats.schemas';
+} from '../stats.constants';
+import type { StatsReport, StatsRow } from '../stats.schemas';
 
 /*
  * What /statistiques shows (the period, the comparison, the report), as the screen holds it and as

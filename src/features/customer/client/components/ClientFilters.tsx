@@ -2,7 +2,7 @@ import { Field, Input, InputGroup, SimpleGrid } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { FilterSelect } from '@/client/components/FilterSelect';
 import { moneyInputValue, parseMoneyInput } from '@/shared/money';
-import { CHANNEL_LABELS, ORDER_CHANNELS } from '@/features/order/order.schemas';
+import { CHANNEL_LABELS, ORDER_CHANNELS } from '@/features/order/order.constants';
 import type { ClientFilters as Filters } from '../client-filters';
 
 /** A text filter applied as it is typed (the list's queries are debounced by the screen). */

@@ -5,9 +5,9 @@ import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { SelectField, TextField, useServerErrors } from '@/client/components/form';
 import { toaster } from '@/client/shell/toaster';
 import { formatMoney, moneyInputValue, parseMoneyInput } from '@/shared/money';
-import { PAYMENT_METHOD_LABELS } from '@/features/order/order.schemas';
+import { PAYMENT_METHOD_LABELS } from '@/features/order/order.constants';
 import { formAlert } from '../client-form';
-import { ZPayClientBalanceBody } from '../../customer.schemas';
+import { BALANCE_PAYMENT_METHODS } from '../../customer.constants';
 import {
   usePayClientBalanceMutation,
   type PayClientBalanceAnswer,
@@ -15,8 +15,7 @@ import {
 } from '../customer.api';
 
 type Method = PayClientBalanceBody['method'];
-const METHODS = ZPayClientBalanceBody.shape.method.options;
-const METHOD_OPTIONS = METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
+const METHOD_OPTIONS = BALANCE_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 
 const FIELDS = ['method', 'amount', 'reference'] as const;
 type Fields = (typeof FIELDS)[number];

@@ -7,7 +7,7 @@ import { dayjs, formatDateTime } from '@/shared/dates';
 import { formatMoney } from '@/shared/money';
 import { formatPhone } from '@/shared/phone';
 import { frenchTypography as fr } from '@/shared/typography';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@/features/order/order.schemas';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@/features/order/order.constants';
 import { useGetClientStatementQuery } from '../statement.api';
 
 /** The period shown when the link names none: the last 90 days, in the shop's time zone. */

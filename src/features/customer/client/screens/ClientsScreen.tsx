@@ -25,7 +25,7 @@ import { toaster } from '@/client/shell/toaster';
 import { downloadFromApi } from '@/client/api/download';
 import type { Shop } from '@/features/shop/client/shop.api';
 import { withShopId } from '@/shared/navigation';
-import { CLIENT_SORTS, CLIENT_SORT_LABELS, type ClientSort } from '../../customer.schemas';
+import { CLIENT_SORTS, CLIENT_SORT_LABELS, type ClientSort } from '../../customer.constants';
 import {
   activeFilterCount,
   clientListParams,

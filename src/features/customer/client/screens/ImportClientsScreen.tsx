@@ -9,11 +9,8 @@ import { toaster } from '@/client/shell/toaster';
 import { withShopId } from '@/shared/navigation';
 import { formatPhone } from '@/shared/phone';
 import type { Shop } from '@/features/shop/client/shop.api';
-import {
-  CLIENT_IMPORT_LAYOUT_LABELS,
-  type ClientImportStatus,
-  type TClientImportRow,
-} from '../../client-import.schemas';
+import { CLIENT_IMPORT_LAYOUT_LABELS, type ClientImportStatus } from '../../client-import.constants';
+import type { TClientImportRow } from '../../client-import.schemas';
 import {
   useImportClientsMutation,
   usePreviewClientsImportMutation,

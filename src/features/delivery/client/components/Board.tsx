@@ -8,7 +8,7 @@ import { toaster } from '@/client/shell/toaster';
 import { formatMoney } from '@/shared/money';
 import { withShopId } from '@/shared/navigation';
 import { frenchTypography as fr } from '@/shared/typography';
-import { FULFILMENT_LABELS, type FulfilmentStatus } from '@/features/order/order.schemas';
+import { FULFILMENT_LABELS, type FulfilmentStatus } from '@/features/order/order.constants';
 import type { BoardStage, TBoardOrder } from '../../delivery.schemas';
 
 /** What the board shows of a stage at most (the server's BOARD_LIMIT). */

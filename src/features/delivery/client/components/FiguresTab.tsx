@@ -2,7 +2,8 @@ import { Button, HStack, Heading, Skeleton, Stack, Table, Text } from '@chakra-u
 import { useState } from 'react';
 import { ListCard, ListMessage, ResponsiveList, useListLayout } from '@/client/components/ResponsiveList';
 import { formatMoney } from '@/shared/money';
-import { FIGURE_PERIODS, type TFigureRow } from '../../delivery.schemas';
+import { FIGURE_PERIODS } from '../../delivery.constants';
+import type { TFigureRow } from '../../delivery.schemas';
 import { useDeliveryFiguresQuery } from '../delivery.api';
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}\u202f%`);

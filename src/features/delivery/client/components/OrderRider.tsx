@@ -8,7 +8,7 @@ import { formatMoney } from '@/shared/money';
 import { withShopId } from '@/shared/navigation';
 import { formatPhone } from '@/shared/phone';
 import { frenchTypography as fr } from '@/shared/typography';
-import { PAYMENT_METHOD_LABELS } from '@/features/order/order.schemas';
+import { PAYMENT_METHOD_LABELS } from '@/features/order/order.constants';
 import { DELIVERY_STATUS_LABELS } from '../../outcomes';
 import {
   useAssignOrderMutation,

@@ -12,7 +12,7 @@ import { withShopId } from '@/shared/navigation';
 import { can } from '@/shared/permissions';
 import type { DiscountState } from '@/shared/discounts/types';
 import type { Shop } from '@/features/shop/client/shop.api';
-import { DISCOUNT_STATES, DISCOUNT_TYPES } from '../../discount.schemas';
+import { DISCOUNT_STATES, DISCOUNT_TYPES } from '../../discount.constants';
 import { useListDiscountsQuery, type DiscountListArgs } from '../discount.api';
 import { STATE_LABELS, TYPE_LABELS, type DiscountType } from '../discount-text';
 import { DISCOUNT_COLUMNS, DiscountPage } from '../components/DiscountRows';

@@ -6,7 +6,7 @@ import {
   PAYMENT_STATUS_LABELS,
   type FulfilmentStatus,
   type PaymentStatus,
-} from '../../order.schemas';
+} from '../../order.constants';
 
 export function FulfilmentBadge({ status }: { status: FulfilmentStatus }) {
   return (

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { LuPrinter } from 'react-icons/lu';
 import { toaster } from '@/client/shell/toaster';
 import { withShopId } from '@/shared/navigation';
-import { FULFILMENT_LABELS, FULFILMENT_STATUSES, type FulfilmentStatus } from '../../order.schemas';
+import { FULFILMENT_LABELS, FULFILMENT_STATUSES, type FulfilmentStatus } from '../../order.constants';
 import { useBulkChangeOrderStatusMutation } from '../order.api';
 
 export type PrintDocument = 'facture' | 'bon-de-livraison';

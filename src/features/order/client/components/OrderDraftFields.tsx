@@ -2,7 +2,7 @@ import { Grid, HStack, Stack, Text } from '@chakra-ui/react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { FormSelectField, FormTextField } from '@/client/forms/fields';
 import { formatMoney, moneyInputValue } from '@/shared/money';
-import { CHANNEL_LABELS, MANUAL_CHANNELS, type PaymentMethod } from '../../order.schemas';
+import { CHANNEL_LABELS, MANUAL_CHANNELS, type PaymentMethod } from '../../order.constants';
 import { typedAmount, typedQuantity, type OrderFormValues } from '../order-form';
 import { discountLabel } from '../order-discounts';
 import { useDraftPricing, type ZoneFee } from '../use-draft-pricing';

@@ -10,8 +10,8 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUSES,
   PAYMENT_STATUS_LABELS,
-  type TOrderFilters,
-} from '../../order.schemas';
+} from '../../order.constants';
+import type { TOrderFilters } from '../../order.schemas';
 
 const MIXED = '__mixed';
 

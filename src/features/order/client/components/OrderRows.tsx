@@ -7,7 +7,7 @@ import { formatDateTime } from '@/shared/dates';
 import { formatMoney } from '@/shared/money';
 import { formatPhone } from '@/shared/phone';
 import { withShopId } from '@/shared/navigation';
-import { CHANNEL_LABELS } from '../../order.schemas';
+import { CHANNEL_LABELS } from '../../order.constants';
 import { useListOrdersQuery, type OrderListArgs, type OrderSummary } from '../order.api';
 import { FulfilmentBadge, PaymentBadge } from './OrderBadges';
 

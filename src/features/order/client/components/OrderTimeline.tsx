@@ -12,7 +12,7 @@ import {
   type FulfilmentStatus,
   type OrderChannel,
   type PaymentMethod,
-} from '../../order.schemas';
+} from '../../order.constants';
 import { useAddOrderNoteMutation, type Order } from '../order.api';
 
 type Event = Order['timeline'][number];

@@ -4,7 +4,7 @@ import { FormDialog } from '@/client/components/FormDialog';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { SelectField, TextField, useServerErrors } from '@/client/components/form';
 import { moneyInputValue, parseMoneyInput } from '@/shared/money';
-import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../order.schemas';
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../order.constants';
 import { useAddOrderPaymentMutation, type Order } from '../order.api';
 
 export const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));

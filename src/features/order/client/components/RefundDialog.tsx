@@ -4,7 +4,7 @@ import { FormDialog } from '@/client/components/FormDialog';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { SelectField, TextField, useServerErrors } from '@/client/components/form';
 import { formatMoney, moneyInputValue, parseMoneyInput } from '@/shared/money';
-import { PAYMENT_METHOD_LABELS, REFUND_METHODS, type RefundMethod } from '../../order.schemas';
+import { PAYMENT_METHOD_LABELS, REFUND_METHODS, type RefundMethod } from '../../order.constants';
 import { useRefundOrderMutation, type Order } from '../order.api';
 
 const REFUND_OPTIONS = REFUND_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));

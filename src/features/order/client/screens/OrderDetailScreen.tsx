@@ -28,7 +28,7 @@ import { localTicketLabel } from '@/shared/local-reference';
 import { can } from '@/shared/permissions';
 import type { AgentRole } from '@/shared/roles';
 import type { Shop } from '@/features/shop/client/shop.api';
-import { CHANNEL_LABELS, PAYMENT_METHOD_LABELS, type FulfilmentStatus } from '../../order.schemas';
+import { CHANNEL_LABELS, PAYMENT_METHOD_LABELS, type FulfilmentStatus } from '../../order.constants';
 import { useChangeOrderStatusMutation, useGetOrderQuery, type Order } from '../order.api';
 import { FulfilmentBadge, PaymentBadge, StockConflictBadge } from '../components/OrderBadges';
 import { OrderTimeline } from '../components/OrderTimeline';

@@ -8,7 +8,7 @@ import { formatMoney } from '@/shared/money';
 import { formatPhone } from '@/shared/phone';
 import { findCountry } from '@/shared/countries';
 import type { Shop } from '@/features/shop/client/shop.api';
-import { PAYMENT_METHOD_LABELS } from '../../order.schemas';
+import { PAYMENT_METHOD_LABELS } from '../../order.constants';
 import { useGetOrderQuery, useIssueInvoicesMutation, type Order } from '../order.api';
 import type { TIssuedInvoices } from '../../order.dto-schemas';
 import { ApiError } from '@/client/api/api-error';

@@ -37,8 +37,8 @@ import {
   PAYMENT_STATUSES,
   type FulfilmentStatus,
   type PaymentStatus,
-  type TOrderFilters,
-} from '../../order.schemas';
+} from '../../order.constants';
+import type { TOrderFilters } from '../../order.schemas';
 import {
   orderQueryParams,
   useCountOrdersQuery,

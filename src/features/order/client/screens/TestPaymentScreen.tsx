@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { ApiError } from '@/client/api/api-error';
 import { SandboxCheckout } from '@/client/components/SandboxCheckout';
 import { SelectField } from '@/client/components/form';
-import { PAYMENT_METHOD_LABELS } from '../../order.schemas';
-import { ONLINE_PAYMENT_METHODS } from '../../payment-link.schemas';
+import { PAYMENT_METHOD_LABELS } from '../../order.constants';
+import { ONLINE_PAYMENT_METHODS } from '../../payment-link.constants';
 import { useGetTestPaymentQuery, useReportTestPaymentMutation } from '../pay.api';
 
 type OnlineMethod = (typeof ONLINE_PAYMENT_METHODS)[number];

@@ -4,7 +4,7 @@ import { FormDialog } from '@/client/components/FormDialog';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { SelectField, TextField, useServerErrors } from '@/client/components/form';
 import { toaster } from '@/client/shell/toaster';
-import { STOCK_REASONS, STOCK_REASON_LABELS, type StockReason } from '../../product.schemas';
+import { STOCK_REASONS, STOCK_REASON_LABELS, type StockReason } from '../../product.constants';
 import { useAdjustStockMutation } from '../product.api';
 
 type Fields = 'quantity' | 'reason' | 'note';

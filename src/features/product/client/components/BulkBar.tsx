@@ -4,7 +4,7 @@ import { ApiError } from '@/client/api/api-error';
 import { ConfirmDialog } from '@/client/components/ConfirmDialog';
 import { toaster } from '@/client/shell/toaster';
 import { parseMoneyInput } from '@/shared/money';
-import { PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, type ProductStatus } from '../../product.schemas';
+import { PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, type ProductStatus } from '../../product.constants';
 import { useBulkProductsMutation, type Category } from '../product.api';
 
 type Action = '' | `status:${ProductStatus}` | 'category' | 'price_percent' | 'price_amount' | 'delete';

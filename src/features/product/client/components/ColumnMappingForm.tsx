@@ -5,7 +5,7 @@ import {
   PRODUCT_CSV_FIELDS,
   REQUIRED_MAPPED_FIELDS,
   type ProductCsvField,
-} from '../../product-csv.schemas';
+} from '../../product-csv.constants';
 
 export type DraftMapping = Partial<Record<ProductCsvField, string>>;
 

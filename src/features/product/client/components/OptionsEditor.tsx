@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { messageOf } from '@/client/forms/fields';
-import { MAX_OPTIONS } from '../../product.schemas';
+import { MAX_OPTIONS } from '../../product.constants';
 import type { ProductFormValues } from '../product-form';
 
 function ValuesInput({ index, onChange }: { index: number; onChange: () => void }) {

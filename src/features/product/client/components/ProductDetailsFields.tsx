@@ -1,7 +1,7 @@
 import { Button, Card, Checkbox, Field, Grid, Stack } from '@chakra-ui/react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { FormSelectField, FormTextField, messageOf } from '@/client/forms/fields';
-import { PRODUCT_STATUSES, PRODUCT_STATUS_LABELS } from '../../product.schemas';
+import { PRODUCT_STATUSES, PRODUCT_STATUS_LABELS } from '../../product.constants';
 import { useListCategoriesQuery } from '../product.api';
 import type { ProductFormValues } from '../product-form';
 import { categoryOptions } from './CategoryManager';

@@ -1,6 +1,7 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { FilterSelect } from '@/client/components/FilterSelect';
-import { PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, type ProductSort } from '../../product.schemas';
+import { PRODUCT_STATUSES, PRODUCT_STATUS_LABELS } from '../../product.constants';
+import type { ProductSort } from '../../product.schemas';
 
 const SORT_LABELS: Record<ProductSort, string> = {
   recent: 'Plus récents',

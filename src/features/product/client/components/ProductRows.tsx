@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { LuPackage } from 'react-icons/lu';
 import { formatMoney } from '@/shared/money';
 import { withShopId } from '@/shared/navigation';
-import { PRODUCT_STATUS_LABELS } from '../../product.schemas';
+import { PRODUCT_STATUS_LABELS } from '../../product.constants';
 import { useListProductsQuery, type ProductListArgs, type ProductSummary } from '../product.api';
 
 const STATUS_COLORS = { active: 'green', draft: 'gray', archived: 'orange' } as const;

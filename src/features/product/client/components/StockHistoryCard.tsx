@@ -4,7 +4,7 @@ import { Card, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatDateTime } from '@/shared/dates';
 import { frenchTypography as fr } from '@/shared/typography';
-import { STOCK_REASON_LABELS } from '../../product.schemas';
+import { STOCK_REASON_LABELS } from '../../product.constants';
 import { useStockHistoryQuery } from '../product.api';
 
 function HistoryPage(props: {

@@ -1,6 +1,6 @@
 import { Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { PERIOD_PRESETS, PERIOD_PRESET_LABELS, type Period, type PeriodPreset } from '../../periods';
-import { STATS_COMPARISONS, type StatsComparison } from '../../stats.schemas';
+import { STATS_COMPARISONS, type StatsComparison } from '../../stats.constants';
 import { STATS_COMPARISON_LABELS, type StatsView } from '../stats-view';
 
 interface PeriodBarProps {

@@ -20,7 +20,7 @@ import { toaster } from '@/client/shell/toaster';
 import { AppShell } from '@/client/shell/AppShell';
 import { useIsPhone } from '@/client/hooks/use-is-phone';
 import type { Shop } from '@/features/shop/client/shop.api';
-import { STATS_REPORT_LABELS, type StatsReportName } from '../../stats.schemas';
+import { STATS_REPORT_LABELS, type StatsReportName } from '../../stats.constants';
 import { zonedDayHour } from '../../zoned-time';
 import { useGetStatsReportQuery } from '../stats.api';
 import {
