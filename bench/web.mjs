@@ -11,7 +11,8 @@
 // Run `npm run build` first.
 //
 // Options: --runs <n> (3), --pages <paths> (comma-separated, among the five), --pg-db <name> (a
-//          PostgreSQL base on BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432, used as is).
+//          PostgreSQL base on BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432, used as is),
+//          --details true (where the median run's main-thread time went, and its heaviest scripts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -130,6 +131,17 @@ async function audit(url, chrome, cookie) {
     lcpElement: lhr.audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node')
       ?.snippet,
     failures,
+    // Where the main thread's time went (--details): by kind of work, and the heaviest scripts.
+    mainThread: (lhr.audits['mainthread-work-breakdown'].details?.items ?? []).map((i) => ({
+      label: i.groupLabel ?? i.group,
+      ms: i.duration,
+    })),
+    scripts: (lhr.audits['bootup-time'].details?.items ?? []).map((i) => ({
+      url: i.url,
+      total: i.total,
+      scripting: i.scripting,
+      parse: i.scriptParseCompile,
+    })),
   };
 }
 
@@ -192,6 +204,14 @@ try {
       (r.lcpElement ?? '—').replace(/\s+/g, ' ').slice(0, 60),
     ]);
     if (r.failures.length) notes.push(`${page.path} accessibilité : ${r.failures.join(', ')}`);
+    if (args.details) {
+      const work = r.mainThread.map((w) => `${w.label} ${w.ms.toFixed(0)}`).join(', ');
+      notes.push(`${page.path} fil principal (ms, passage médian) : ${work}`);
+      for (const script of r.scripts.slice(0, 6))
+        notes.push(
+          `  ${script.url.replace(origin, '')} : ${script.total.toFixed(0)} ms (exécution ${script.scripting.toFixed(0)}, analyse ${script.parse.toFixed(0)})`,
+        );
+    }
     verdicts.push(
       {
         name: `${page.path} performance`,

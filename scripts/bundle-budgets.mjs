@@ -43,7 +43,7 @@ export const INTERIM_KB = {
   '/parametres/general': 299,
   '/payer/[token]': 229,
   '/payer/test/[paymentId]': 210,
-  '/reductions': 334,
+  '/reductions': 281,
   '/reductions/[discountId]': 388,
   '/reductions/nouvelle': 388,
   '/statistiques': 280,

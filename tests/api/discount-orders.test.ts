@@ -363,10 +363,17 @@ describe('pricing data for the order editor and the till', () => {
   it('the shop cap: admin only, 0 < cap ≤ 100, and it moves the revision', async () => {
     const { fixture } = await shopWithDiscounts('Boutique Plafond');
     const before = (await discountGet(as(fixture), 'pricing', { channel: 'manual' })).body.revision;
-    for (const bad of [0, 120, 12.345, -5]) {
+    const refusals: Array<[unknown, string]> = [
+      [0, 'Le plafond doit être supérieur à 0 %.'],
+      [120, 'Le plafond ne peut pas dépasser 100 %.'],
+      [12.345, 'Deux décimales au plus.'],
+      [-5, 'Le plafond doit être supérieur à 0 %.'],
+      ['30', 'Indiquez un pourcentage.'],
+    ];
+    for (const [bad, message] of refusals) {
       const answer = await discountCall(as(fixture), 'settings', { stackCapPercent: bad });
       expect(answer.status, String(bad)).toBe(422);
-      expect(answer.body.error.details.stackCapPercent).toBeTruthy();
+      expect(answer.body.error.details.stackCapPercent, String(bad)).toBe(message);
     }
     expect((await discountCall(as(fixture, 'seller'), 'settings', { stackCapPercent: 30 })).status).toBe(403);
     expect((await discountCall(as(fixture), 'settings', { stackCapPercent: 30 })).body).toEqual({

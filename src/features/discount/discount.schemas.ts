@@ -1,7 +1,7 @@
 import { ZId, z } from '@/shared/validation';
 import { ZPositiveAmount, ZQuantity } from '@/shared/bounded-schemas';
 import type { Discount, DiscountClient, DiscountUsage } from '@/shared/discounts/types';
-import { DISCOUNT_STATES, DISCOUNT_TYPES } from './discount.constants';
+import { DISCOUNT_STATES, DISCOUNT_TYPES, stackCapPercentError } from './discount.constants';
 
 export * from './discount.constants';
 
@@ -203,14 +203,13 @@ export const ZDiscountsPage = z.object({
   stackCapPercent: z.number(),
 });
 
-/** Cap in % with two decimals at most, above 0 and up to 100. */
+/** Cap in % with two decimals at most, above 0 and up to 100 (see stackCapPercentError). */
 export const ZDiscountSettingsBody = z.object({
   shopId: ZId,
-  stackCapPercent: z
-    .number({ error: 'Indiquez un pourcentage.' })
-    .gt(0, { error: 'Le plafond doit être supérieur à 0 %.' })
-    .max(100, { error: 'Le plafond ne peut pas dépasser 100 %.' })
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { error: 'Deux décimales au plus.' }),
+  stackCapPercent: z.number({ error: 'Indiquez un pourcentage.' }).check((ctx) => {
+    const message = stackCapPercentError(ctx.value);
+    if (message) ctx.issues.push({ code: 'custom', message, input: ctx.value });
+  }),
 });
 
 export const ZDiscountCodesQuery = z.object({ shopId: ZId, id: ZId, after: z.string().max(60).optional() });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { useServerErrors } from '@/client/components/form';
 import { toaster } from '@/client/shell/toaster';
-import { ZDiscountSettingsBody } from '../../discount.schemas';
+import { stackCapPercentError } from '../../discount.constants';
 import { useSaveDiscountSettingsMutation } from '../discount.api';
 import { percentageText } from '../discount-text';
 
@@ -27,13 +27,10 @@ export function StackingRulesCard({ shopId, stackCapPercent }: { shopId: string;
   async function submit() {
     // The text read, then the endpoint's own rule (above 0, at most 100, two decimals).
     const cap = readCapPercent(value);
-    const checked = ZDiscountSettingsBody.shape.stackCapPercent.safeParse(cap ?? undefined);
-    if (!checked.success) {
-      setLocalError(cap === null ? 'Indiquez un pourcentage.' : (checked.error.issues[0]?.message ?? null));
-      return;
-    }
+    const message = cap === null ? 'Indiquez un pourcentage.' : stackCapPercentError(cap);
+    if (message || cap === null) return setLocalError(message);
     setLocalError(null);
-    const ok = await run(() => save({ shopId, stackCapPercent: checked.data }).unwrap());
+    const ok = await run(() => save({ shopId, stackCapPercent: cap }).unwrap());
     if (ok) {
       setEditing(false);
       toaster.create({ title: 'Règles de cumul enregistrées', type: 'success', duration: 2500 });
