@@ -2,7 +2,6 @@ import type { AppProps } from 'next/app';
 import Head from 'next/head';
 import type { Session } from 'next-auth';
 import type { PageShell } from '@/client/shell/back-office-page';
-import '@/client/lean/base.css';
 
 /**
  * Only what every page needs. A back-office page brings its providers with it (`backOfficePage`),

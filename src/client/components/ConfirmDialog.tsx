@@ -29,6 +29,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   } = props;
   return (
     <Dialog.Root
+      lazyMount
       open={isOpen}
       onOpenChange={(e) => !e.open && onClose()}
       placement="center"

@@ -27,7 +27,7 @@ export function CsvExportMenu<K extends string = string>({
     </>
   );
   return (
-    <Menu.Root>
+    <Menu.Root lazyMount>
       <Menu.Trigger asChild>
         <Button size="sm" variant="outline">
           <LuDownload /> Exporter <LuChevronDown />

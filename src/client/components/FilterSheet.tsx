@@ -17,7 +17,7 @@ export function FilterSheet(props: {
   const [isOpen, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
-    <Drawer.Root open={isOpen} onOpenChange={(e) => setOpen(e.open)} placement="bottom">
+    <Drawer.Root lazyMount open={isOpen} onOpenChange={(e) => setOpen(e.open)} placement="bottom">
       <Drawer.Trigger asChild>
         <Button
           size="md"

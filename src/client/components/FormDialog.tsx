@@ -17,7 +17,12 @@ export function FormDialog(props: {
 }) {
   const width = props.width ?? '440px';
   return (
-    <Dialog.Root open={props.isOpen} onOpenChange={(e) => !e.open && props.onClose()} placement="center">
+    <Dialog.Root
+      lazyMount
+      open={props.isOpen}
+      onOpenChange={(e) => !e.open && props.onClose()}
+      placement="center"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

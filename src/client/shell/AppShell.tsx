@@ -131,6 +131,7 @@ export function AppShell({ capability, quotaPage, children }: AppShellProps) {
     <Flex minH="100dvh">
       <DesktopSidebar {...sidebarProps} />
       <Drawer.Root
+        lazyMount
         open={isMobileMenuOpen}
         onOpenChange={(e) => !e.open && dispatch(mobileMenuClosed())}
         placement="start"

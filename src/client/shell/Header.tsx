@@ -11,7 +11,7 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import { useRouter } from 'next/router';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { LuChevronDown, LuCreditCard, LuShieldCheck, LuLogOut, LuMenu, LuUser } from 'react-icons/lu';
 import { LogoMark } from '../brand/Logo';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -36,7 +36,7 @@ function ShopSwitcher({ shop, user }: { shop: Shop | null; user: UserInfo | null
     );
   }
   return (
-    <Menu.Root>
+    <Menu.Root lazyMount>
       <Menu.Trigger asChild>
         <Button
           variant="ghost"
@@ -106,7 +106,7 @@ function UserMenu({
     .slice(0, 2)
     .toUpperCase();
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+    <Menu.Root lazyMount positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
         {/* Its name is what it shows (initials, name, role) after what it is: no label hiding them. */}
         <Button variant="ghost" size="sm" px="1" colorPalette="gray">
@@ -160,7 +160,7 @@ function UserMenu({
 }
 
 /** Top bar (SPEC §2): shop name or switcher, then the user menu with Mon compte, Abonnement, Déconnexion. */
-export function Header(props: {
+function HeaderView(props: {
   shop: Shop | null;
   user: UserInfo | null;
   agentName: string;
@@ -234,3 +234,6 @@ export function Header(props: {
     </Flex>
   );
 }
+
+/** The top bar redraws only when its own props change, not at every answer the shell receives. */
+export const Header = memo(HeaderView);

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, chakra, Flex, Icon, IconButton, Stack, Text } from '@chakra-ui/react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { LuChevronDown, LuChevronRight, LuChevronsLeft, LuChevronsRight } from 'react-icons/lu';
 import {
   MAIN_MENU,
@@ -162,7 +162,7 @@ export function SidebarMenu({ role, shopId, isFreePlan, isLocked, variant }: Sid
 }
 
 /** The desktop side menu, collapsible; the choice is kept in local storage as 'true' / 'false'. */
-export function DesktopSidebar(props: Omit<SidebarProps, 'variant'>) {
+function DesktopSidebarView(props: Omit<SidebarProps, 'variant'>) {
   const router = useRouter();
   const dispatch = useAppDispatch();
   const isSidebarCollapsed = useAppSelector((s) => s.shell.isSidebarCollapsed);
@@ -209,3 +209,6 @@ export function DesktopSidebar(props: Omit<SidebarProps, 'variant'>) {
     </Flex>
   );
 }
+
+/** The side menu redraws only when its own props change, not at every answer the shell receives. */
+export const DesktopSidebar = memo(DesktopSidebarView);

@@ -178,7 +178,13 @@ export function MergeClientsDialog(props: {
   }
 
   return (
-    <Dialog.Root open={props.isOpen} onOpenChange={(e) => !e.open && close()} placement="center" size="lg">
+    <Dialog.Root
+      lazyMount
+      open={props.isOpen}
+      onOpenChange={(e) => !e.open && close()}
+      placement="center"
+      size="lg"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -68,7 +68,7 @@ export function RiderLinkDialog(props: { shopId: string; rider: Rider; onClose: 
   }
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && props.onClose()} placement="center">
+    <Dialog.Root lazyMount open onOpenChange={(e) => !e.open && props.onClose()} placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

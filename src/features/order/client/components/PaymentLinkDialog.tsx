@@ -57,7 +57,7 @@ export function PaymentLinkDialog(props: {
   }
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && props.onClose()} placement="center">
+    <Dialog.Root lazyMount open onOpenChange={(e) => !e.open && props.onClose()} placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

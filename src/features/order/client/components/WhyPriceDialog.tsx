@@ -102,6 +102,7 @@ export function WhyPriceButton({ view, currency }: { view: () => WhyView; curren
   const isPhone = useIsPhone();
   return (
     <Drawer.Root
+      lazyMount
       open={isOpen}
       onOpenChange={(e) => setOpen(e.open)}
       placement={isPhone ? 'bottom' : 'end'}

@@ -225,7 +225,7 @@ function StatusActions({ order, shopId }: { order: Order; shopId: string }) {
         </Button>
       ) : null}
       {forward.length > 1 || leaving.length ? (
-        <Menu.Root>
+        <Menu.Root lazyMount>
           <Menu.Trigger asChild>
             <Button size="sm" variant="outline">
               Autre statut <LuChevronDown />
@@ -327,7 +327,7 @@ function OrderDetail({ shop, role, orderId }: { shop: Shop; role: AgentRole; ord
               </NextLink>
             </Button>
           ) : null}
-          <Menu.Root>
+          <Menu.Root lazyMount>
             <Menu.Trigger asChild>
               <Button size="sm" variant="outline">
                 <LuPrinter /> Imprimer <LuChevronDown />

@@ -16,6 +16,7 @@ export function TillDialog(props: {
   const width = props.size === 'lg' ? '720px' : props.size === 'sm' ? '400px' : '520px';
   return (
     <Dialog.Root
+      lazyMount
       open={props.isOpen}
       onOpenChange={(e) => !e.open && props.onClose()}
       placement="center"

@@ -122,7 +122,7 @@ export function CategoryManager({
   }
 
   return (
-    <Dialog.Root open={isOpen} onOpenChange={(e) => !e.open && onClose()} placement="center">
+    <Dialog.Root lazyMount open={isOpen} onOpenChange={(e) => !e.open && onClose()} placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -110,7 +110,13 @@ export function ImportDialog({
 
   const needsMapping = inspection !== null && inspection.layout === null;
   return (
-    <Dialog.Root open={isOpen} onOpenChange={(e) => !e.open && close()} placement="center" size="lg">
+    <Dialog.Root
+      lazyMount
+      open={isOpen}
+      onOpenChange={(e) => !e.open && close()}
+      placement="center"
+      size="lg"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
