@@ -27,6 +27,22 @@ describe('page shells', () => {
     expect(unwrapped).toEqual([]);
   });
 
+  it('draws every page with the app shell on the server, with its shell’s data (the till aside)', () => {
+    // The till works offline from what its service worker keeps: it is not drawn per request.
+    const drawnInTheBrowser = new Set(['point-de-vente.tsx']);
+    const missing = pageFiles(pagesDir)
+      .filter((file) => !drawnInTheBrowser.has(path.relative(pagesDir, file)))
+      .filter((file) => {
+        const source = fs.readFileSync(file, 'utf8');
+        const screen = /from '@\/(features\/[^']+\/screens\/\w+)'/.exec(source)?.[1];
+        const screenFile = screen && path.resolve(pagesDir, '..', `${screen}.tsx`);
+        const drawsShell = !!screenFile && /<AppShell\b/.test(fs.readFileSync(screenFile, 'utf8'));
+        return drawsShell && !/export const getServerSideProps = shellPageProps;/.test(source);
+      })
+      .map((file) => path.relative(pagesDir, file));
+    expect(missing).toEqual([]);
+  });
+
   it('draws the light pages without the back office’s providers (their budget is 120 KB)', () => {
     for (const name of LIGHT_PAGES) {
       const source = fs.readFileSync(path.join(pagesDir, name), 'utf8');

@@ -8,6 +8,8 @@ import { system } from '@/client/theme';
 import { makeStore } from '@/client/store';
 import { AccessTokenSync } from '@/client/session/AccessTokenSync';
 import { MissingNameGuard } from '@/client/shell/MissingNameGuard';
+import { PhoneHint } from '@/client/hooks/use-is-phone';
+import { seedShell, type ShellData } from './shell-seed';
 
 /** The toasts' view and its state machine come after the first paint: no page opens on a toast. */
 const Toaster = dynamic(() => import('@/client/shell/toaster-view').then((m) => m.Toaster), { ssr: false });
@@ -22,19 +24,25 @@ const SESSION_REFETCH_SECONDS = 15 * 60;
  */
 export function BackOfficeProviders({
   session,
+  shellData,
   children,
 }: {
   session?: Session | null;
+  shellData?: ShellData;
   children: ReactNode;
 }) {
-  const [store] = useState(makeStore);
+  // Made once, when the first back-office page opens; a page drawn on the server hands it the
+  // shell's answers (a page reached inside the app finds them already there).
+  const [store] = useState(() => seedShell(makeStore(), shellData));
   return (
     <SessionProvider session={session} refetchInterval={SESSION_REFETCH_SECONDS} refetchOnWindowFocus>
       <ReduxProvider store={store}>
         <ChakraProvider value={system}>
-          <AccessTokenSync>
-            <MissingNameGuard>{children}</MissingNameGuard>
-          </AccessTokenSync>
+          <PhoneHint.Provider value={shellData?.isPhone ?? false}>
+            <AccessTokenSync>
+              <MissingNameGuard>{children}</MissingNameGuard>
+            </AccessTokenSync>
+          </PhoneHint.Provider>
           <Toaster />
         </ChakraProvider>
       </ReduxProvider>

@@ -1,9 +1,14 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { Session } from 'next-auth';
 import { BackOfficeProviders } from './BackOfficeProviders';
+import type { ShellData } from './shell-seed';
 
 /** What `_app` draws a page in, when the page names one (the light pages name none). */
-export type PageShell = ComponentType<{ session?: Session | null; children: ReactNode }>;
+export type PageShell = ComponentType<{
+  session?: Session | null;
+  shellData?: ShellData;
+  children: ReactNode;
+}>;
 
 /**
  * A back-office page: its screen, drawn inside the back office's providers. The providers travel

@@ -16,6 +16,7 @@ export function useCurrentShop() {
     typeof router.query.shopId === 'string' && router.query.shopId ? router.query.shopId : undefined;
   const isApiReady = useApiReady();
   const skip = !router.isReady || !isApiReady;
+
   const user = useGetUserInfoQuery(undefined, { skip });
   const shop = useGetShopQuery({ shopId }, { skip });
   const agent = useGetOneAgentQuery({ shopId }, { skip });

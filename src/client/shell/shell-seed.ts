@@ -1,0 +1,34 @@
+import { userApi, type UserInfo } from '@/features/user/client/user.api';
+import { shopApi, type Agent, type Shop } from '@/features/shop/client/shop.api';
+import type { AppStore } from '../store';
+
+/** What the server read for the shell of the page it drew (see shellPageProps). */
+export interface ShellData {
+  /** The page's `?shopId=`, or null for the caller's first shop. */
+  shopId: string | null;
+  user: UserInfo;
+  shop: Shop | null;
+  agent: Agent | null;
+  /** The server's guess that the browser is a phone's (its user agent): see PhoneHint. */
+  isPhone: boolean;
+}
+
+/**
+ * Puts the shell's answers in the store under the very keys useCurrentShop asks them with, before
+ * the first render: the server and the browser draw the page with them at once (same HTML, no
+ * request for them after it opened).
+ */
+export function seedShell(store: AppStore, shellData: ShellData | undefined): AppStore {
+  if (!shellData) return store;
+  const arg = { shopId: shellData.shopId ?? undefined };
+  store.dispatch(
+    userApi.util.upsertQueryEntries([{ endpointName: 'getUserInfo', arg: undefined, value: shellData.user }]),
+  );
+  store.dispatch(
+    shopApi.util.upsertQueryEntries([
+      { endpointName: 'getShop', arg, value: shellData.shop },
+      { endpointName: 'getOneAgent', arg, value: shellData.agent },
+    ]),
+  );
+  return store;
+}
