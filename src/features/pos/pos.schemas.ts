@@ -3,6 +3,9 @@ import { ZAmount, ZPositiveAmount, ZPrice, ZQuantity, ZStoredAmount } from '@/sh
 import { MAX_QUANTITY } from '@/shared/bounds';
 import { LOCAL_REFERENCE_PATTERN } from '@/shared/local-reference';
 import { ZCustomerInput } from '@/features/customer/customer.schemas';
+import { POS_PAYMENT_METHODS } from './pos.constants';
+
+export * from './pos.constants';
 
 /**
  * The till's contract with the server. Every change the till makes — a sale, a refund, a new
@@ -13,26 +16,6 @@ import { ZCustomerInput } from '@/features/customer/customer.schemas';
 
 /** Ids made on the tablet (crypto.randomUUID()). */
 export const ZOpId = z.string().trim().min(8).max(64);
-
-/**
- * Paid at the till: mobile money and card carry the operator's reference; « avoir » (store credit)
- * is the client's, for a sale with a client only.
- */
-export const POS_PAYMENT_METHODS = [
-  'cash',
-  'orange_money',
-  'wave',
-  'mtn_momo',
-  'moov_money',
-  'card',
-  'store_credit',
-] as const;
-export type PosPaymentMethod = (typeof POS_PAYMENT_METHODS)[number];
-
-export { DISCOUNT_APPROVAL_PERCENT } from './discount-rule';
-
-/** FCFA notes and coins, largest first, for counting the drawer at closing. */
-export const FCFA_DENOMINATIONS = [10000, 5000, 2000, 1000, 500, 250, 200, 100, 50, 25, 10, 5, 1] as const;
 
 /** A manager's PIN typed at the till for an act the cashier may not do alone. */
 export const ZApproval = z.object({

@@ -12,6 +12,7 @@ import { localReferenceInSearch } from '@/shared/local-reference';
 import type { CountryCode } from 'libphonenumber-js';
 import { NO_CATEGORY, NO_COMMUNE, type TOrderFilters } from '../order.schemas';
 import type { OrderRow } from './order.repository';
+import { cappedCountQuery } from './order-figures';
 
 export interface OrderScope {
   shopId: string;
@@ -319,15 +320,9 @@ export async function countOrders(
   scope: OrderScope,
   filters: TOrderFilters,
 ): Promise<{ count: number; isCapped: boolean }> {
-  const rows = await runByShape(db, 'count', scope, filters, null, (conditions) => {
-    const inner = db
-      .select({ one: sql`1` })
-      .from(orders)
-      .where(and(...conditions))
-      .limit(COUNT_CAP + 1)
-      .as('matching');
-    return db.select({ n: sql<string>`count(*)::text` }).from(inner);
-  });
+  const rows = await runByShape(db, 'count', scope, filters, null, (conditions) =>
+    cappedCountQuery(db, conditions, COUNT_CAP),
+  );
   const n = Number(rows[0]?.n ?? 0);
   return { count: Math.min(n, COUNT_CAP), isCapped: n > COUNT_CAP };
 }

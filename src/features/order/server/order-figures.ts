@@ -6,14 +6,22 @@ import { dayjs } from '@/shared/dates';
 /** Counted up to this and no further: past it a queue shows « 999+ », and counting on costs time. */
 export const QUEUE_CAP = 999;
 
-async function cappedCount(db: Executor, where: SQL[]): Promise<number> {
-  const inner = db
+/**
+ * How many orders match, counted no further than `cap` + 1 (`n`, as text): counting stops at the
+ * cap instead of walking every match. The queues below and the order list's count use it.
+ */
+export function cappedCountQuery(db: Executor, where: SQL[], cap: number) {
+  const matching = db
     .select({ one: sql`1` })
     .from(orders)
     .where(and(...where))
-    .limit(QUEUE_CAP + 1)
-    .as('queue');
-  const [row] = await db.select({ n: sql<string>`count(*)::text` }).from(inner);
+    .limit(cap + 1)
+    .as('matching');
+  return db.select({ n: sql<string>`count(*)::text` }).from(matching);
+}
+
+async function cappedCount(db: Executor, where: SQL[]): Promise<number> {
+  const [row] = await cappedCountQuery(db, where, QUEUE_CAP);
   return Math.min(Number(row?.n ?? 0), QUEUE_CAP + 1);
 }
 
