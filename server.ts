@@ -14,6 +14,7 @@ import { createHttpServer } from './src/server/http/http-server';
 import { strictTransportSecurity } from './src/server/http/security-headers';
 import { ROUTES } from './src/features/routes';
 import { serveDeliveryPages } from './src/features/delivery/server/pages/serve';
+import { serveStorefront } from './src/features/storefront/server/serve';
 import { seedDemoShop } from './src/features/demo/seed';
 import { startStatsRollUp } from './src/features/stats/server';
 import { formatPhone } from './src/shared/phone';
@@ -86,7 +87,8 @@ async function main() {
       serveStaticAsset(req, res) ||
       serveUpload(req, res) ||
       dispatchApi(req, res) ||
-      serveDeliveryPages(req, res)
+      serveDeliveryPages(req, res) ||
+      serveStorefront(req, res)
     )
       return;
     void handle(req, res);

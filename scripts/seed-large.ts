@@ -397,10 +397,13 @@ async function seedProducts(db: Database, shop: ShopRow, count: number, perProdu
     // As the app keeps them: price_min, stock_total, and the search text (name, SKUs, barcodes in
     // variant order, lower-cased without accents; see productSearchText).
     await tx.execute(sql`
-        insert into products (id, shop_id, name, description_html, status, category_id, tags, track_stock,
+        insert into products (id, shop_id, name, slug, description_html, status, category_id, tags, track_stock,
                               low_stock_threshold, weight_grams, options, price_min, stock_total, search_text,
                               created_at, updated_at)
         select p.id, ${shopId}, p.name,
+               -- The online shop's address (product-slugs.ts), the product's number making it unique.
+               trim(both '-' from regexp_replace(lower(translate(p.name, ${ACCENTED}, ${BARE})), '[^a-z0-9]+', '-', 'g'))
+                 || '-' || p.g,
                '<p>' || p.name || ' : qualité contrôlée, livré partout au Sénégal.</p>',
                case when p.g % 71 = 0 then 'archived' when p.g % 50 = 0 then 'draft' else 'active' end,
                -- One product in 9 sits on the family rather than on a shelf.

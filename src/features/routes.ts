@@ -15,6 +15,7 @@ import { routes as home } from './home/server';
 import { routes as discount } from './discount/server';
 import { routes as stats } from './stats/server';
 import { routes as delivery } from './delivery/server';
+import { routes as storefront } from './storefront/server';
 
 /**
  * The API: every module's routes, for server.ts and the test server to dispatch and the OpenAPI
@@ -38,5 +39,6 @@ export const ROUTES: Route[] = [
   ...home,
   ...discount,
   ...stats,
+  ...storefront,
   ...delivery,
 ];

@@ -26,6 +26,12 @@ export function formatMoney(minorUnits: number, currency: string = 'XOF'): strin
   return `${text}${NBSP}${info.symbol}`;
 }
 
+/** The amount in the currency's main unit, as schema.org and payment providers write it (« 12.5 »). */
+export function toMajorUnits(minorUnits: number, currency: string = 'XOF'): number {
+  const info = CURRENCIES[currency as CurrencyCode] ?? CURRENCIES.XOF;
+  return minorUnits / 10 ** info.minorDigits;
+}
+
 /** The currency as a field's label names it: « FCFA » for XOF. */
 export function currencyLabel(currency: string): string {
   return (CURRENCIES[currency as CurrencyCode] ?? CURRENCIES.XOF).symbol;

@@ -3,6 +3,7 @@ import { createApiDispatcher } from '@/server/http/api-dispatch';
 import { createHttpServer } from '@/server/http/http-server';
 import { ROUTES } from '@/features/routes';
 import { serveDeliveryPages } from '@/features/delivery/server/pages/serve';
+import { serveStorefront } from '@/features/storefront/server/serve';
 import { attachRealtime } from '@/server/realtime/socket-server';
 import { serveUpload } from '@/server/storage/uploads-handler';
 import { NEXT_AUTH_PREFIX, serveNextAuth } from './next-auth-route';
@@ -41,7 +42,13 @@ export async function startTestServer(): Promise<TestServer> {
   const dispatchApi = createApiDispatcher(ROUTES);
   const server = createHttpServer((req, res) => {
     // The same dispatch server.ts does in production.
-    if (serveUpload(req, res) || dispatchApi(req, res) || serveDeliveryPages(req, res)) return;
+    if (
+      serveUpload(req, res) ||
+      dispatchApi(req, res) ||
+      serveDeliveryPages(req, res) ||
+      serveStorefront(req, res)
+    )
+      return;
     if (req.url?.startsWith(NEXT_AUTH_PREFIX)) {
       serveNextAuth(req, res).catch((error: unknown) => {
         res.statusCode = 500;

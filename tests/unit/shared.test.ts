@@ -7,7 +7,7 @@ import { frenchTypography } from '@/shared/typography';
 import { describeDetails, issuesToDetails } from '@/shared/validation';
 import { newId } from '@/server/ids';
 import { compilePath } from '@/server/http/define-route';
-import { slugify } from '@/features/shop/server/create-shop';
+import { slugify } from '@/shared/slug';
 import { safeCallbackUrl } from '@/client/navigation';
 
 describe('shared helpers', () => {
@@ -66,8 +66,8 @@ describe('shared helpers', () => {
   });
 
   it('makes slugs without accents', () => {
-    expect(slugify('Épicerie Chez Fatou & Fils')).toBe('epicerie-chez-fatou-fils');
-    expect(slugify('!!!')).toBe('boutique');
+    expect(slugify('Épicerie Chez Fatou & Fils', 'boutique')).toBe('epicerie-chez-fatou-fils');
+    expect(slugify('!!!', 'boutique')).toBe('boutique');
   });
 
   it('follows only same-site callback URLs', () => {

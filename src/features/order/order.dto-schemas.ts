@@ -24,7 +24,8 @@ export const ZOrderSummary = z.object({
   total: ZStoredAmount,
   paidAmount: ZStoredAmount,
   refundedAmount: ZStoredAmount,
-  createdByUserId: z.string(),
+  /** Null for an order its buyer placed (the online shop). */
+  createdByUserId: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TOrderSummary = z.infer<typeof ZOrderSummary>;

@@ -77,3 +77,16 @@ export async function sendTrackingSms(
     return 'failed';
   }
 }
+
+/** The order a tracking token names (the online shop's confirmation page reads it too). */
+export async function findTrackedOrder(
+  db: Executor,
+  token: string,
+): Promise<{ shopId: string; orderId: string } | null> {
+  if (!/^[\w-]{10,64}$/.test(token)) return null;
+  const [row] = await db
+    .select({ orderId: deliveryTrackings.orderId, shopId: deliveryTrackings.shopId })
+    .from(deliveryTrackings)
+    .where(eq(deliveryTrackings.token, token));
+  return row ?? null;
+}

@@ -83,7 +83,7 @@ export interface UsesContext {
   shopId: string;
   order: { id: string; number: number; total: number };
   client: { phone: string | null; name: string | null } | null;
-  userId: string;
+  userId: string | null;
   /** A till's op: a replay can never count twice. */
   sourceOpId: string | null;
   /**

@@ -5,7 +5,7 @@ import type { TAddress } from '@/features/customer/customer.schemas';
 import type { FulfilmentStatus, OrderChannel, PaymentMethod } from '../order.schemas';
 import type { PricedLine } from './order-lines';
 import { manualOrderDiscounts, tillOrderDiscounts, type TillPromotion } from './order-discounts';
-import { zoneDeliveryFee } from './delivery-fee';
+import { siteDeliveryFee, zoneDeliveryFee } from './delivery-fee';
 
 /** What the hooks see of an order being placed: priced, not yet numbered nor written. */
 export interface OrderDraft {
@@ -153,6 +153,28 @@ export function manualOrderPolicy(
     isAnnounced: true,
     adjustments: manualOrderDiscounts(discountCodes),
     deliveryFee: zoneDeliveryFee,
+  };
+}
+
+/**
+ * An order its buyer placed in the online shop: priced on the server from the catalogue, the
+ * zone's fee and the shop's discounts (the cart the browser kept is never trusted), refused when
+ * the stock or the plan's quota cannot take it, and paid later (mobile money, or cash on delivery).
+ * The buyer is no agent: nobody is its author, so every agent is told of it.
+ */
+export function siteOrderPolicy(discountCodes: readonly string[]): ChannelPolicy {
+  return {
+    allowsStockBelowZero: false,
+    enforcesOrderQuota: true,
+    // Cash on delivery is no credit: an « ardoise » limit is for what agents let clients owe.
+    enforcesCreditLimit: false,
+    initialFulfilment: 'new',
+    payments: [],
+    paymentsField: 'payment',
+    runsInCallerTransaction: false,
+    isAnnounced: true,
+    adjustments: manualOrderDiscounts(discountCodes),
+    deliveryFee: siteDeliveryFee,
   };
 }
 

@@ -6,6 +6,7 @@ import { Errors } from '@/server/http/errors';
 import { PLANS, effectivePlan } from '@/shared/plans';
 import { formatMoney } from '@/shared/money';
 import type { MembershipRow } from '@/server/tenancy/membership';
+import type { ShopRow } from '@/features/shop/server/shop.repository';
 import { personName, type UserRow } from '@/features/user/server/user.repository';
 import {
   changeStockBatch,
@@ -22,6 +23,7 @@ import {
   type CustomerRow,
 } from '@/features/customer/server/customers';
 import { customerFiguresOnNewOrder } from '@/features/customer/server/figures';
+import type { TAddress, TCustomerInput } from '@/features/customer/customer.schemas';
 import { paymentStatusOf, type OrderChannel, type TCreateOrderBody } from '../order.schemas';
 import type { TOrder } from '../order.dto-schemas';
 import {
@@ -36,6 +38,7 @@ import { orderLineRows, orderTotals, priceLines, type LineInput } from './order-
 import {
   manualOrderPolicy,
   pastOrderPolicy,
+  siteOrderPolicy,
   tillSalePolicy,
   type ChannelPolicy,
   type OrderDraft,
@@ -71,7 +74,7 @@ export async function createOrderWithDto(
 ): Promise<{ order: OrderRow; dto: TOrder | null }> {
   const { order, details, announce } = await placeOrder(
     db,
-    membership,
+    membership.shop,
     user.id,
     input,
     manualOrderPolicy(payment, input.discountCodes ?? []),
@@ -79,6 +82,46 @@ export async function createOrderWithDto(
   await announce();
   // Every row of a new order is the caller's: the one name its page shows.
   return { order, dto: details && buildOrderDto(order, details, new Map([[user.id, personName(user)]])) };
+}
+
+/** What a buyer's checkout in the online shop sends the order pipeline (all of it checked again). */
+export interface SiteOrderInput {
+  buyer: TCustomerInput;
+  lines: LineInput[];
+  /** Null: collected at the shop (a pickup point). */
+  deliveryAddress: TAddress | null;
+  clientNote: string;
+  /** Where the buyer collects the order, for the agents (a timeline note). */
+  pickupNote?: string;
+  discountCodes: string[];
+  idempotencyKey: string;
+}
+
+/**
+ * A buyer's order from the online shop (channel « site »): see siteOrderPolicy. The buyer is found
+ * or made a client by their phone. The same idempotency key (a double tap on « Commander »)
+ * answers the order it made.
+ */
+export async function createSiteOrder(db: Database, shop: ShopRow, input: SiteOrderInput): Promise<OrderRow> {
+  const { order, announce } = await placeOrder(
+    db,
+    shop,
+    null,
+    {
+      channel: 'site',
+      newClient: input.buyer,
+      lines: input.lines,
+      orderDiscount: 0,
+      deliveryAddress: input.deliveryAddress,
+      clientNote: input.clientNote,
+      internalNote: input.pickupNote,
+      discountCodes: input.discountCodes,
+      idempotencyKey: input.idempotencyKey,
+    },
+    siteOrderPolicy(input.discountCodes),
+  );
+  await announce();
+  return order;
 }
 
 /**
@@ -104,7 +147,7 @@ export async function createTillOrder(
 ) {
   const placed = await placeOrder(
     tx,
-    membership,
+    membership.shop,
     userId,
     {
       channel: 'pos',
@@ -143,7 +186,7 @@ export async function createPastOrder(
   input: CreateOrderInput,
   past: Parameters<typeof pastOrderPolicy>[0],
 ): Promise<OrderRow> {
-  return (await placeOrder(tx, membership, userId, input, pastOrderPolicy(past))).order;
+  return (await placeOrder(tx, membership.shop, userId, input, pastOrderPolicy(past))).order;
 }
 
 interface PlacedOrder {
@@ -162,8 +205,8 @@ interface PlacedOrder {
  */
 async function placeOrder(
   db: Executor,
-  membership: MembershipRow,
-  userId: string,
+  shop: ShopRow,
+  userId: string | null,
   input: CreateOrderInput,
   policy: ChannelPolicy,
 ): Promise<{
@@ -172,12 +215,11 @@ async function placeOrder(
   shortfalls: StockShortfall[];
   announce: () => Promise<void>;
 }> {
-  const shop = membership.shop;
   let result: PlacedOrder;
   try {
     result = policy.runsInCallerTransaction
-      ? await writeOrder(db, membership, userId, input, policy)
-      : await db.transaction((tx) => writeOrder(tx, membership, userId, input, policy));
+      ? await writeOrder(db, shop, userId, input, policy)
+      : await db.transaction((tx) => writeOrder(tx, shop, userId, input, policy));
   } catch (error) {
     // A key already used answers the order it made, whatever this attempt ran into: its number
     // taken (two requests at once), or the stock or quota the first one used up. Looked up only
@@ -204,12 +246,11 @@ async function placeOrder(
 
 async function writeOrder(
   tx: Executor,
-  membership: MembershipRow,
-  userId: string,
+  shop: ShopRow,
+  userId: string | null,
   input: CreateOrderInput,
   policy: ChannelPolicy,
 ): Promise<PlacedOrder> {
-  const shop = membership.shop;
   // Every statement below is by key: planned once, not per order (see preferGenericPlans).
   await preferGenericPlans(tx);
   let client: CustomerRow | null = null;
@@ -459,14 +500,14 @@ function newOrderNotification(order: {
   clientName: string | null;
   total: number;
   currency: string;
-  authorId: string;
+  authorId: string | null;
 }) {
   return notificationInStatement(order.shopId, {
     type: 'order',
     link: `/mes-commandes/${order.orderId}`,
     // The client's name is in it: for those who see every order, not a cashier (own sales only).
     capability: 'orders:view-all',
-    authorId: order.authorId,
+    authorId: order.authorId ?? undefined,
     title: sql`${'Nouvelle commande #'}::text || (select number from counter)`,
     description: `${order.clientName ?? 'Client anonyme'} · ${formatMoney(order.total, order.currency)}`,
   });

@@ -43,3 +43,33 @@ export const zoneDeliveryFee: DeliveryFeeHook = async (tx, draft, requested, rea
     });
   return { fee: requested, zone, reason: why };
 };
+
+/**
+ * An online shop's order: the buyer pays what the zone of their address asks, no more, no less
+ * (nothing the browser sends counts). An address no zone covers, or an order under the zone's
+ * minimum, is refused with words meant for the buyer; collected in the shop, there is no fee.
+ */
+export const siteDeliveryFee: DeliveryFeeHook = async (tx, draft) => {
+  const address = draft.deliveryAddress;
+  if (!address) return { fee: 0, zone: null, reason: null };
+  const goods = Math.max(0, draft.lines.reduce((sum, l) => sum + l.total, 0) - draft.orderDiscount);
+  const quote = await quoteDelivery(
+    tx,
+    draft.shop.id,
+    { commune: address.commune, quartier: address.quartier, position: address.position },
+    goods,
+  );
+  if (!quote.zone || quote.fee === null)
+    throw Errors.validation({
+      commune: fr(
+        'Nous ne livrons pas encore cette commune : choisissez-en une de la liste, ou le retrait en boutique.',
+      ),
+    });
+  if (quote.isBelowMinimum)
+    throw Errors.validation({
+      commune: fr(
+        `La livraison à ${quote.zone.name} demande au moins ${formatMoney(quote.zone.minOrder ?? 0, draft.shop.currency)} d’articles : ajoutez-en au panier, ou choisissez le retrait en boutique.`,
+      ),
+    });
+  return { fee: quote.fee, zone: { name: quote.zone.name, fee: quote.fee }, reason: null };
+};

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { likePattern } from '@/server/db/like';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { builtOnceFor, PREPARED, type Executor } from '@/server/db';
 import { getEnv } from '@/server/env';
@@ -20,10 +21,6 @@ export interface OrderScope {
   timeZone: string;
   /** A cashier sees only the sales they made. */
   onlyCreatedBy: string | null;
-}
-
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

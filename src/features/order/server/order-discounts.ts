@@ -5,7 +5,8 @@ import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
 import { describeDetails } from '@/shared/validation';
 import { ROUNDING_STEPS, roundingWhy, settleRounding } from '@/shared/discounts/rounding';
-import type { PricingResult } from '@/shared/discounts/types';
+import type { PricingResult, SalesChannel } from '@/shared/discounts/types';
+import type { OrderChannel } from '../order.constants';
 import {
   discountNames,
   discountUsesStatement,
@@ -71,7 +72,16 @@ function withRounding(
 }
 
 /**
- * A back-office order: the shop's automatic discounts and the codes typed, priced by the engine on
+ * The engine's channels: the online shop's orders are its own, so are WhatsApp's; every other
+ * order taken by hand is « manuelle ».
+ */
+function engineChannelOf(channel: OrderChannel): SalesChannel {
+  if (channel === 'site') return 'storefront';
+  return channel === 'whatsapp' ? 'whatsapp' : 'manual';
+}
+
+/**
+ * A back-office order or an online shop's: the shop's automatic discounts and the codes typed, priced by the engine on
  * the server (its answer is the one that counts), then the rounding. A code the engine refuses
  * refuses the order, saying why; a limit reached meanwhile too (uses are enforced).
  */
@@ -79,8 +89,7 @@ export function manualOrderDiscounts(codes: readonly string[], at?: Date): Adjus
   return async (tx, draft, deliveryFee) => {
     const result = await priceOrder(tx, {
       shop: draft.shop,
-      // The engine's channels: an order taken on WhatsApp is one, every other by hand « manuelle ».
-      channel: draft.channel === 'whatsapp' ? 'whatsapp' : 'manual',
+      channel: engineChannelOf(draft.channel),
       lines: draft.lines.map((l, i) => ({
         id: String(i),
         variantId: l.variant.id,
@@ -213,7 +222,7 @@ export function newOrderDiscountUses(
   order: { shopId: string; id: string; total: number; clientPhone: string | null; clientName: string | null },
   orderNumber: SQL,
   priced: PricedAdjustments,
-  userId: string,
+  userId: string | null,
 ): { ctes: SQL; judged: SQL; judge: (rows: JudgedUse[] | null) => void } | null {
   const statement = discountUsesStatement(
     {

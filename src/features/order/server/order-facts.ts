@@ -99,7 +99,8 @@ export async function orderFacts(db: Executor, orderIds: readonly string[]): Pro
       id: order.id,
       shopId: order.shopId,
       channel: order.channel,
-      agentId: order.createdByUserId,
+      // The stats' key for orders no agent took (the online shop's): see the agents report.
+      agentId: order.createdByUserId ?? '',
       clientId: order.clientId,
       commune: communeOf(order.deliveryAddress),
       placedAt: order.createdAt,

@@ -5,9 +5,9 @@ import type { PaymentRow } from './payment.repository';
 /**
  * What money is for. Each purpose belongs to the module that asked for it, which registers how a
  * successful payment is applied: a subscription extends the shop's plan, an order link pays the
- * order (the storefront's checkout and a rider's cash will register theirs).
+ * order, the online shop's checkout pays its order (a rider's cash will register its own).
  */
-export type PaymentPurpose = 'subscription' | 'order_link';
+export type PaymentPurpose = 'subscription' | 'order_link' | 'checkout';
 
 /** The SPEC §4 message the payer's page shows on return, or none while the payment is pending. */
 export type ReturnMessage = 'payment_success' | 'payment_error' | null;

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { likePattern } from '@/server/db/like';
 import type { Executor } from '@/server/db';
 import { productVariants, products } from '@/server/db/schema/product';
 import { normalizeForSearch } from '@/shared/search';
@@ -32,11 +33,6 @@ function decodeCursor(cursor: string): [string | number, string] | null {
     // an unreadable cursor starts from the top
   }
   return null;
-}
-
-/** LIKE's own characters in a search term are searched for, not interpreted. */
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The filters of the list (and of the CSV export, which takes the same query). */

@@ -1,3 +1,4 @@
+import { newProductSlugs } from './product-slugs';
 import { isForeignKeyViolation } from '@/server/db/pg-errors';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
@@ -183,6 +184,7 @@ export async function insertProducts(
     productRows.push({
       id,
       shopId,
+      slug: '',
       ...productValues(input),
       priceMin: Math.min(...input.variants.map((v) => v.price)),
       stockTotal: input.variants.reduce((sum, v) => sum + (v.stock ?? 0), 0),
@@ -196,6 +198,12 @@ export async function insertProducts(
     rows.variantRows.push(...own.variantRows);
     rows.movementRows.push(...own.movementRows);
   }
+  const slugs = await newProductSlugs(
+    tx,
+    shopId,
+    productRows.map((row) => ({ id: row.id, name: row.name })),
+  );
+  productRows.forEach((row, i) => (row.slug = slugs[i]!));
   const inserted: ProductRow[] = [];
   await insertChunked(productRows, async (chunk) =>
     inserted.push(...(await tx.insert(products).values(chunk).returning())),

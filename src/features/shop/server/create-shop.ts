@@ -3,22 +3,13 @@ import { FREE_TRIAL_DAYS } from '@/shared/plans';
 import { findCountry, type CurrencyCode } from '@/shared/countries';
 import { insertAgent, type AgentRow } from '@/features/agent/server/agent.repository';
 import type { UserRow } from '@/features/user/server/user.repository';
+import { slugify } from '@/shared/slug';
+import { RESERVED_SLUGS } from '../shop-slug';
 import { findSlugsStartingWith, insertShop, type ShopRow } from './shop.repository';
 
-export function slugify(name: string): string {
-  const base = name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 48);
-  return base || 'boutique';
-}
-
 async function freeSlug(db: Executor, name: string): Promise<string> {
-  const base = slugify(name);
-  const taken = new Set(await findSlugsStartingWith(db, base));
+  const base = slugify(name, 'boutique');
+  const taken = new Set([...(await findSlugsStartingWith(db, base)), ...RESERVED_SLUGS]);
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }

@@ -1,6 +1,6 @@
 import { asc, eq, like, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { balanceEntries, shops } from '@/server/db/schema/shop';
+import { balanceEntries, shopSlugRedirects, shops } from '@/server/db/schema/shop';
 import { newId } from '@/server/ids';
 import { forgetCallers } from '@/server/tenancy/caller-cache';
 
@@ -59,13 +59,34 @@ export async function insertShop(db: Executor, values: NewShop): Promise<ShopRow
   return row!;
 }
 
-/** Slugs already taken that start with `base`, to pick a free one without a retry loop. */
+/**
+ * Slugs already taken that start with `base` (by a shop, now or before: a former address stays its
+ * shop's redirect), to pick a free one without a retry loop.
+ */
 export async function findSlugsStartingWith(db: Executor, base: string): Promise<string[]> {
+  const pattern = `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db
     .select({ slug: shops.slug })
     .from(shops)
-    .where(like(shops.slug, `${base}%`));
+    .where(like(shops.slug, pattern))
+    .unionAll(
+      db
+        .select({ slug: shopSlugRedirects.slug })
+        .from(shopSlugRedirects)
+        .where(like(shopSlugRedirects.slug, pattern)),
+    );
   return rows.map((r) => r.slug);
+}
+
+/** The shop a former slug of its own leads to, for the online shop's redirect. */
+export async function findShopByFormerSlug(db: Executor, slug: string): Promise<ShopRow | null> {
+  const [row] = await db
+    .select({ shop: shops })
+    .from(shopSlugRedirects)
+    .innerJoin(shops, eq(shops.id, shopSlugRedirects.shopId))
+    .where(eq(shopSlugRedirects.slug, slug))
+    .limit(1);
+  return row?.shop ?? null;
 }
 
 export async function getShopBalance(db: Executor, shopId: string): Promise<number> {

@@ -847,7 +847,10 @@ export async function buildReport(db: Executor, scope: ReportScope, query: Stats
         db,
         rows.map((r) => r.key),
       );
-      return { ...base, rows: rows.map((r) => ({ ...r, label: names.get(r.key) ?? 'Agent supprimé' })) };
+      // '' is no agent's: orders the buyers placed themselves (the online shop).
+      const label = (key: string) =>
+        key === '' ? 'Boutique en ligne' : (names.get(key) ?? 'Agent supprimé');
+      return { ...base, rows: rows.map((r) => ({ ...r, label: label(r.key) })) };
     }
     case 'payments':
       return { ...base, rows: await paymentRows(db, scope, period, totals.due) };

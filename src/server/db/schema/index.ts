@@ -15,5 +15,6 @@ export * from './pos';
 export * from './product';
 export * from './shop';
 export * from './stats';
+export * from './storefront';
 export * from './subscription';
 export * from './user';

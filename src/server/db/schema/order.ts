@@ -68,9 +68,8 @@ export const orders = pgTable(
     /** The shop's invoice number, given when the invoice is first issued (see issue-invoice.ts). */
     invoiceNumber: integer('invoice_number'),
     invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
-    createdByUserId: text('created_by_user_id')
-      .notNull()
-      .references(() => users.id),
+    /** The agent who took it; null for an order its customer placed (the online shop). */
+    createdByUserId: text('created_by_user_id').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -43,6 +43,11 @@ export const products = pgTable(
       .notNull()
       .references(() => shops.id),
     name: text('name').notNull(),
+    /**
+     * The product's address in the online shop (`/<shop>/p/<slug>`): made from its first name and
+     * kept when it is renamed, so shared links and search engines keep finding it.
+     */
+    slug: text('slug').notNull(),
     descriptionHtml: text('description_html').notNull().default(''),
     status: text('status').notNull().default('active'),
     categoryId: text('category_id').references(() => productCategories.id, { onDelete: 'set null' }),
@@ -75,6 +80,7 @@ export const products = pgTable(
     index('products_shop_stock_idx').on(t.shopId, t.stockTotal, t.id),
     // The till's catalogue refresh: what changed since its last look.
     index('products_shop_updated_idx').on(t.shopId, t.updatedAt, t.id),
+    uniqueIndex('products_shop_slug_uq').on(t.shopId, t.slug),
   ],
 );
 

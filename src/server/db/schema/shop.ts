@@ -48,3 +48,19 @@ export const balanceEntries = pgTable(
   },
   (t) => [index('balance_entries_shop_idx').on(t.shopId)],
 );
+
+/**
+ * A shop's former addresses: its online shop answers them with a permanent redirect to the
+ * current one, so links shared before a change keep working. A slug belongs to one shop for good.
+ */
+export const shopSlugRedirects = pgTable(
+  'shop_slug_redirects',
+  {
+    slug: text('slug').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shop_slug_redirects_shop_idx').on(t.shopId)],
+);

@@ -1,0 +1,266 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@/server/db';
+import { productCategories, productImages, products, productVariants } from '@/server/db/schema/product';
+import { likePattern } from '@/server/db/like';
+import { normalizeForSearch } from '@/shared/search';
+import { findCategories, withDescendants } from './product.repository';
+
+/*
+ * What the online shop may show of the catalogue: active products only, and of them what a buyer
+ * sees (never a cost price, a SKU or, unless asked, a stock count). Read by the storefront module.
+ */
+
+export interface PublicImage {
+  list: string;
+  card: string;
+  zoom: string;
+}
+
+export interface PublicProductCard {
+  id: string;
+  slug: string;
+  name: string;
+  /** The lowest price of its variants; « à partir de » when they differ. */
+  priceMin: number;
+  priceMax: number;
+  compareAtPrice: number | null;
+  image: PublicImage | null;
+  isAvailable: boolean;
+}
+
+export type PublicSort = 'recent' | 'price_asc' | 'price_desc' | 'name';
+
+const isActive = (shopId: string) => and(eq(products.shopId, shopId), eq(products.status, 'active'))!;
+
+/** A product can be bought when one variant has stock, or its stock is not counted. */
+const isAvailable = sql<boolean>`(not ${products.trackStock} or ${products.stockTotal} > 0)`;
+
+const firstImage = sql<PublicImage | null>`(select json_build_object('list', i.list_url, 'card', i.card_url,
+  'zoom', i.zoom_url) from ${productImages} i where i.product_id = ${products.id} order by i.position limit 1)`;
+
+const priceMax = sql<number>`(select max(v.price) from ${productVariants} v where v.product_id = ${products.id})::float8`;
+const compareAt = sql<number | null>`(select max(v.compare_at_price) from ${productVariants} v
+  where v.product_id = ${products.id} and v.compare_at_price > v.price)::float8`;
+
+const ORDERS: Record<PublicSort, SQL[]> = {
+  recent: [desc(products.id)],
+  price_asc: [asc(products.priceMin), desc(products.id)],
+  price_desc: [desc(products.priceMin), desc(products.id)],
+  name: [asc(products.name), desc(products.id)],
+};
+
+export async function findPublicProducts(
+  db: Executor,
+  shopId: string,
+  query: {
+    categoryId?: string;
+    search?: string;
+    sort?: PublicSort;
+    limit: number;
+    offset?: number;
+    ids?: string[];
+  },
+): Promise<{ items: PublicProductCard[]; total: number }> {
+  const conditions: SQL[] = [isActive(shopId)];
+  if (query.categoryId) {
+    const ids = withDescendants(await findCategories(db, shopId), query.categoryId);
+    conditions.push(inArray(products.categoryId, ids));
+  }
+  const term = query.search ? normalizeForSearch(query.search) : '';
+  if (term) conditions.push(sql`${products.searchText} like ${likePattern(term)}`);
+  if (query.ids) conditions.push(inArray(products.id, query.ids.length ? query.ids : ['']));
+  const where = and(...conditions);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        slug: products.slug,
+        name: products.name,
+        priceMin: products.priceMin,
+        priceMax,
+        compareAtPrice: compareAt,
+        image: firstImage,
+        isAvailable,
+      })
+      .from(products)
+      .where(where)
+      .orderBy(...ORDERS[query.sort ?? 'recent'])
+      .limit(query.limit)
+      .offset(query.offset ?? 0),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      priceMax: Number(r.priceMax),
+      compareAtPrice: r.compareAtPrice && Number(r.compareAtPrice),
+    })),
+    total: Number(count?.n ?? 0),
+  };
+}
+
+export interface PublicVariant {
+  id: string;
+  optionValues: string[];
+  price: number;
+  compareAtPrice: number | null;
+  isAvailable: boolean;
+  /** Null when the shop hides counts or does not count this product's stock. */
+  stock: number | null;
+}
+
+export interface PublicProduct {
+  id: string;
+  slug: string;
+  name: string;
+  descriptionHtml: string;
+  categoryId: string | null;
+  options: Array<{ name: string; values: string[] }>;
+  images: PublicImage[];
+  variants: PublicVariant[];
+  updatedAt: Date;
+}
+
+export async function findPublicProduct(
+  db: Executor,
+  shopId: string,
+  slug: string,
+  showsStockCounts: boolean,
+): Promise<PublicProduct | null> {
+  const [product] = await db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      name: products.name,
+      descriptionHtml: products.descriptionHtml,
+      categoryId: products.categoryId,
+      options: products.options,
+      trackStock: products.trackStock,
+      updatedAt: products.updatedAt,
+    })
+    .from(products)
+    .where(and(isActive(shopId), eq(products.slug, slug)));
+  if (!product) return null;
+  const [variants, images] = await Promise.all([
+    db
+      .select({
+        id: productVariants.id,
+        optionValues: productVariants.optionValues,
+        price: productVariants.price,
+        compareAtPrice: productVariants.compareAtPrice,
+        stock: productVariants.stock,
+      })
+      .from(productVariants)
+      .where(eq(productVariants.productId, product.id))
+      .orderBy(asc(productVariants.position)),
+    db
+      .select({ list: productImages.listUrl, card: productImages.cardUrl, zoom: productImages.zoomUrl })
+      .from(productImages)
+      .where(eq(productImages.productId, product.id))
+      .orderBy(asc(productImages.position)),
+  ]);
+  const { trackStock, ...rest } = product;
+  return {
+    ...rest,
+    images,
+    variants: variants.map((v) => ({
+      id: v.id,
+      optionValues: v.optionValues,
+      price: v.price,
+      compareAtPrice: v.compareAtPrice !== null && v.compareAtPrice > v.price ? v.compareAtPrice : null,
+      isAvailable: !trackStock || v.stock > 0,
+      stock: trackStock && showsStockCounts ? Math.max(0, v.stock) : null,
+    })),
+  };
+}
+
+export interface PublicCategory {
+  id: string;
+  name: string;
+  parentId: string | null;
+}
+
+/** The shop's categories that hold at least one active product (themselves or below them). */
+export async function findPublicCategories(db: Executor, shopId: string): Promise<PublicCategory[]> {
+  const [categories, used] = await Promise.all([
+    findCategories(db, shopId),
+    db.selectDistinct({ categoryId: products.categoryId }).from(products).where(isActive(shopId)),
+  ]);
+  const parentOf = new Map(categories.map((c) => [c.id, c.parentId]));
+  const shown = new Set<string>();
+  for (const { categoryId } of used)
+    for (let at = categoryId; at && !shown.has(at); at = parentOf.get(at) ?? null) shown.add(at);
+  return categories
+    .filter((c) => shown.has(c.id))
+    .map((c) => ({ id: c.id, name: c.name, parentId: c.parentId }));
+}
+
+/** What the cart and the checkout show of the variants a buyer chose (active products only). */
+export interface PublicCartVariant {
+  id: string;
+  productSlug: string;
+  productName: string;
+  optionValues: string[];
+  price: number;
+  image: string | null;
+  /** How many can still be bought; null when the product's stock is not counted. */
+  stock: number | null;
+}
+
+export async function findPublicVariants(
+  db: Executor,
+  shopId: string,
+  variantIds: string[],
+): Promise<Map<string, PublicCartVariant>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: productVariants.id,
+      productSlug: products.slug,
+      productName: products.name,
+      optionValues: productVariants.optionValues,
+      price: productVariants.price,
+      image: sql<string | null>`coalesce(${productVariants.imageUrl}, ${products.coverUrl})`,
+      trackStock: products.trackStock,
+      stock: productVariants.stock,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(isActive(shopId), inArray(productVariants.id, variantIds)));
+  return new Map(
+    rows.map(({ trackStock, stock, ...r }) => [
+      r.id,
+      { ...r, stock: trackStock ? Math.max(0, stock) : null },
+    ]),
+  );
+}
+
+/** Every active product's address and last change, for the shop's sitemap.xml (50 000 at most). */
+export async function findPublicProductSlugs(
+  db: Executor,
+  shopId: string,
+): Promise<Array<{ slug: string; updatedAt: Date }>> {
+  return db
+    .select({ slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .where(isActive(shopId))
+    .orderBy(desc(products.id))
+    .limit(50_000);
+}
+
+/** Categories by id, for the menu and the grid (those of the shop only). */
+export async function findCategoryNames(
+  db: Executor,
+  shopId: string,
+  ids: string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: productCategories.id, name: productCategories.name })
+    .from(productCategories)
+    .where(and(eq(productCategories.shopId, shopId), inArray(productCategories.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -1,0 +1,270 @@
+import type { Database } from '@/server/db';
+import { AppError } from '@/server/http/errors';
+import { getLogger } from '@/server/logger';
+import { toE164 } from '@/shared/phone';
+import { formatMoney } from '@/shared/money';
+import type { CountryCode } from 'libphonenumber-js';
+import { createSiteOrder } from '@/features/order/server/create-order';
+import { quoteSiteOrder, type SiteOrderQuote } from '@/features/order/server/quote-site-order';
+import { ensureTracking, trackingUrl } from '@/features/delivery/server/tracking';
+import { listZones } from '@/features/delivery/server/zones';
+import { listPickupPoints } from '@/features/delivery/server/pickup-points';
+import { sendShopSms } from '@/features/shop/server/shop-sms';
+import { startCheckout } from '@/features/payment/server/start-checkout';
+import { findRecentOrderCheckout } from '@/features/payment/server/payment.repository';
+import { paymentProvider } from '@/features/payment/server/payment-gateway';
+import type { TAddress } from '@/features/customer/customer.schemas';
+import type { CartLine } from './cart';
+import { markCartOrdered } from './abandoned-carts';
+import type { StorefrontContext } from './context';
+
+export const CHECKOUT_PAYMENTS = ['mobile_money', 'card', 'cash_on_delivery'] as const;
+export type CheckoutPayment = (typeof CHECKOUT_PAYMENTS)[number];
+
+/** What the checkout form sends, trimmed and bounded; nothing in it is trusted for money. */
+export interface CheckoutForm {
+  name: string;
+  phone: string;
+  email: string;
+  mode: 'livraison' | 'retrait';
+  commune: string;
+  quartier: string;
+  indications: string;
+  pickupPointId: string;
+  note: string;
+  code: string;
+  payment: CheckoutPayment | '';
+}
+
+export function readCheckoutForm(form: URLSearchParams): CheckoutForm {
+  const text = (key: string, max: number) => (form.get(key) ?? '').trim().slice(0, max);
+  const payment = text('payment', 40);
+  return {
+    name: text('name', 120),
+    phone: text('phone', 30),
+    email: text('email', 200),
+    mode: text('mode', 20) === 'retrait' ? 'retrait' : 'livraison',
+    commune: text('commune', 120),
+    quartier: text('quartier', 120),
+    indications: text('indications', 500),
+    pickupPointId: text('pickupPointId', 40),
+    note: text('note', 1000),
+    code: text('code', 50).toUpperCase(),
+    payment: (CHECKOUT_PAYMENTS as readonly string[]).includes(payment) ? (payment as CheckoutPayment) : '',
+  };
+}
+
+export interface CheckoutOptions {
+  /** The communes the shop delivers, with the quartiers its zones name (empty: the whole commune). */
+  communes: Array<{ commune: string; quartiers: string[] }>;
+  pickupPoints: Array<{ id: string; name: string; address: string; hours: string }>;
+  payments: CheckoutPayment[];
+}
+
+export async function loadCheckoutOptions(db: Database, ctx: StorefrontContext): Promise<CheckoutOptions> {
+  const [zones, points] = await Promise.all([listZones(db, ctx.shop.id), listPickupPoints(db, ctx.shop.id)]);
+  const communes = new Map<string, Set<string>>();
+  for (const zone of zones.filter((z) => z.isActive))
+    for (const area of zone.areas) {
+      const quartiers = communes.get(area.commune) ?? new Set<string>();
+      if (area.quartier) quartiers.add(area.quartier);
+      communes.set(area.commune, quartiers);
+    }
+  const payments: CheckoutPayment[] = [];
+  if (ctx.store.allowsMobileMoney) payments.push('mobile_money', 'card');
+  if (ctx.store.allowsCashOnDelivery) payments.push('cash_on_delivery');
+  return {
+    communes: [...communes]
+      .map(([commune, quartiers]) => ({
+        commune,
+        quartiers: [...quartiers].sort((a, b) => a.localeCompare(b, 'fr')),
+      }))
+      .sort((a, b) => a.commune.localeCompare(b.commune, 'fr')),
+    pickupPoints: ctx.store.allowsPickup
+      ? points.filter((p) => p.isActive).map(({ id, name, address, hours }) => ({ id, name, address, hours }))
+      : [],
+    payments,
+  };
+}
+
+function addressOf(form: CheckoutForm): TAddress | null {
+  if (form.mode === 'retrait') return null;
+  return {
+    commune: form.commune,
+    quartier: form.quartier,
+    ville: '',
+    indications: form.indications,
+    position: '',
+  };
+}
+
+/** The summary of what the order would come to now (fee and discounts included). */
+export async function quoteCheckout(
+  db: Database,
+  ctx: StorefrontContext,
+  lines: CartLine[],
+  form: CheckoutForm,
+): Promise<SiteOrderQuote> {
+  return quoteSiteOrder(db, ctx.shop, {
+    lines: lines.map((l) => ({ variantId: l.item.variantId, quantity: l.item.quantity, lineDiscount: 0 })),
+    deliveryAddress: form.mode === 'livraison' && form.commune ? addressOf(form) : null,
+    discountCodes: form.code ? [form.code] : [],
+  });
+}
+
+/** The form's own mistakes, by field, before anything is priced. */
+export function checkForm(
+  ctx: StorefrontContext,
+  form: CheckoutForm,
+  options: CheckoutOptions,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!form.name) errors.name = 'Indiquez votre nom.';
+  if (!form.phone)
+    errors.phone = 'Indiquez votre numéro de téléphone : la boutique vous appelle pour la livraison.';
+  else if (!toE164(form.phone, ctx.shop.country as CountryCode))
+    errors.phone = 'Ce numéro de téléphone n’est pas valide. Exemple : 77 123 45 67.';
+  if (form.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email))
+    errors.email = 'Cette adresse e-mail n’est pas valide (ou laissez le champ vide).';
+  if (form.mode === 'livraison') {
+    if (!form.commune) errors.commune = 'Choisissez votre commune.';
+    else if (!options.communes.some((c) => c.commune === form.commune))
+      errors.commune = 'Nous ne livrons pas cette commune : choisissez-en une de la liste.';
+    if (!form.indications)
+      errors.indications = 'Donnez un point de repère pour le livreur (mosquée, pharmacie, école…).';
+  } else if (!options.pickupPoints.some((p) => p.id === form.pickupPointId))
+    errors.pickupPointId = 'Choisissez où retirer votre commande.';
+  if (!form.payment || !options.payments.includes(form.payment)) errors.payment = 'Choisissez comment payer.';
+  return errors;
+}
+
+export type PlacedCheckout =
+  | { kind: 'refused'; errors: Record<string, string>; message: string }
+  | { kind: 'placed'; trackingToken: string; paymentUrl: string | null };
+
+function buyerWords(error: AppError): { errors: Record<string, string>; message: string } | null {
+  if (error.code === 'QUOTA_EXCEEDED')
+    return {
+      errors: {},
+      message:
+        'La boutique ne peut pas prendre de commande en ligne pour le moment. Contactez-la sur WhatsApp ou par téléphone.',
+    };
+  if (error.status !== 422 && error.status !== 409) return null;
+  const details = error.details ?? {};
+  // The pipeline names lines by index and codes as a list: the checkout's fields are the cart and the code.
+  const errors: Record<string, string> = {};
+  for (const [key, value] of Object.entries(details)) {
+    if (key.startsWith('lines')) errors.cart = value;
+    else if (key === 'discountCodes') errors.code = value;
+    else if (key.startsWith('newClient.')) errors[key.slice('newClient.'.length)] = value;
+    else errors[key] = value;
+  }
+  return { errors, message: error.message };
+}
+
+/**
+ * « Commander »: the order through the one pipeline (channel « site »: everything priced again on
+ * the server), its tracking token, the buyer's SMS, then the provider's page when paying online.
+ * The order stands even when the SMS or the provider fails: the shop has it, and the buyer's
+ * confirmation page offers to pay again.
+ */
+export async function placeCheckout(
+  db: Database,
+  ctx: StorefrontContext,
+  lines: CartLine[],
+  form: CheckoutForm,
+  options: CheckoutOptions,
+  idempotencyKey: string,
+): Promise<PlacedCheckout> {
+  const quote = await quoteCheckout(db, ctx, lines, form);
+  if (
+    form.payment === 'cash_on_delivery' &&
+    ctx.store.cashOnDeliveryMax !== null &&
+    quote.total > ctx.store.cashOnDeliveryMax
+  )
+    return {
+      kind: 'refused',
+      errors: {
+        payment: `Le paiement à la livraison est possible jusqu’à ${formatMoney(ctx.store.cashOnDeliveryMax, ctx.shop.currency)} : payez en ligne cette commande.`,
+      },
+      message: 'Choisissez un autre moyen de paiement.',
+    };
+  const pickup = options.pickupPoints.find((p) => p.id === form.pickupPointId);
+  let order;
+  try {
+    order = await createSiteOrder(db, ctx.shop, {
+      buyer: {
+        name: form.name,
+        phone: form.phone,
+        email: form.email || undefined,
+        addresses: addressOf(form) ? [addressOf(form)!] : [],
+      },
+      lines: lines.map((l) => ({ variantId: l.item.variantId, quantity: l.item.quantity, lineDiscount: 0 })),
+      deliveryAddress: addressOf(form),
+      clientNote: [form.note, form.payment === 'cash_on_delivery' ? 'Paiement à la livraison.' : '']
+        .filter(Boolean)
+        .join('\n'),
+      pickupNote: pickup ? `Retrait demandé à ${pickup.name} (${pickup.address}).` : undefined,
+      discountCodes: form.code ? [form.code] : [],
+      idempotencyKey,
+    });
+  } catch (error) {
+    const words = error instanceof AppError ? buyerWords(error) : null;
+    if (!words) throw error;
+    return { kind: 'refused', ...words };
+  }
+  const token = await ensureTracking(db, ctx.shop.id, order.id);
+  await markCartOrdered(db, ctx.shop.id, order.clientPhone!, order.id);
+  await sendShopSms(db, ctx.shop.id, {
+    phone: order.clientPhone!,
+    purpose: 'order_confirmation',
+    what: 'les confirmations de commande',
+    body: (shop) =>
+      `${shop.name} : commande #${order.number} reçue (${formatMoney(order.total, shop.currency)}). Suivi : ${trackingUrl(token)}`,
+  }).catch((error: unknown) =>
+    getLogger().warn({ err: error, orderId: order.id }, 'order confirmation SMS not sent'),
+  );
+  if (form.payment === 'cash_on_delivery' || order.total === 0)
+    return { kind: 'placed', trackingToken: token, paymentUrl: null };
+  const paymentUrl = await startSitePayment(db, ctx, order).catch((error: unknown) => {
+    getLogger().error({ err: error, orderId: order.id }, 'storefront checkout could not start');
+    return null;
+  });
+  return { kind: 'placed', trackingToken: token, paymentUrl };
+}
+
+/** The provider's page for what the order owes (also « Payer maintenant » on the confirmation). */
+export async function startSitePayment(
+  db: Database,
+  ctx: StorefrontContext,
+  order: {
+    id: string;
+    number: number;
+    total: number;
+    paidAmount: number;
+    clientPhone: string | null;
+    clientName: string | null;
+  },
+): Promise<string> {
+  const due = order.total - order.paidAmount;
+  // A buyer who taps again, or comes back, is sent to the page already made for the same amount.
+  const recent = await findRecentOrderCheckout(db, {
+    orderId: order.id,
+    amount: due,
+    provider: paymentProvider(db).id,
+    withinMs: 30 * 60 * 1000,
+  });
+  if (recent?.checkoutUrl) return recent.checkoutUrl;
+  const { redirectUrl } = await startCheckout(db, {
+    purpose: 'checkout',
+    shopId: ctx.shop.id,
+    orderId: order.id,
+    amount: due,
+    currency: ctx.shop.currency,
+    createdByUserId: null,
+    description: `Commande #${order.number} - ${ctx.shop.name}`,
+    customer: { phone: order.clientPhone ?? '', firstName: order.clientName },
+    payer: 'customer',
+  });
+  return redirectUrl;
+}

@@ -1,0 +1,30 @@
+import type { ShopRow } from '@/features/shop/server/shop.repository';
+import type { PublicCategory } from '@/features/product/server/public-catalogue';
+import type { StorefrontSettings } from './storefront.repository';
+
+/** Everything a page of one shop's online shop is drawn from, besides its own data. */
+export interface StorefrontContext {
+  shop: ShopRow;
+  store: StorefrontSettings;
+  /** The path the shop's pages start with: `/boutique-awa` on the pro host, '' on its own domain. */
+  base: string;
+  /** Scheme and host the buyer used, for canonical links, Open Graph and the sitemap. */
+  origin: string;
+  categories: PublicCategory[];
+}
+
+/** A path of the shop's (`/p/robe-wax`) as the buyer's browser must ask for it. */
+export function shopPath(ctx: Pick<StorefrontContext, 'base'>, path = ''): string {
+  return `${ctx.base}${path}` || '/';
+}
+
+export function absoluteUrl(ctx: Pick<StorefrontContext, 'base' | 'origin'>, path = ''): string {
+  return `${ctx.origin}${shopPath(ctx, path)}`;
+}
+
+/** wa.me wants the number's digits only, country code first. */
+export function whatsappLink(phone: string | null, message: string): string | null {
+  const digits = phone?.replace(/\D/g, '') ?? '';
+  if (digits.length < 8) return null;
+  return `https://wa.me/${digits}?text=${encodeURIComponent(message)}`;
+}

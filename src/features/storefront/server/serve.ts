@@ -1,0 +1,490 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { getDb, type Database } from '@/server/db';
+import { getEnv, publicUrl } from '@/server/env';
+import { AppError } from '@/server/http/errors';
+import { readForm, type Html } from '@/server/http/html-page';
+import { createRateLimit } from '@/server/http/rate-limit';
+import { getLogger } from '@/server/logger';
+import { toE164 } from '@/shared/phone';
+import type { CountryCode } from 'libphonenumber-js';
+import { STATIC_PAGES, type StaticPageSlug } from '@/shared/storefront/layout';
+import {
+  findShopByFormerSlug,
+  findShopBySlug,
+  getShopById,
+  type ShopRow,
+} from '@/features/shop/server/shop.repository';
+import { RESERVED_SLUGS, SLUG_PATTERN } from '@/features/shop/shop-slug';
+import {
+  findPublicCategories,
+  findPublicProduct,
+  findPublicProducts,
+  findPublicProductSlugs,
+  type PublicSort,
+} from '@/features/product/server/public-catalogue';
+import { findOrdersForDelivery } from '@/features/order/server/delivery-facts';
+import { findTrackedOrder, trackingUrl } from '@/features/delivery/server/tracking';
+import { cartCookie, changeCart, lineName, loadCart, readCart, MAX_QUANTITY } from './cart';
+import {
+  checkForm,
+  loadCheckoutOptions,
+  placeCheckout,
+  quoteCheckout,
+  readCheckoutForm,
+  startSitePayment,
+} from './checkout';
+import { shopPath, type StorefrontContext } from './context';
+import { findShopIdByDomain, getStorefront } from './storefront.repository';
+import { cachedPage, keepPage, makePage, type CachedPage } from './page-cache';
+import { recordCartContact } from './abandoned-carts';
+import { ENHANCE_SCRIPT_HASH } from './pages/enhance';
+import { loadHome, renderHome } from './pages/home';
+import { PAGE_SIZE, renderListing, SORT_LABELS } from './pages/catalogue';
+import { renderProduct } from './pages/product';
+import { renderCart } from './pages/cart';
+import { renderCheckout, renderSummary } from './pages/checkout';
+import { renderNotFound, renderThanks } from './pages/thanks';
+import { renderStaticPage } from './pages/static-page';
+import { robotsTxt, sitemapXml } from './seo';
+
+/*
+ * The online shop, served by the same server as the back office, before Next: `/<shop-slug>/…` on
+ * the pro host, or the whole of a shop's own domain. Pages are HTML written here (no framework
+ * in the browser), public ones cached a while (page-cache.ts); forms post back and redirect.
+ */
+
+const CSP = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  `script-src ${ENHANCE_SCRIPT_HASH}`,
+  "connect-src 'self'",
+  // After « Commander » the browser goes on to the payment provider's page.
+  "form-action 'self' https:",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+/** Checkouts per address and shop: a buyer retrying is fine, a script is not. */
+const checkoutLimit = createRateLimit({ max: 10, windowMs: 10 * 60 * 1000 });
+/** Summaries per address (the checkout's script asks one per change). */
+const quoteLimit = createRateLimit({ max: 120, windowMs: 60 * 1000 });
+
+function isIpLiteral(host: string): boolean {
+  return /^[\d.]+$/.test(host) || host.startsWith('[');
+}
+
+/** Hosts of the back office itself: everything else that reaches us is a shop's own domain. */
+function isProHost(hostname: string): boolean {
+  const env = getEnv();
+  if (hostname === 'localhost' || isIpLiteral(hostname)) return true;
+  if (env.PRO_HOST && hostname === env.PRO_HOST.toLowerCase()) return true;
+  return hostname === new URL(publicUrl()).hostname.toLowerCase();
+}
+
+function hostOf(req: IncomingMessage): { host: string; hostname: string } {
+  const host = String(req.headers.host ?? 'localhost').toLowerCase();
+  return { host, hostname: host.replace(/:\d+$/, '') };
+}
+
+function originOf(req: IncomingMessage, host: string): string {
+  const proto = String(req.headers['x-forwarded-proto'] ?? '')
+    .split(',')[0]
+    ?.trim();
+  return `${proto === 'https' ? 'https' : new URL(publicUrl()).protocol.replace(':', '')}://${host}`;
+}
+
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  cache: 'public' | 'private',
+  extra: Record<string, string> = {},
+): void {
+  res.statusCode = page.status;
+  res.setHeader('Content-Type', page.contentType);
+  res.setHeader('Content-Security-Policy', CSP);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('Cache-Control', cache === 'public' ? 'public, max-age=0, must-revalidate' : 'no-store');
+  for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
+  if (cache === 'public') {
+    res.setHeader('ETag', page.etag);
+    if (req.headers['if-none-match'] === page.etag) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+  }
+  const gzip = page.gzipped && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  if (gzip) res.setHeader('Content-Encoding', 'gzip');
+  res.end(req.method === 'HEAD' ? undefined : gzip ? page.gzipped : page.body);
+}
+
+const HTML = 'text/html; charset=utf-8';
+const htmlPage = (status: number, page: Html) => makePage(status, HTML, `<!doctype html>${page.text}`);
+
+function redirect(
+  res: ServerResponse,
+  location: string,
+  status = 303,
+  extra: Record<string, string> = {},
+): void {
+  res.statusCode = status;
+  res.setHeader('Location', location);
+  res.setHeader('Cache-Control', status === 301 ? 'public, max-age=3600' : 'no-store');
+  for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
+  res.end();
+}
+
+/** Which shop the request is for: by its own domain, or by the path's first segment. */
+type Target =
+  | { kind: 'shop'; shop: ShopRow; base: string; rest: string }
+  | { kind: 'moved'; location: string }
+  | { kind: 'unknown' };
+
+async function findTarget(db: Database, req: IncomingMessage, url: URL): Promise<Target> {
+  const { hostname } = hostOf(req);
+  if (!isProHost(hostname)) {
+    const shopId = await findShopIdByDomain(db, hostname);
+    const shop = shopId ? await getShopById(db, shopId) : null;
+    return shop ? { kind: 'shop', shop, base: '', rest: url.pathname } : { kind: 'unknown' };
+  }
+  const [, slug = '', ...rest] = url.pathname.split('/');
+  const shop = await findShopBySlug(db, slug);
+  if (shop) return { kind: 'shop', shop, base: `/${slug}`, rest: rest.length ? `/${rest.join('/')}` : '' };
+  const moved = await findShopByFormerSlug(db, slug);
+  if (moved)
+    return {
+      kind: 'moved',
+      location: `/${moved.slug}${rest.length ? `/${rest.join('/')}` : ''}${url.search}`,
+    };
+  return { kind: 'unknown' };
+}
+
+/** Whether this request is the online shop's: claimed before Next looks at it. */
+export function isStorefrontRequest(req: IncomingMessage): boolean {
+  const { hostname } = hostOf(req);
+  if (!isProHost(hostname)) return true;
+  const first = (req.url ?? '/').split(/[/?#]/)[1] ?? '';
+  return first !== '' && SLUG_PATTERN.test(first) && !RESERVED_SLUGS.has(first);
+}
+
+export function serveStorefront(req: IncomingMessage, res: ServerResponse): boolean {
+  if (!isStorefrontRequest(req)) return false;
+  handle(req, res).catch((error: unknown) => {
+    const status = error instanceof AppError ? error.status : 500;
+    if (status >= 500) getLogger().error({ err: error, url: req.url }, 'storefront page failed');
+    if (res.headersSent) return res.end();
+    const message =
+      status === 413 ? 'Le formulaire est trop long.' : 'Une erreur est survenue. Réessayez dans un instant.';
+    send(req, res, makePage(status, 'text/plain; charset=utf-8', message), 'private');
+  });
+  return true;
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const db = getDb();
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const { host } = hostOf(req);
+  const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+  const cacheKeyOf = (shopId: string) => `${shopId} ${host}${url.pathname}${url.search}`;
+
+  const target = await findTarget(db, req, url);
+  if (target.kind === 'moved') return redirect(res, target.location, 301);
+  if (target.kind === 'unknown' || target.shop.isBlocked)
+    return send(req, res, htmlPage(404, renderNotFound(null)), 'private');
+  const { shop, base, rest } = target;
+  // A trailing slash has one address: without it.
+  if (rest.length > 1 && rest.endsWith('/'))
+    return redirect(res, `${base}${rest.replace(/\/+$/, '')}${url.search}`, 301);
+
+  if (method === 'GET') {
+    const hit = cachedPage(cacheKeyOf(shop.id));
+    if (hit && !isPrivatePath(rest)) return send(req, res, hit, 'public');
+  }
+  const store = await getStorefront(db, shop);
+  if (!store.isPublished) return send(req, res, htmlPage(404, renderNotFound(null)), 'private');
+  const categories = await findPublicCategories(db, shop.id);
+  const ctx: StorefrontContext = { shop, store, base, origin: originOf(req, host), categories };
+
+  const publicPage = async (draw: () => Promise<CachedPage | null>) => {
+    const page = (await draw()) ?? htmlPage(404, renderNotFound(ctx));
+    if (page.status === 200) keepPage(cacheKeyOf(shop.id), page);
+    send(req, res, page, page.status === 200 ? 'public' : 'private');
+  };
+  const pageNumber = () =>
+    Math.min(1_000, Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1));
+  const sortOf = () => {
+    const sort = url.searchParams.get('tri') ?? 'recent';
+    return (sort in SORT_LABELS ? sort : 'recent') as PublicSort;
+  };
+  const listing = async (title: string, path: string, query: { categoryId?: string; search?: string }) => {
+    const page = pageNumber();
+    const sort = sortOf();
+    const { items, total } = await findPublicProducts(db, shop.id, {
+      ...query,
+      sort,
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    });
+    return htmlPage(
+      200,
+      renderListing(ctx, {
+        title,
+        path,
+        items,
+        total,
+        page,
+        sort,
+        search: query.search,
+        canonical: !query.search,
+      }),
+    );
+  };
+
+  let match: RegExpMatchArray | null;
+  if (method === 'GET') {
+    if (rest === '') return publicPage(async () => htmlPage(200, renderHome(ctx, await loadHome(db, ctx))));
+    if (rest === '/catalogue') return publicPage(() => listing('Tout le catalogue', '/catalogue', {}));
+    if ((match = rest.match(/^\/c\/([0-9a-z]{1,40})$/))) {
+      const category = categories.find((c) => c.id === match![1]);
+      return publicPage(async () =>
+        category ? listing(category.name, `/c/${category.id}`, { categoryId: category.id }) : null,
+      );
+    }
+    if (rest === '/recherche') {
+      const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
+      return publicPage(() => listing(q ? `Recherche : ${q}` : 'Recherche', '/recherche', { search: q }));
+    }
+    if ((match = rest.match(/^\/p\/([a-z0-9-]{1,80})$/))) {
+      const slug = match[1]!;
+      return publicPage(async () => {
+        const product = await findPublicProduct(db, shop.id, slug, store.showsStockCounts);
+        return product ? htmlPage(200, renderProduct(ctx, product)) : null;
+      });
+    }
+    if ((match = rest.match(/^\/pages\/([a-z-]{1,40})$/))) {
+      const page = match[1] as StaticPageSlug;
+      const text = (STATIC_PAGES as readonly string[]).includes(page) ? store.pages[page]?.trim() : '';
+      return publicPage(async () => (text ? htmlPage(200, renderStaticPage(ctx, page, text)) : null));
+    }
+    if (rest === '/sitemap.xml')
+      return publicPage(async () =>
+        makePage(
+          200,
+          'application/xml; charset=utf-8',
+          sitemapXml(ctx, {
+            products: await findPublicProductSlugs(db, shop.id),
+            categories,
+            pages: store.pages,
+          }),
+        ),
+      );
+    if (rest === '/robots.txt')
+      return publicPage(async () => makePage(200, 'text/plain; charset=utf-8', robotsTxt(ctx)));
+    if (rest === '/panier') {
+      const cart = await loadCart(db, shop.id, readCart(req));
+      return send(req, res, htmlPage(200, renderCart(ctx, cart, noticeOf(url))), 'private');
+    }
+    if (rest === '/commande') return checkoutPage(req, res, db, ctx, null);
+    if ((match = rest.match(/^\/merci\/([\w-]{10,64})$/)))
+      return thanksPage(req, res, db, ctx, match[1]!, url);
+  }
+  if (method === 'POST') {
+    if (rest === '/panier/ajouter' || rest === '/panier/modifier')
+      return changeCartLine(req, res, db, ctx, rest === '/panier/modifier');
+    if (rest === '/commande') return checkoutPage(req, res, db, ctx, await readForm(req));
+    if (rest === '/commande/resume') return summary(req, res, db, ctx);
+    if ((match = rest.match(/^\/merci\/([\w-]{10,64})\/payer$/))) return payAgain(res, db, ctx, match[1]!);
+  }
+  send(req, res, htmlPage(404, renderNotFound(ctx)), 'private');
+}
+
+/** Pages that hold the buyer's own data: never from the shared cache. */
+function isPrivatePath(rest: string): boolean {
+  return rest.startsWith('/panier') || rest.startsWith('/commande') || rest.startsWith('/merci');
+}
+
+const NOTICES: Record<string, string> = {
+  stock: 'Un article de votre panier n’a plus assez de stock : ajustez la quantité.',
+  vide: 'Votre panier est vide : ajoutez un article pour commander.',
+};
+function noticeOf(url: URL): string | null {
+  return NOTICES[url.searchParams.get('erreur') ?? ''] ?? null;
+}
+
+async function changeCartLine(
+  req: IncomingMessage,
+  res: ServerResponse,
+  db: Database,
+  ctx: StorefrontContext,
+  replace: boolean,
+) {
+  const form = await readForm(req);
+  const variantId = (form.get('variantId') ?? '').trim();
+  const quantity = Number.parseInt(form.get('quantity') ?? '1', 10);
+  const items = readCart(req);
+  const [found] = (await loadCart(db, ctx.shop.id, [{ variantId, quantity: 1 }])).lines;
+  if (!found && !(replace && quantity === 0)) return redirect(res, shopPath(ctx, '/panier'));
+  if (!Number.isInteger(quantity) || quantity < (replace ? 0 : 1) || quantity > MAX_QUANTITY)
+    return redirect(res, found ? shopPath(ctx, `/p/${found.variant.productSlug}`) : shopPath(ctx, '/panier'));
+  const next = changeCart(items, variantId, quantity, replace);
+  const line = next.find((i) => i.variantId === variantId);
+  // Stock is checked as the article goes in: the buyer learns now, not at checkout.
+  if (found && line && found.variant.stock !== null && line.quantity > found.variant.stock) {
+    const capped = changeCart(items, variantId, found.variant.stock, true);
+    return redirect(res, `${shopPath(ctx, '/panier')}?erreur=stock`, 303, {
+      'Set-Cookie': cartCookie(ctx, capped),
+    });
+  }
+  redirect(res, shopPath(ctx, '/panier'), 303, { 'Set-Cookie': cartCookie(ctx, next) });
+}
+
+function clientAddress(req: IncomingMessage): string {
+  return (
+    String(req.headers['x-forwarded-for'] ?? '')
+      .split(',')[0]
+      ?.trim() ||
+    req.socket.remoteAddress ||
+    ''
+  );
+}
+
+async function checkoutPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  db: Database,
+  ctx: StorefrontContext,
+  posted: URLSearchParams | null,
+) {
+  const cart = await loadCart(db, ctx.shop.id, readCart(req));
+  if (cart.lines.length === 0) return redirect(res, `${shopPath(ctx, '/panier')}?erreur=vide`);
+  if (cart.lines.some((l) => l.problem)) return redirect(res, `${shopPath(ctx, '/panier')}?erreur=stock`);
+  const form = readCheckoutForm(posted ?? new URLSearchParams());
+  const options = await loadCheckoutOptions(db, ctx);
+  if (!options.communes.length && options.pickupPoints.length) form.mode = 'retrait';
+  const key = /^[\w-]{16,64}$/.test(posted?.get('key') ?? '')
+    ? posted!.get('key')!
+    : randomBytes(16).toString('base64url');
+  let errors: Record<string, string> = {};
+  let message: string | null = null;
+  if (posted?.get('intent') === 'commander') {
+    errors = checkForm(ctx, form, options);
+    if (Object.keys(errors).length === 0) {
+      if (!checkoutLimit.take(`${ctx.shop.id} ${clientAddress(req)}`))
+        message =
+          'Trop de commandes depuis cette connexion. Patientez quelques minutes, ou contactez la boutique.';
+      else {
+        const placed = await placeCheckout(db, ctx, cart.lines, form, options, key);
+        if (placed.kind === 'placed') {
+          const thanks = shopPath(ctx, `/merci/${placed.trackingToken}`);
+          return redirect(
+            res,
+            placed.paymentUrl ?? (form.payment === 'cash_on_delivery' ? thanks : `${thanks}?ouverture=echec`),
+            303,
+            {
+              // The cart became the order.
+              'Set-Cookie': cartCookie(ctx, []),
+            },
+          );
+        }
+        errors = placed.errors;
+        message = placed.message;
+      }
+    } else message = 'Vérifiez les champs signalés.';
+  }
+  await keepCartContact(db, ctx, form, cart.lines);
+  const quote = await quoteCheckout(db, ctx, cart.lines, form);
+  if (quote.refusals.discountCodes && !errors.code) errors.code = quote.refusals.discountCodes;
+  const status = Object.keys(errors).length || message ? 422 : 200;
+  send(
+    req,
+    res,
+    htmlPage(
+      status,
+      renderCheckout(ctx, { lines: cart.lines, quote, form, options, errors, message, idempotencyKey: key }),
+    ),
+    'private',
+  );
+}
+
+/** A valid phone at checkout keeps the cart for « Paniers abandonnés ». */
+async function keepCartContact(
+  db: Database,
+  ctx: StorefrontContext,
+  form: ReturnType<typeof readCheckoutForm>,
+  lines: Awaited<ReturnType<typeof loadCart>>['lines'],
+) {
+  const phone = form.phone ? toE164(form.phone, ctx.shop.country as CountryCode) : null;
+  if (!phone) return;
+  await recordCartContact(db, ctx.shop.id, {
+    phone,
+    name: form.name,
+    lines: lines.map((l) => ({
+      variantId: l.item.variantId,
+      name: lineName(l.variant),
+      quantity: l.item.quantity,
+      unitPrice: l.variant.price,
+    })),
+    total: lines.reduce((sum, l) => sum + l.variant.price * l.item.quantity, 0),
+  });
+}
+
+async function summary(req: IncomingMessage, res: ServerResponse, db: Database, ctx: StorefrontContext) {
+  if (!quoteLimit.take(clientAddress(req))) return send(req, res, makePage(429, HTML, ''), 'private');
+  const form = readCheckoutForm(await readForm(req));
+  const cart = await loadCart(db, ctx.shop.id, readCart(req));
+  if (!cart.lines.length) return send(req, res, makePage(409, HTML, ''), 'private');
+  await keepCartContact(db, ctx, form, cart.lines);
+  const quote = await quoteCheckout(db, ctx, cart.lines, form);
+  send(req, res, makePage(200, HTML, renderSummary(ctx, quote, form).text), 'private');
+}
+
+async function loadThanks(db: Database, ctx: StorefrontContext, token: string) {
+  const tracked = await findTrackedOrder(db, token);
+  if (!tracked || tracked.shopId !== ctx.shop.id) return null;
+  return (await findOrdersForDelivery(db, ctx.shop.id, [tracked.orderId])).get(tracked.orderId) ?? null;
+}
+
+async function thanksPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  db: Database,
+  ctx: StorefrontContext,
+  token: string,
+  url: URL,
+) {
+  const order = await loadThanks(db, ctx, token);
+  if (!order) return send(req, res, htmlPage(404, renderNotFound(ctx, 'Cette commande')), 'private');
+  const payment = url.searchParams.get('message');
+  send(
+    req,
+    res,
+    htmlPage(
+      200,
+      renderThanks(ctx, {
+        order,
+        token,
+        trackingUrl: trackingUrl(token),
+        payment,
+        paymentFailed: url.searchParams.get('ouverture') === 'echec',
+      }),
+    ),
+    'private',
+  );
+}
+
+async function payAgain(res: ServerResponse, db: Database, ctx: StorefrontContext, token: string) {
+  const order = await loadThanks(db, ctx, token);
+  const thanks = shopPath(ctx, `/merci/${token}`);
+  if (!order || order.total - order.paidAmount <= 0 || order.fulfilmentStatus === 'cancelled')
+    return redirect(res, thanks);
+  const url = await startSitePayment(db, ctx, order).catch((error: unknown) => {
+    getLogger().error({ err: error, orderId: order.id }, 'storefront payment could not start');
+    return null;
+  });
+  redirect(res, url ?? `${thanks}?ouverture=echec`);
+}
