@@ -11,6 +11,7 @@ import { createTill } from '@/features/pos/server/tills';
 import type { AgentRow } from '@/features/agent/server/agent.repository';
 import type { ShopRow } from '@/features/shop/server/shop.repository';
 import { seedDemoHistory } from './demo-history';
+import { seedDemoStorefront } from './demo-storefront';
 
 export const DEMO_SHOP_SLUG = 'boutique-awa';
 
@@ -167,5 +168,6 @@ export async function seedDemoShop(db: Database): Promise<DemoLogin[]> {
     return { shop: shop as ShopRow, owner: agents[0]!, seller: agents[2]! };
   });
   await seedDemoHistory(db, made.shop, made.owner, made.seller);
+  await seedDemoStorefront(db, made.shop);
   return DEMO_LOGINS;
 }

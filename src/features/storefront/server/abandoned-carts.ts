@@ -16,10 +16,12 @@ export async function recordCartContact(
   db: Executor,
   shopId: string,
   cart: { phone: string; name: string; lines: StorefrontCartRow['lines']; total: number },
+  /** When the buyer was last there (now, but for the demo's carts of yesterday). */
+  at = new Date(),
 ): Promise<void> {
   const updated = await db
     .update(storefrontCarts)
-    .set({ name: cart.name, lines: cart.lines, total: cart.total, updatedAt: new Date() })
+    .set({ name: cart.name, lines: cart.lines, total: cart.total, updatedAt: at })
     .where(
       and(
         eq(storefrontCarts.shopId, shopId),
@@ -28,7 +30,8 @@ export async function recordCartContact(
       ),
     )
     .returning({ id: storefrontCarts.id });
-  if (updated.length === 0) await db.insert(storefrontCarts).values({ id: newId(), shopId, ...cart });
+  if (updated.length === 0)
+    await db.insert(storefrontCarts).values({ id: newId(), shopId, ...cart, createdAt: at, updatedAt: at });
 }
 
 /** The phone ordered: their open cart is no longer abandoned. */
