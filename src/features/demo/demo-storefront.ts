@@ -18,7 +18,7 @@ import type { ShopRow } from '@/features/shop/server/shop.repository';
 export async function seedDemoStorefront(db: Database, shop: ShopRow): Promise<void> {
   const categories = await findPublicCategories(db, shop.id);
   const top = categories.filter((c) => !c.parentId);
-  const fashion = top.find((c) => c.name === 'Femme') ?? top[0];
+  const fashion = top.find((c) => c.name === 'Mode') ?? top[0];
   const base = defaultLayout(shop.name);
   const layout: StorefrontLayout = {
     ...base,

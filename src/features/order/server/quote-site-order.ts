@@ -1,8 +1,9 @@
-import type { Database } from '@/server/db';
+import type { Database, Executor } from '@/server/db';
 import { AppError } from '@/server/http/errors';
 import type { ShopRow } from '@/features/shop/server/shop.repository';
 import { lockVariantsForSale, variantLabel } from '@/features/product/server/variants-for-sale';
-import type { TAddress } from '@/features/customer/customer.schemas';
+import type { TAddress, TCustomerInput } from '@/features/customer/customer.schemas';
+import { findOrCreateCustomer } from '@/features/customer/server/customers';
 import {
   siteOrderPolicy,
   type DeliveryFeeDecision,
@@ -39,60 +40,91 @@ function refusalOf(error: unknown): Record<string, string> {
 export async function quoteSiteOrder(
   db: Database,
   shop: ShopRow,
-  input: { lines: LineInput[]; deliveryAddress: TAddress | null; discountCodes: string[] },
+  input: {
+    lines: LineInput[];
+    deliveryAddress: TAddress | null;
+    discountCodes: string[];
+    /** The buyer as typed so far: codes for identified clients, first orders, tags need them. */
+    buyer: TCustomerInput | null;
+  },
 ): Promise<SiteOrderQuote> {
   const policy = siteOrderPolicy(input.discountCodes);
-  // The order's own reads, variants locked a moment as the order locks them: read-only otherwise.
-  return db.transaction(async (tx) => {
-    const variants = await lockVariantsForSale(
-      tx,
-      shop.id,
-      input.lines.map((l) => l.variantId),
-    );
-    const draft: OrderDraft = {
-      shop,
-      channel: 'site',
-      client: null,
-      lines: priceLines(variants, input.lines, shop.currency),
-      orderDiscount: 0,
-      deliveryAddress: input.deliveryAddress,
-    };
-    const refusals: Record<string, string> = {};
-    let delivery: DeliveryFeeDecision = { fee: 0, zone: null, reason: null };
-    if (input.deliveryAddress?.commune)
-      delivery = await policy
-        .deliveryFee(tx, draft, undefined, undefined)
-        .catch((error: unknown) => (Object.assign(refusals, refusalOf(error)), delivery));
-    let priced: PricedAdjustments;
-    try {
-      priced = await policy.adjustments(tx, draft, delivery.fee);
-    } catch (error) {
-      Object.assign(refusals, refusalOf(error));
-      priced = await siteOrderPolicy([]).adjustments(tx, draft, delivery.fee);
-    }
-    const fee = applyAdjustments(draft, priced.adjustments, delivery.fee);
-    const totals = orderTotals(
-      draft.lines,
-      { orderDiscount: draft.orderDiscount, deliveryFee: fee },
-      shop.currency,
-    );
-    return {
-      lines: draft.lines.map((l) => ({
-        variantId: l.variant.id,
-        name: variantLabel(l.variant),
-        quantity: l.quantity,
-        unitPrice: l.unitPrice,
-        total: l.total,
-      })),
-      subtotal: totals.subtotal,
-      discounts: priced.adjustments
-        .filter((a) => a.amount > 0)
-        .map((a) => ({ name: a.name, code: a.code, amount: a.amount })),
-      // Before a free delivery: that one is among the discounts, so the summary adds up.
-      deliveryFee: delivery.fee,
-      zoneName: delivery.zone?.name ?? null,
-      total: totals.total,
-      refusals,
-    };
-  });
+  // The order's own steps in a transaction that is always rolled back: the buyer is found or made
+  // a client as the order would, and nothing of it stays.
+  let quote: SiteOrderQuote | null = null;
+  await db
+    .transaction(async (tx) => {
+      quote = await priceQuote(tx, shop, input, policy);
+      throw ROLLBACK;
+    })
+    .catch((error: unknown) => {
+      if (error !== ROLLBACK) throw error;
+    });
+  return quote!;
+}
+
+const ROLLBACK = new Error('quote rolled back');
+
+async function priceQuote(
+  tx: Executor,
+  shop: ShopRow,
+  input: Parameters<typeof quoteSiteOrder>[2],
+  policy: ReturnType<typeof siteOrderPolicy>,
+): Promise<SiteOrderQuote> {
+  const client = input.buyer?.phone
+    ? await findOrCreateCustomer(tx, shop, input.buyer).catch((error: unknown) => {
+        if (error instanceof AppError && error.status === 422) return null;
+        throw error;
+      })
+    : null;
+  const variants = await lockVariantsForSale(
+    tx,
+    shop.id,
+    input.lines.map((l) => l.variantId),
+  );
+  const draft: OrderDraft = {
+    shop,
+    channel: 'site',
+    client,
+    lines: priceLines(variants, input.lines, shop.currency),
+    orderDiscount: 0,
+    deliveryAddress: input.deliveryAddress,
+  };
+  const refusals: Record<string, string> = {};
+  let delivery: DeliveryFeeDecision = { fee: 0, zone: null, reason: null };
+  if (input.deliveryAddress?.commune)
+    delivery = await policy
+      .deliveryFee(tx, draft, undefined, undefined)
+      .catch((error: unknown) => (Object.assign(refusals, refusalOf(error)), delivery));
+  let priced: PricedAdjustments;
+  try {
+    priced = await policy.adjustments(tx, draft, delivery.fee);
+  } catch (error) {
+    Object.assign(refusals, refusalOf(error));
+    priced = await siteOrderPolicy([]).adjustments(tx, draft, delivery.fee);
+  }
+  const fee = applyAdjustments(draft, priced.adjustments, delivery.fee);
+  const totals = orderTotals(
+    draft.lines,
+    { orderDiscount: draft.orderDiscount, deliveryFee: fee },
+    shop.currency,
+  );
+  return {
+    lines: draft.lines.map((l) => ({
+      variantId: l.variant.id,
+      name: variantLabel(l.variant),
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      total: l.total,
+    })),
+    subtotal: totals.subtotal,
+    discounts: priced.adjustments
+      .filter((a) => a.amount > 0)
+      .map((a) => ({ name: a.name, code: a.code, amount: a.amount })),
+    // Before a free delivery: that one is among the discounts, so the summary adds up.
+    deliveryFee: delivery.fee,
+    zoneName: delivery.zone?.name ?? null,
+    total: totals.total,
+    refusals,
+  };
 }

@@ -109,7 +109,18 @@ export async function quoteCheckout(
     lines: lines.map((l) => ({ variantId: l.item.variantId, quantity: l.item.quantity, lineDiscount: 0 })),
     deliveryAddress: form.mode === 'livraison' && form.commune ? addressOf(form) : null,
     discountCodes: form.code ? [form.code] : [],
+    buyer: form.phone ? buyerOf(form) : null,
   });
+}
+
+function buyerOf(form: CheckoutForm) {
+  const address = addressOf(form);
+  return {
+    name: form.name || 'Client',
+    phone: form.phone,
+    email: form.email || undefined,
+    addresses: address ? [address] : [],
+  };
 }
 
 /** The form's own mistakes, by field, before anything is priced. */
@@ -193,12 +204,7 @@ export async function placeCheckout(
   let order;
   try {
     order = await createSiteOrder(db, ctx.shop, {
-      buyer: {
-        name: form.name,
-        phone: form.phone,
-        email: form.email || undefined,
-        addresses: addressOf(form) ? [addressOf(form)!] : [],
-      },
+      buyer: buyerOf(form),
       lines: lines.map((l) => ({ variantId: l.item.variantId, quantity: l.item.quantity, lineDiscount: 0 })),
       deliveryAddress: addressOf(form),
       clientNote: [form.note, form.payment === 'cash_on_delivery' ? 'Paiement à la livraison.' : '']

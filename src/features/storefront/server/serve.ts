@@ -5,6 +5,7 @@ import { getEnv, publicUrl } from '@/server/env';
 import { AppError } from '@/server/http/errors';
 import { readForm, type Html } from '@/server/http/html-page';
 import { createRateLimit } from '@/server/http/rate-limit';
+import { clientIp } from '@/server/http/request-guards';
 import { getLogger } from '@/server/logger';
 import { toE164 } from '@/shared/phone';
 import type { CountryCode } from 'libphonenumber-js';
@@ -75,11 +76,20 @@ function isIpLiteral(host: string): boolean {
   return /^[\d.]+$/.test(host) || host.startsWith('[');
 }
 
+/** « https://pro.example.com » or « pro.example.com » → « pro.example.com ». */
+function hostnameOf(origin: string): string {
+  try {
+    return new URL(origin.includes('://') ? origin : `http://${origin}`).hostname.toLowerCase();
+  } catch {
+    return origin.toLowerCase();
+  }
+}
+
 /** Hosts of the back office itself: everything else that reaches us is a shop's own domain. */
 function isProHost(hostname: string): boolean {
   const env = getEnv();
   if (hostname === 'localhost' || isIpLiteral(hostname)) return true;
-  if (env.PRO_HOST && hostname === env.PRO_HOST.toLowerCase()) return true;
+  if (env.PRO_HOST && hostname === hostnameOf(env.PRO_HOST)) return true;
   return hostname === new URL(publicUrl()).hostname.toLowerCase();
 }
 
@@ -89,9 +99,9 @@ function hostOf(req: IncomingMessage): { host: string; hostname: string } {
 }
 
 function originOf(req: IncomingMessage, host: string): string {
-  const proto = String(req.headers['x-forwarded-proto'] ?? '')
-    .split(',')[0]
-    ?.trim();
+  // Behind the reverse proxy that ends HTTPS (TRUST_PROXY), the scheme the buyer used is its word.
+  const forwarded = getEnv().TRUST_PROXY ? String(req.headers['x-forwarded-proto'] ?? '') : '';
+  const proto = forwarded.split(',')[0]?.trim();
   return `${proto === 'https' ? 'https' : new URL(publicUrl()).protocol.replace(':', '')}://${host}`;
 }
 
@@ -344,13 +354,7 @@ async function changeCartLine(
 }
 
 function clientAddress(req: IncomingMessage): string {
-  return (
-    String(req.headers['x-forwarded-for'] ?? '')
-      .split(',')[0]
-      ?.trim() ||
-    req.socket.remoteAddress ||
-    ''
-  );
+  return clientIp(req, getEnv().TRUST_PROXY);
 }
 
 async function checkoutPage(

@@ -97,8 +97,9 @@ export function renderProduct(
                             ${v.isAvailable ? '' : html`disabled`}
                           />
                           <span
-                            >${variantName(product, v.optionValues)} ·
-                            ${money(v.price)}${v.isAvailable ? '' : ' · épuisé'}</span
+                            >${variantName(product, v.optionValues)}${high > low ? ` · ${money(v.price)}` : ''}${
+                              v.isAvailable ? '' : ' · épuisé'
+                            }</span
                           >
                         </label>`,
                     )}

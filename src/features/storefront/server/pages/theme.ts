@@ -70,7 +70,8 @@ footer.bottom nav{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;margin-bottom:.7
 fieldset{border:0;padding:0;margin:0 0 .5rem}
 legend{font-weight:600;margin:.75rem 0 .25rem;padding:0}
 .choices{display:flex;flex-wrap:wrap;gap:.5rem}
-.choice{position:relative}
+.choice{position:relative;font-weight:400}
+.choice small{font-weight:400}
 .choice input{position:absolute;opacity:0;width:1px;height:1px}
 .choice span{display:inline-block;border:1px solid #a1a1aa;border-radius:.5rem;padding:.5rem .875rem;cursor:pointer;min-height:2.75rem;line-height:1.7}
 .choice input:checked+span{border-color:var(--c);box-shadow:0 0 0 2px var(--c);font-weight:700}
@@ -86,6 +87,7 @@ legend{font-weight:600;margin:.75rem 0 .25rem;padding:0}
 .lines .what{min-width:0;overflow-wrap:anywhere}
 .qty{display:flex;gap:.375rem;align-items:center;margin-top:.375rem}
 .qty input{width:4.5rem;padding:.375rem .5rem}
+.code{display:flex;gap:.5rem}.code input{flex:1;min-width:0}
 .qty .btn{padding:.375rem .75rem;min-height:2.25rem;font-size:.875rem}
 .linkish{background:none;border:0;color:var(--err);text-decoration:underline;font:inherit;cursor:pointer;padding:.375rem 0;font-size:.875rem}
 .sum{width:100%;border-collapse:collapse;margin:1rem 0}
