@@ -8,6 +8,7 @@ import { attachRealtime } from './src/server/realtime/socket-server';
 import { watchCallerChanges } from './src/server/tenancy/caller-cache';
 import { wwwRedirectLocation } from './src/server/http/www-redirect';
 import { serveUpload } from './src/server/storage/uploads-handler';
+import { serveResizedImage } from './src/server/storage/resized-images';
 import { createStaticAssets } from './src/server/http/static-assets';
 import { createApiDispatcher } from './src/server/http/api-dispatch';
 import { createHttpServer } from './src/server/http/http-server';
@@ -86,6 +87,7 @@ async function main() {
     if (
       serveStaticAsset(req, res) ||
       serveUpload(req, res) ||
+      serveResizedImage(req, res) ||
       dispatchApi(req, res) ||
       serveDeliveryPages(req, res) ||
       serveStorefront(req, res)

@@ -19,9 +19,34 @@ const BACK_OFFICE: Array<{ path: string; heading: string | RegExp }> = [
   { path: '/mes-clients', heading: 'Clients' },
   { path: '/statistiques', heading: 'Statistiques' },
   { path: '/livraison', heading: 'Livraison' },
+  { path: '/website', heading: 'Site web' },
 ];
 
 test.describe('Accessibilité', () => {
+  test('la boutique en ligne, pour un acheteur sur téléphone', async ({ browser }) => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      baseURL: test.info().project.use.baseURL,
+    });
+    const page = await context.newPage();
+    const found: Record<string, string[]> = {};
+    for (const path of ['/boutique-awa', '/boutique-awa/catalogue', '/boutique-awa/p/boubou-brode-homme']) {
+      await page.goto(path);
+      found[path] = await violationsOf(page);
+    }
+    await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+    found['/boutique-awa/panier'] = await violationsOf(page);
+    await page.getByRole('link', { name: 'Passer la commande' }).click();
+    found['/boutique-awa/commande'] = await violationsOf(page);
+    // Sent empty: the errors drawn by each field are judged too.
+    await page.getByRole('button', { name: 'Commander', exact: true }).click();
+    await expect(page.getByText('Indiquez votre nom.')).toBeVisible();
+    found['/boutique-awa/commande (erreurs)'] = await violationsOf(page);
+    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((path) => [path, []])));
+    await context.close();
+  });
+
   test('la connexion, sans session', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('button', { name: /Recevoir le code/ })).toBeVisible();

@@ -196,6 +196,7 @@ export const ms = (n) => (Number.isFinite(n) ? n.toFixed(1) : '—');
  */
 export async function cannon(port, { seconds, amount, connections }, request) {
   const latencies = [];
+  const serverTimes = [];
   const statuses = {};
   let firstError = null;
   const instance = autocannon({
@@ -206,9 +207,13 @@ export async function cannon(port, { seconds, amount, connections }, request) {
     requests: [
       {
         ...request,
-        onResponse: (status, body) => {
+        onResponse: (status, body, _context, headers) => {
           if ((status < 200 || status >= 300) && !firstError)
             firstError = `HTTP ${status} ${body}`.slice(0, 300);
+          // The server's own time, when it says it (Server-Timing: app;dur=…).
+          const name = Object.keys(headers ?? {}).find((key) => key.toLowerCase() === 'server-timing');
+          const timing = /\bdur=([\d.]+)/.exec(name ? String(headers[name]) : '');
+          if (timing) serverTimes.push(Number(timing[1]));
         },
       },
     ],
@@ -220,6 +225,7 @@ export async function cannon(port, { seconds, amount, connections }, request) {
   const result = await instance;
   const elapsed = result.duration || seconds || 1;
   latencies.sort((a, b) => a - b);
+  serverTimes.sort((a, b) => a - b);
   const ok = Object.entries(statuses)
     .filter(([s]) => s >= 200 && s < 300)
     .reduce((n, [, c]) => n + c, 0);
@@ -235,6 +241,11 @@ export async function cannon(port, { seconds, amount, connections }, request) {
     p99: percentile(latencies, 99),
     max: latencies[latencies.length - 1] ?? NaN,
     kbPerAnswer: result.requests.total ? result.throughput.total / result.requests.total / 1024 : 0,
+    serverP50: percentile(
+      serverTimes.sort((a, b) => a - b),
+      50,
+    ),
+    serverP95: percentile(serverTimes, 95),
     firstError,
   };
 }

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { clients, notifications, orders, smsMessages, storefrontCarts } from '@/server/db/schema';
@@ -5,6 +6,8 @@ import { setupApiTestbed } from '../helpers/api-testbed';
 import { createShopFixture } from '../helpers/fixtures';
 import { deliveryCalls } from '../helpers/delivery';
 import { as, createOrderOk, line, sellable, variantStock, type Actor } from '../helpers/orders';
+import { pngImage } from '../helpers/uploads';
+import sharp from 'sharp';
 
 /*
  * The online shop (Boutique en ligne): public pages of published products only, a cart kept in
@@ -22,26 +25,41 @@ interface Answer {
   setCookie: string | null;
 }
 
-async function visit(
+/** A browser's request, redirects not followed; `host` as a shop's own domain would send it. */
+function visit(
   path: string,
   options: { cookie?: string; form?: Record<string, string>; host?: string } = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = {};
+  const url = new URL(`${bed.server.url}${path}`);
+  const body = options.form ? new URLSearchParams(options.form).toString() : undefined;
+  const headers: Record<string, string> = { host: options.host ?? url.host };
   if (options.cookie) headers.cookie = options.cookie;
-  if (options.host) headers.host = options.host;
-  if (options.form) headers['content-type'] = 'application/x-www-form-urlencoded';
-  const response = await fetch(`${bed.server.url}${path}`, {
-    method: options.form ? 'POST' : 'GET',
-    headers,
-    body: options.form ? new URLSearchParams(options.form).toString() : undefined,
-    redirect: 'manual',
+  if (body) headers['content-type'] = 'application/x-www-form-urlencoded';
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method: body ? 'POST' : 'GET',
+        headers,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+            location: response.headers.location ?? null,
+            setCookie: response.headers['set-cookie']?.[0] ?? null,
+          }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
   });
-  return {
-    status: response.status,
-    text: await response.text(),
-    location: response.headers.get('location'),
-    setCookie: response.headers.get('set-cookie'),
-  };
 }
 
 /** The cookie a Set-Cookie answer gives, as the browser sends it back. */
@@ -371,5 +389,63 @@ describe('the online shop', () => {
     });
     expect(reminded.status).toBe(200);
     expect((await list()).body.items[0].remindedAt).not.toBeNull();
+  });
+  it('serves a product’s picture at the widths the page asks for, in AVIF and WebP', async () => {
+    const { a, robe, slug } = await openShop('Boutique Photos');
+    const uploaded = await bed.server.call(
+      'POST',
+      `/api/product/uploadImage?shopId=${a.shopId}&productId=${robe.productId}`,
+      {
+        token: a.token,
+        rawBody: await pngImage(1200, 900),
+        headers: { 'content-type': 'image/png' },
+      },
+    );
+    expect(uploaded.status).toBe(200);
+    const page = await visit(`/${slug}/p/robe-wax-ete`);
+    const sources = [...page.text.matchAll(/\/boutique-assets\/img\?[^" ,]+/g)].map((m) =>
+      m[0].replace(/&amp;/g, '&'),
+    );
+    const avif = sources.find((u) => u.includes('w=480') && u.includes('f=avif'))!;
+    expect(avif).toBeTruthy();
+    for (const [url, format, width] of [
+      [avif, 'avif', 480],
+      [avif.replace('f=avif', 'f=webp'), 'webp', 480],
+    ] as const) {
+      const response = await fetch(`${bed.server.url}${url}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe(`image/${format}`);
+      expect(response.headers.get('cache-control')).toContain('immutable');
+      const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+      expect(meta.width).toBe(width);
+    }
+    // Only the widths offered, only uploads, never a path out of them.
+    expect((await fetch(`${bed.server.url}${avif.replace('w=480', 'w=481')}`)).status).toBe(404);
+    expect(
+      (await fetch(`${bed.server.url}/boutique-assets/img?src=/uploads/../../etc/passwd&w=480&f=webp`))
+        .status,
+    ).toBe(404);
+  });
+
+  it('answers on the shop’s own domain, and nowhere else for an unknown one', async () => {
+    const { a } = await openShop('Boutique Domaine');
+    const set = await settings(a, { customDomain: 'WWW.Boutique-Domaine.sn' });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.customDomain).toBe('www.boutique-domaine.sn');
+    const home = await visit('/', { host: 'www.boutique-domaine.sn' });
+    expect(home.status, home.text.slice(0, 600)).toBe(200);
+    expect(home.text).toContain('Boutique Domaine');
+    expect(home.text).toContain('<link rel="canonical" href="http://www.boutique-domaine.sn/"');
+    expect((await visit('/p/robe-wax-ete', { host: 'www.boutique-domaine.sn' })).status).toBe(200);
+    expect((await visit('/', { host: 'www.inconnu.sn' })).status).toBe(404);
+    const taken = await settings(as(await createShopFixture(bed.database.db, 'Copieuse')), {
+      customDomain: 'www.boutique-domaine.sn',
+    });
+    expect(taken.status).toBe(422);
+    expect(taken.body.error.details.customDomain).toContain('déjà');
+    const bad = await settings(a, { customDomain: 'https://x.sn/' });
+    expect(bad.body.error.details.customDomain).toContain('nom de domaine');
+    const pale = await settings(a, { primaryColor: '#ffee88' });
+    expect(pale.body.error.details.primaryColor).toContain('trop claire');
   });
 });

@@ -6,6 +6,7 @@ import { serveDeliveryPages } from '@/features/delivery/server/pages/serve';
 import { serveStorefront } from '@/features/storefront/server/serve';
 import { attachRealtime } from '@/server/realtime/socket-server';
 import { serveUpload } from '@/server/storage/uploads-handler';
+import { serveResizedImage } from '@/server/storage/resized-images';
 import { NEXT_AUTH_PREFIX, serveNextAuth } from './next-auth-route';
 import { getDb } from '@/server/db';
 import { callerChangesHeard } from '@/server/tenancy/caller-cache';
@@ -44,6 +45,7 @@ export async function startTestServer(): Promise<TestServer> {
     // The same dispatch server.ts does in production.
     if (
       serveUpload(req, res) ||
+      serveResizedImage(req, res) ||
       dispatchApi(req, res) ||
       serveDeliveryPages(req, res) ||
       serveStorefront(req, res)

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '@/server/db';
+import { executePrepared, type Executor } from '@/server/db';
 import { productCategories, productImages, products, productVariants } from '@/server/db/schema/product';
 import { likePattern } from '@/server/db/like';
 import { normalizeForSearch } from '@/shared/search';
@@ -124,56 +124,67 @@ export interface PublicProduct {
   updatedAt: Date;
 }
 
+/**
+ * One active product by its address, with its variants and pictures: one statement (a product
+ * page not yet kept by the storefront's cache is drawn from one round trip).
+ */
 export async function findPublicProduct(
   db: Executor,
   shopId: string,
   slug: string,
   showsStockCounts: boolean,
 ): Promise<PublicProduct | null> {
-  const [product] = await db
-    .select({
-      id: products.id,
-      slug: products.slug,
-      name: products.name,
-      descriptionHtml: products.descriptionHtml,
-      categoryId: products.categoryId,
-      options: products.options,
-      trackStock: products.trackStock,
-      updatedAt: products.updatedAt,
-    })
-    .from(products)
-    .where(and(isActive(shopId), eq(products.slug, slug)));
-  if (!product) return null;
-  const [variants, images] = await Promise.all([
-    db
-      .select({
-        id: productVariants.id,
-        optionValues: productVariants.optionValues,
-        price: productVariants.price,
-        compareAtPrice: productVariants.compareAtPrice,
-        stock: productVariants.stock,
-      })
-      .from(productVariants)
-      .where(eq(productVariants.productId, product.id))
-      .orderBy(asc(productVariants.position)),
-    db
-      .select({ list: productImages.listUrl, card: productImages.cardUrl, zoom: productImages.zoomUrl })
-      .from(productImages)
-      .where(eq(productImages.productId, product.id))
-      .orderBy(asc(productImages.position)),
-  ]);
-  const { trackStock, ...rest } = product;
+  const [row] = await executePrepared<{
+    id: string;
+    slug: string;
+    name: string;
+    description_html: string;
+    category_id: string | null;
+    options: PublicProduct['options'];
+    track_stock: boolean;
+    updated_at: Date | string;
+    variants: Array<{
+      id: string;
+      optionValues: string[];
+      price: number;
+      compareAtPrice: number | null;
+      stock: number;
+    }>;
+    images: PublicImage[];
+  }>(
+    db,
+    sql`select p.id, p.slug, p.name, p.description_html, p.category_id, p.options, p.track_stock, p.updated_at,
+      (select coalesce(json_agg(json_build_object('id', v.id, 'optionValues', v.option_values, 'price', v.price,
+          'compareAtPrice', v.compare_at_price, 'stock', v.stock) order by v.position), '[]')
+        from product_variants v where v.product_id = p.id) as variants,
+      (select coalesce(json_agg(json_build_object('list', i.list_url, 'card', i.card_url, 'zoom', i.zoom_url)
+          order by i.position), '[]')
+        from product_images i where i.product_id = p.id) as images
+    from products p
+    where p.shop_id = ${shopId} and p.status = 'active' and p.slug = ${slug}`,
+  );
+  if (!row) return null;
   return {
-    ...rest,
-    images,
-    variants: variants.map((v) => ({
-      id: v.id,
-      optionValues: v.optionValues,
-      price: v.price,
-      compareAtPrice: v.compareAtPrice !== null && v.compareAtPrice > v.price ? v.compareAtPrice : null,
-      isAvailable: !trackStock || v.stock > 0,
-      stock: trackStock && showsStockCounts ? Math.max(0, v.stock) : null,
-    })),
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    descriptionHtml: row.description_html,
+    categoryId: row.category_id,
+    options: row.options,
+    images: row.images,
+    updatedAt: new Date(row.updated_at),
+    variants: row.variants.map((v) => {
+      const price = Number(v.price);
+      const compareAt = v.compareAtPrice === null ? null : Number(v.compareAtPrice);
+      return {
+        id: v.id,
+        optionValues: v.optionValues,
+        price,
+        compareAtPrice: compareAt !== null && compareAt > price ? compareAt : null,
+        isAvailable: !row.track_stock || v.stock > 0,
+        stock: row.track_stock && showsStockCounts ? Math.max(0, v.stock) : null,
+      };
+    }),
   };
 }
 

@@ -13,6 +13,23 @@ export interface StorefrontContext {
   categories: PublicCategory[];
 }
 
+/**
+ * What the host and the path's first segment name, with what every page of that shop needs:
+ * resolved once per shop and TTL (page-cache.ts), not per request.
+ */
+export type ResolvedSite =
+  | {
+      kind: 'shop';
+      shopId: string;
+      shop: ShopRow;
+      store: StorefrontSettings;
+      categories: PublicCategory[];
+      /** '' on the shop's own domain, `/<slug>` on the pro host. */
+      base: string;
+    }
+  | { kind: 'moved'; shopId: string; slug: string }
+  | { kind: 'unknown'; shopId: string | null };
+
 /** A path of the shop's (`/p/robe-wax`) as the buyer's browser must ask for it. */
 export function shopPath(ctx: Pick<StorefrontContext, 'base'>, path = ''): string {
   return `${ctx.base}${path}` || '/';

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import type { ResolvedSite } from './context';
 
 /*
  * Public pages drawn once and served from memory for a while: a product page shared on WhatsApp
@@ -14,21 +15,23 @@ export interface CachedPage {
   status: number;
   contentType: string;
   body: Buffer;
-  gzipped: Buffer | null;
+  /** Made the first time a browser asks for gzip, then kept with the page. */
+  gzipped: Buffer | null | undefined;
   etag: string;
 }
 
-const pages = new LRUCache<string, CachedPage>({
+/** Pages by host and path; each remembers its shop, to be dropped with it. */
+const pages = new LRUCache<string, { shopId: string; page: CachedPage }>({
   max: 5_000,
   maxSize: 256 * 1024 * 1024,
-  sizeCalculation: (page) => page.body.length + (page.gzipped?.length ?? 0) + 200,
+  sizeCalculation: ({ page }) => page.body.length * 2 + 200,
   ttl: PAGE_TTL_MS,
 });
 
 let version = 0;
 
 export function cachedPage(key: string): CachedPage | undefined {
-  return pages.get(key);
+  return pages.get(key)?.page;
 }
 
 export function makePage(status: number, contentType: string, text: string): CachedPage {
@@ -37,17 +40,33 @@ export function makePage(status: number, contentType: string, text: string): Cac
     status,
     contentType,
     body,
-    // Phones on 3G: every kilobyte counts, and a cached page is compressed once, not per request.
-    gzipped: body.length > 1_000 ? gzipSync(body, { level: 9 }) : null,
+    gzipped: body.length > 1_000 ? undefined : null,
     etag: `"${(version++).toString(36)}-${body.length.toString(36)}"`,
   };
 }
 
-export function keepPage(key: string, page: CachedPage): void {
-  pages.set(key, page);
+/** Phones on 3G: every kilobyte counts, and a cached page is compressed once, not per request. */
+export function gzippedBody(page: CachedPage): Buffer | null {
+  if (page.gzipped === undefined) page.gzipped = gzipSync(page.body, { level: 6 });
+  return page.gzipped;
 }
 
-/** Drops every page of the shop kept here (its settings changed). */
+export function keepPage(key: string, shopId: string, page: CachedPage): void {
+  pages.set(key, { shopId, page });
+}
+
+/**
+ * What a page needs of its shop besides its own data (the shop, its site's settings, its
+ * categories), kept as long as a page: one lookup per shop and TTL rather than four per request.
+ */
+export const shopSites = new LRUCache<string, ResolvedSite>({ max: 10_000, ttl: PAGE_TTL_MS });
+
+/** Drops every page and settings of the shop kept here (its settings changed). */
 export function forgetShopPages(shopId: string): void {
-  for (const key of pages.keys()) if (key.startsWith(`${shopId} `)) pages.delete(key);
+  pages.forEach((value, key) => {
+    if (value.shopId === shopId) pages.delete(key);
+  });
+  shopSites.forEach((value, key) => {
+    if (value.shopId === shopId) shopSites.delete(key);
+  });
 }

@@ -3,26 +3,53 @@ import { formatMoney } from '@/shared/money';
 import type { PublicProductCard, PublicSort } from '@/features/product/server/public-catalogue';
 import { shopPath, type StorefrontContext } from '../context';
 import { initials, storefrontPage } from './layout';
+import { UPLOADS_URL_PREFIX } from '@/server/storage/file-storage';
+import { resizedUrl } from '@/server/storage/resized-images';
 
 export const PAGE_SIZE = 24;
+
+const CARD_WIDTHS = [160, 320, 480, 640];
+const HERO_WIDTHS = [320, 480, 640, 960, 1280];
 
 export function productImage(
   image: { list: string; card: string; zoom: string } | null,
   name: string,
-  options: { eager?: boolean; sizes?: string } = {},
+  options: { eager?: boolean; sizes?: string; hero?: boolean } = {},
 ): Html {
   if (!image)
     return html`<div class="img" aria-hidden="true"><span class="initials">${initials(name)}</span></div>`;
-  // The three sizes every upload has (160, 600, 1600 px wide at most): the browser picks by width.
+  const sizes = options.sizes ?? '(min-width: 64rem) 18rem, (min-width: 40rem) 33vw, 50vw';
+  const loading = options.eager ? html`fetchpriority="high"` : html`loading="lazy" decoding="async"`;
+  // An upload kept here is resized on demand to the widths the page may ask for, AVIF first.
+  if (image.zoom.startsWith(UPLOADS_URL_PREFIX)) {
+    const widths = options.hero ? HERO_WIDTHS : CARD_WIDTHS;
+    const set = (format: 'avif' | 'webp') =>
+      widths.map((w) => `${resizedUrl(image.zoom, w, format)} ${w}w`).join(', ');
+    return html`<div class="img">
+      <picture>
+        <source type="image/avif" srcset="${set('avif')}" sizes="${sizes}" />
+        <img
+          src="${resizedUrl(image.zoom, 640, 'webp')}"
+          srcset="${set('webp')}"
+          sizes="${sizes}"
+          alt="${name}"
+          width="600"
+          height="600"
+          ${loading}
+        />
+      </picture>
+    </div>`;
+  }
+  // Elsewhere (object storage): the three sizes every upload has (160, 600, 1600 px at most).
   return html`<div class="img">
     <img
       src="${image.card}"
       srcset="${image.list} 160w, ${image.card} 600w, ${image.zoom} 1600w"
-      sizes="${options.sizes ?? '(min-width: 64rem) 18rem, (min-width: 40rem) 33vw, 50vw'}"
+      sizes="${sizes}"
       alt="${name}"
       width="600"
       height="600"
-      ${options.eager ? html`fetchpriority="high"` : html`loading="lazy" decoding="async"`}
+      ${loading}
     />
   </div>`;
 }

@@ -41,7 +41,7 @@ export function renderProduct(
     </p>
     <div class="product">
       <div class="gallery">
-        ${productImage(image, product.name, { eager: true, sizes: '(min-width: 64rem) 34rem, 100vw' })}
+        ${productImage(image, product.name, { eager: true, hero: true, sizes: '(min-width: 64rem) 34rem, 100vw' })}
         ${
           product.images.length > 1
             ? html`<div class="thumbs">

@@ -45,6 +45,7 @@ h2{font-size:1.25rem;margin:2rem 0 1rem}
 .card{display:flex;flex-direction:column;text-decoration:none;border:1px solid var(--line);border-radius:.75rem;overflow:hidden;height:100%}
 .card .img,.gallery .img{aspect-ratio:1;background:var(--bg2);display:flex;align-items:center;justify-content:center;overflow:hidden}
 .card .img img,.gallery .img img{width:100%;height:100%;object-fit:cover}
+.img picture{display:contents}
 .initials{font-size:2rem;font-weight:700;color:var(--muted)}
 .card .body{padding:.625rem .75rem .75rem;display:flex;flex-direction:column;gap:.125rem}
 .card .name{font-weight:600;font-size:.95rem;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}
