@@ -8,7 +8,8 @@ import { dayjs } from '@/shared/dates';
  * The SMS a shop has sent, as the plan's monthly SMS quota counts them: one row per message, kept
  * only when the gateway took it.
  */
-export type SmsPurpose = 'receipt' | 'reminder' | 'tracking' | 'rider_link' | 'order_confirmation' | 'cart_reminder';
+export type SmsPurpose =
+  'receipt' | 'reminder' | 'tracking' | 'rider_link' | 'order_confirmation' | 'cart_reminder';
 
 /** SMS sent by the shop since the start of the month in its time zone. */
 export async function smsSentThisMonth(
