@@ -2,7 +2,7 @@ import {
   Alert,
   Box,
   Checkbox,
-  Fieldset,
+  Heading,
   HStack,
   Input,
   Link,
@@ -194,10 +194,10 @@ export function StorefrontSettingsForm({
       <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Réglages de la boutique en ligne">
         <Stack gap="6" maxW="2xl">
           <FormErrorAlert message={alert} />
-          <Fieldset.Root>
-            <Fieldset.Legend fontSize="lg" fontWeight="semibold">
+          <Stack as="section" gap="0">
+            <Heading as="h2" size="md">
               Adresse et apparence
-            </Fieldset.Legend>
+            </Heading>
             <Stack gap="4" mt="3">
               <TextField
                 label="Adresse de la boutique"
@@ -253,12 +253,12 @@ export function StorefrontSettingsForm({
                 />
               </FieldShell>
             </Stack>
-          </Fieldset.Root>
+          </Stack>
 
-          <Fieldset.Root>
-            <Fieldset.Legend fontSize="lg" fontWeight="semibold">
+          <Stack as="section" gap="0">
+            <Heading as="h2" size="md">
               Paiement et réception
-            </Fieldset.Legend>
+            </Heading>
             <Stack gap="3" mt="3">
               <Toggle
                 name="allowsMobileMoney"
@@ -299,15 +299,15 @@ export function StorefrontSettingsForm({
                 onChange={set('showsStockCounts')}
               />
             </Stack>
-          </Fieldset.Root>
+          </Stack>
 
-          <Fieldset.Root>
-            <Fieldset.Legend fontSize="lg" fontWeight="semibold">
+          <Stack as="section" gap="0">
+            <Heading as="h2" size="md">
               Pages d’information
-            </Fieldset.Legend>
-            <Fieldset.HelperText>
+            </Heading>
+            <Text color="fg.muted" fontSize="sm">
               Une page vide n’apparaît pas. Séparez les paragraphes par une ligne vide.
-            </Fieldset.HelperText>
+            </Text>
             <Stack gap="4" mt="3">
               {STATIC_PAGES.map((page) => (
                 <FieldShell key={page} label={STATIC_PAGE_TITLES[page]} error={fieldErrors[`pages.${page}`]}>
@@ -324,7 +324,7 @@ export function StorefrontSettingsForm({
                 </FieldShell>
               ))}
             </Stack>
-          </Fieldset.Root>
+          </Stack>
           <SubmitButton isLoading={updating.isLoading && !publishing} />
         </Stack>
       </form>

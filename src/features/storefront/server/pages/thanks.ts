@@ -1,4 +1,4 @@
-import { html, type Html } from '@/server/http/html-page';
+import { Html, html } from '@/server/http/html-page';
 import { formatMoney } from '@/shared/money';
 import type { OrderForDelivery } from '@/features/order/server/delivery-facts';
 import { shopPath, type StorefrontContext } from '../context';
@@ -8,6 +8,10 @@ const PAYMENT_MESSAGES: Record<string, { text: string; ok: boolean }> = {
   payment_success: { text: 'Paiement reçu : merci !', ok: true },
   payment_error: { text: 'Le paiement n’a pas abouti. Vous pouvez réessayer ci-dessous.', ok: false },
 };
+
+/** The look of the one page drawn without a shop (no shop at that address). */
+const BARE_PAGE_STYLE =
+  'body{font-family:system-ui,sans-serif;margin:0;padding:3rem 1rem;text-align:center;color:#18181b}';
 
 /** After « Commander »: the order's number, what is left to pay, and where to follow it. */
 export function renderThanks(
@@ -90,13 +94,7 @@ export function renderNotFound(ctx: StorefrontContext | null, what = 'Cette page
       <meta name="robots" content="noindex" />
       <title>Boutique introuvable</title>
       <style>
-        body {
-          font-family: system-ui, sans-serif;
-          margin: 0;
-          padding: 3rem 1rem;
-          text-align: center;
-          color: #18181b;
-        }
+        ${new Html(BARE_PAGE_STYLE)}
       </style>
     </head>
     <body>
