@@ -448,4 +448,18 @@ describe('the online shop', () => {
     const pale = await settings(a, { primaryColor: '#ffee88' });
     expect(pale.body.error.details.primaryColor).toContain('trop claire');
   });
+  it('rounds every total down to a sum mobile money takes (a multiple of 5 FCFA)', async () => {
+    const { fixture, a, slug } = await openShop('Boutique Arrondi');
+    const odd = await sellable(bed, a, 'Savon au miel', 1_234, { stock: 10 });
+    const cookie = await addToCart(slug, odd.variantId, 1);
+    const summary = await visit(`/${slug}/commande/resume`, { cookie, form: buyer });
+    expect(summary.text).toContain('Arrondi');
+    const placed = await visit(`/${slug}/commande`, {
+      cookie,
+      form: { ...buyer, payment: 'mobile_money', key: 'cle-arrondi-0001-abcd' },
+    });
+    expect(placed.status).toBe(303);
+    const [order] = await siteOrdersOf(fixture.shop.id);
+    expect(order).toMatchObject({ subtotal: 1_234, deliveryFee: 1_500, total: 2_730 });
+  });
 });

@@ -173,7 +173,8 @@ export function siteOrderPolicy(discountCodes: readonly string[]): ChannelPolicy
     paymentsField: 'payment',
     runsInCallerTransaction: false,
     isAnnounced: true,
-    adjustments: manualOrderDiscounts(discountCodes),
+    // Every total payable by mobile money (a multiple of 5 FCFA), discounted or not.
+    adjustments: manualOrderDiscounts(discountCodes, undefined, true),
     deliveryFee: siteDeliveryFee,
   };
 }

@@ -50,12 +50,13 @@ function withRounding(
   draft: OrderDraft,
   deliveryFee: number,
   adjustments: OrderAdjustment[],
+  roundsEveryTotal = false,
 ): OrderAdjustment[] {
   const gross = draft.lines.reduce((s, l) => s + l.unitPrice * l.quantity, 0);
   const own = draft.lines.reduce((s, l) => s + l.lineDiscount, 0) + draft.orderDiscount;
   const taken = adjustments.reduce((s, a) => s + a.amount, 0);
   const due = gross - own - taken + deliveryFee;
-  const rounding = settleRounding(due, draft.shop.currency, own + taken > 0);
+  const rounding = settleRounding(due, draft.shop.currency, roundsEveryTotal || own + taken > 0);
   if (!rounding) return adjustments;
   return [
     ...adjustments,
@@ -85,7 +86,15 @@ function engineChannelOf(channel: OrderChannel): SalesChannel {
  * the server (its answer is the one that counts), then the rounding. A code the engine refuses
  * refuses the order, saying why; a limit reached meanwhile too (uses are enforced).
  */
-export function manualOrderDiscounts(codes: readonly string[], at?: Date): AdjustmentsHook {
+export function manualOrderDiscounts(
+  codes: readonly string[],
+  at?: Date,
+  /**
+   * Round even a total nothing was taken off: the online shop's is paid online at once, and a
+   * catalogue price of 1 234 FCFA is not a sum mobile money takes.
+   */
+  roundsEveryTotal = false,
+): AdjustmentsHook {
   return async (tx, draft, deliveryFee) => {
     const result = await priceOrder(tx, {
       shop: draft.shop,
@@ -113,7 +122,7 @@ export function manualOrderDiscounts(codes: readonly string[], at?: Date): Adjus
     }
     const adjustments = result ? fromEngine(result) : [];
     return {
-      adjustments: withRounding(draft, deliveryFee, adjustments),
+      adjustments: withRounding(draft, deliveryFee, adjustments, roundsEveryTotal),
       usesMode: 'enforce',
       sourceOpId: null,
     };
