@@ -17,7 +17,7 @@ export const ORDER_CHANNELS = [
 ] as const;
 export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 export const CHANNEL_LABELS: Record<OrderChannel, string> = {
-  site: 'Site',
+  site: 'Site web',
   pos: 'Point de vente',
   whatsapp: 'WhatsApp',
   facebook: 'Facebook',
