@@ -82,9 +82,10 @@ function engineChannelOf(channel: OrderChannel): SalesChannel {
 }
 
 /**
- * A back-office order or an online shop's: the shop's automatic discounts and the codes typed, priced by the engine on
- * the server (its answer is the one that counts), then the rounding. A code the engine refuses
- * refuses the order, saying why; a limit reached meanwhile too (uses are enforced).
+ * A back-office order or an online shop's: the shop's automatic discounts and the codes typed,
+ * priced by the engine on the server (its answer is the one that counts), then the rounding. A
+ * code the engine refuses refuses the order, saying why; a limit reached meanwhile too (uses are
+ * enforced).
  */
 export function manualOrderDiscounts(
   codes: readonly string[],
