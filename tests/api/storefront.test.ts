@@ -272,6 +272,11 @@ describe('the online shop', () => {
     const again = await visit(`/${slug}/commande`, { cookie, form: buyer });
     expect((await siteOrdersOf(fixture.shop.id)).length).toBe(1);
     expect(again.status).toBe(303);
+    expect(again.location).toBe(placed.location);
+    // Nor a second SMS.
+    expect(
+      await bed.database.db.select().from(smsMessages).where(eq(smsMessages.shopId, fixture.shop.id)),
+    ).toHaveLength(1);
   });
 
   it('refuses bad input naming the field, keeps the cart and makes no order', async () => {

@@ -100,10 +100,14 @@ export interface SiteOrderInput {
 /**
  * A buyer's order from the online shop (channel « site »): see siteOrderPolicy. The buyer is found
  * or made a client by their phone. The same idempotency key (a double tap on « Commander »)
- * answers the order it made.
+ * answers the order it made, as not new.
  */
-export async function createSiteOrder(db: Database, shop: ShopRow, input: SiteOrderInput): Promise<OrderRow> {
-  const { order, announce } = await placeOrder(
+export async function createSiteOrder(
+  db: Database,
+  shop: ShopRow,
+  input: SiteOrderInput,
+): Promise<{ order: OrderRow; isNew: boolean }> {
+  const { order, details, announce } = await placeOrder(
     db,
     shop,
     null,
@@ -121,7 +125,8 @@ export async function createSiteOrder(db: Database, shop: ShopRow, input: SiteOr
     siteOrderPolicy(input.discountCodes),
   );
   await announce();
-  return order;
+  // No details: the key's earlier order, answered again (nothing new to tell the buyer).
+  return { order, isNew: details !== null };
 }
 
 /**

@@ -201,9 +201,9 @@ export async function placeCheckout(
       message: 'Choisissez un autre moyen de paiement.',
     };
   const pickup = options.pickupPoints.find((p) => p.id === form.pickupPointId);
-  let order;
+  let placed;
   try {
-    order = await createSiteOrder(db, ctx.shop, {
+    placed = await createSiteOrder(db, ctx.shop, {
       buyer: buyerOf(form),
       lines: lines.map((l) => ({ variantId: l.item.variantId, quantity: l.item.quantity, lineDiscount: 0 })),
       deliveryAddress: addressOf(form),
@@ -219,17 +219,10 @@ export async function placeCheckout(
     if (!words) throw error;
     return { kind: 'refused', ...words };
   }
+  const { order, isNew } = placed;
   const token = await ensureTracking(db, ctx.shop.id, order.id);
-  await markCartOrdered(db, ctx.shop.id, order.clientPhone!, order.id);
-  await sendShopSms(db, ctx.shop.id, {
-    phone: order.clientPhone!,
-    purpose: 'order_confirmation',
-    what: 'les confirmations de commande',
-    body: (shop) =>
-      `${shop.name} : commande #${order.number} reçue (${formatMoney(order.total, shop.currency)}). Suivi : ${trackingUrl(token)}`,
-  }).catch((error: unknown) =>
-    getLogger().warn({ err: error, orderId: order.id }, 'order confirmation SMS not sent'),
-  );
+  // A double tap answers the order already made: the buyer was told of it once.
+  if (isNew) await tellBuyer(db, ctx, order, token);
   if (form.payment === 'cash_on_delivery' || order.total === 0)
     return { kind: 'placed', trackingToken: token, paymentUrl: null };
   const paymentUrl = await startSitePayment(db, ctx, order).catch((error: unknown) => {
@@ -237,6 +230,26 @@ export async function placeCheckout(
     return null;
   });
   return { kind: 'placed', trackingToken: token, paymentUrl };
+}
+
+/** Their cart is no longer abandoned, and an SMS with the tracking link (counted in the plan). */
+async function tellBuyer(
+  db: Database,
+  ctx: StorefrontContext,
+  order: { id: string; number: number; total: number; clientPhone: string | null },
+  token: string,
+) {
+  if (!order.clientPhone) return;
+  await markCartOrdered(db, ctx.shop.id, order.clientPhone, order.id);
+  await sendShopSms(db, ctx.shop.id, {
+    phone: order.clientPhone,
+    purpose: 'order_confirmation',
+    what: 'les confirmations de commande',
+    body: (shop) =>
+      `${shop.name} : commande #${order.number} reçue (${formatMoney(order.total, shop.currency)}). Suivi : ${trackingUrl(token)}`,
+  }).catch((error: unknown) =>
+    getLogger().warn({ err: error, orderId: order.id }, 'order confirmation SMS not sent'),
+  );
 }
 
 /** The provider's page for what the order owes (also « Payer maintenant » on the confirmation). */
