@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { ensureAuthConfig, openConfiguredDatabase } from './src/server/bootstrap';
@@ -15,7 +16,7 @@ import { createHttpServer } from './src/server/http/http-server';
 import { strictTransportSecurity } from './src/server/http/security-headers';
 import { ROUTES } from './src/features/routes';
 import { serveDeliveryPages } from './src/features/delivery/server/pages/serve';
-import { serveStorefront } from './src/features/storefront/server/serve';
+import { isShopDomain, serveStorefront } from './src/features/storefront/server/serve';
 import { seedDemoShop } from './src/features/demo/seed';
 import { startStatsRollUp } from './src/features/stats/server';
 import { formatPhone } from './src/shared/phone';
@@ -62,10 +63,20 @@ async function main() {
     if (hsts) res.setHeader('Strict-Transport-Security', hsts);
     const wwwTarget = wwwRedirectLocation(req.headers.host, req.url ?? '/', env.PRO_HOST);
     if (wwwTarget) {
-      res.writeHead(308, { Location: wwwTarget });
-      res.end();
+      // A www host goes to the pro host, unless it is a shop's own domain (its online shop).
+      void isShopDomain(req).then(
+        (isShops) => (isShops ? route(req, res) : redirectWww(res, wwwTarget)),
+        () => redirectWww(res, wwwTarget),
+      );
       return;
     }
+    route(req, res);
+  });
+  function redirectWww(res: ServerResponse, location: string) {
+    res.writeHead(308, { Location: location });
+    res.end();
+  }
+  function route(req: IncomingMessage, res: ServerResponse) {
     const requestId = randomUUID();
     req.headers['x-request-id'] = requestId;
     const begin = process.hrtime.bigint();
@@ -94,7 +105,7 @@ async function main() {
     )
       return;
     void handle(req, res);
-  });
+  }
   const io = attachRealtime(server);
 
   server.listen(env.PORT, env.HOST, () => {

@@ -1,4 +1,4 @@
-import http from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { clients, notifications, orders, smsMessages, storefrontCarts } from '@/server/db/schema';
@@ -7,6 +7,7 @@ import { createShopFixture } from '../helpers/fixtures';
 import { deliveryCalls } from '../helpers/delivery';
 import { as, createOrderOk, line, sellable, variantStock, type Actor } from '../helpers/orders';
 import { pngImage } from '../helpers/uploads';
+import { isShopDomain } from '@/features/storefront/server/serve';
 import sharp from 'sharp';
 
 /*
@@ -443,6 +444,11 @@ describe('the online shop', () => {
     expect(home.text).toContain('<link rel="canonical" href="http://www.boutique-domaine.sn/"');
     expect((await visit('/p/robe-wax-ete', { host: 'www.boutique-domaine.sn' })).status).toBe(200);
     expect((await visit('/', { host: 'www.inconnu.sn' })).status).toBe(404);
+    // server.ts sends www hosts to the pro host, but not a shop's own « www. » domain.
+    const request = (host: string) => ({ headers: { host }, url: '/' }) as unknown as IncomingMessage;
+    expect(await isShopDomain(request('www.boutique-domaine.sn'))).toBe(true);
+    expect(await isShopDomain(request('www.inconnu.sn'))).toBe(false);
+    expect(await isShopDomain(request('localhost:3000'))).toBe(false);
     const taken = await settings(as(await createShopFixture(bed.database.db, 'Copieuse')), {
       customDomain: 'www.boutique-domaine.sn',
     });

@@ -201,6 +201,17 @@ async function siteOf(
   return { site, rest };
 }
 
+/**
+ * Whether the request's host is a shop's own domain (open or not): server.ts asks before sending a
+ * www host to the pro host, as « www.ma-boutique.sn » is the shop's, not ours.
+ */
+export async function isShopDomain(req: IncomingMessage): Promise<boolean> {
+  const { hostname } = hostOf(req);
+  if (isProHost(hostname)) return false;
+  const { site } = await siteOf(getDb(), req, new URL(req.url ?? '/', 'http://localhost'));
+  return site.shopId !== null;
+}
+
 /** Whether this request is the online shop's: claimed before Next looks at it. */
 export function isStorefrontRequest(req: IncomingMessage): boolean {
   const { hostname } = hostOf(req);
