@@ -27,6 +27,8 @@ const FIRST_SERVER_FILES = [
   'auth-paths.spec.ts',
   'clients.spec.ts',
   'till-scans.spec.ts',
+  // Its own new shops: it can run beside any other file.
+  'first-run.spec.ts',
 ];
 const SERVERS = [
   { name: 'chromium', port: basePort, dataDir: '.data-e2e/main' },
