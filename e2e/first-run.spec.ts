@@ -188,7 +188,15 @@ test.describe('Premier pas d’une nouvelle boutique', () => {
     // Its bell item opens the order.
     await page.getByRole('button', { name: /^Notifications/ }).click();
     const popover = page.getByRole('dialog').filter({ hasText: 'Notifications' });
-    await popover.getByRole('link', { name: new RegExp(`Nouvelle commande #${order.body.number}`) }).click();
+    const link = popover.getByRole('link', { name: new RegExp(`Nouvelle commande #${order.body.number}`) });
+    // The popover mounts on first opening, then is placed beside the bell (a frame or more on a slow
+    // machine): clicked once it stands still, or the click lands where it was.
+    await expect(async () => {
+      const before = await link.boundingBox();
+      await page.waitForTimeout(150);
+      expect(await link.boundingBox()).toEqual(before);
+    }).toPass();
+    await link.click();
     await expect(page).toHaveURL(
       (url) =>
         url.pathname === `/mes-commandes/${order.body.id}` && url.searchParams.get('shopId') === shopId,
