@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import lighthouse from 'lighthouse';
+import { auditPage as audit, median } from './lib/lighthouse.mjs';
 import sharp from 'sharp';
 import { launchChromium } from './lib/chromium.mjs';
 import {
@@ -67,41 +67,6 @@ async function photo(seed) {
     .jpeg({ quality: 85 })
     .toBuffer();
 }
-
-async function audit(url, chrome, cookie) {
-  const { lhr } = await lighthouse(url, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
-    formFactor: 'mobile',
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-  });
-  const value = (id) => lhr.audits[id].numericValue;
-  const requests = lhr.audits['network-requests'].details.items;
-  const failures = Object.values(lhr.audits)
-    .filter(
-      (a) =>
-        a.score === 0 &&
-        lhr.categories.accessibility.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0),
-    )
-    .map((a) => a.id);
-  return {
-    finalUrl: lhr.finalDisplayedUrl,
-    performance: Math.round(lhr.categories.performance.score * 100),
-    accessibility: Math.round(lhr.categories.accessibility.score * 100),
-    lcp: value('largest-contentful-paint'),
-    tbt: value('total-blocking-time'),
-    cls: value('cumulative-layout-shift'),
-    js: requests.filter((r) => r.resourceType === 'Script').reduce((s, r) => s + (r.transferSize ?? 0), 0),
-    total: requests.reduce((s, r) => s + (r.transferSize ?? 0), 0),
-    lcpElement: lhr.audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node')
-      ?.snippet,
-    failures,
-  };
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const kept = args['pg-db'] ?? null;
 const dbName = kept ?? `comptoir_bench_sf_${Date.now().toString(36)}`;

@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launchChromium } from './lib/chromium.mjs';
-import lighthouse from 'lighthouse';
+import { auditPage as audit, median } from './lib/lighthouse.mjs';
 import {
   freePort,
   killChildren,
@@ -99,53 +99,6 @@ async function signIn(origin, smsFile, phone) {
   if (url.includes('error=')) throw new Error(`connexion refusée pour ${phone} : ${url}`);
   return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 }
-
-async function audit(url, chrome, cookie) {
-  const { lhr } = await lighthouse(url, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
-    formFactor: 'mobile',
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-  });
-  const value = (id) => lhr.audits[id].numericValue;
-  const requests = lhr.audits['network-requests'].details.items;
-  const failures = Object.values(lhr.audits)
-    .filter(
-      (a) =>
-        a.score === 0 &&
-        lhr.categories.accessibility.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0),
-    )
-    .map((a) => `${a.id} (${a.details?.items?.length ?? 0})`);
-  return {
-    finalUrl: lhr.finalDisplayedUrl,
-    performance: Math.round(lhr.categories.performance.score * 100),
-    accessibility: Math.round(lhr.categories.accessibility.score * 100),
-    fcp: value('first-contentful-paint'),
-    lcp: value('largest-contentful-paint'),
-    tbt: value('total-blocking-time'),
-    cls: value('cumulative-layout-shift'),
-    js: requests.filter((r) => r.resourceType === 'Script').reduce((s, r) => s + (r.transferSize ?? 0), 0),
-    // Lighthouse 13 names the element in its LCP breakdown: a list whose node item follows the table.
-    lcpElement: lhr.audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node')
-      ?.snippet,
-    failures,
-    // Where the main thread's time went (--details): by kind of work, and the heaviest scripts.
-    mainThread: (lhr.audits['mainthread-work-breakdown'].details?.items ?? []).map((i) => ({
-      label: i.groupLabel ?? i.group,
-      ms: i.duration,
-    })),
-    scripts: (lhr.audits['bootup-time'].details?.items ?? []).map((i) => ({
-      url: i.url,
-      total: i.total,
-      scripting: i.scripting,
-      parse: i.scriptParseCompile,
-    })),
-  };
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-bench-web-'));
 const smsFile = path.join(dataDir, 'sms.jsonl');

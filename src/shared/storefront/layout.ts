@@ -19,17 +19,6 @@ export const SECTION_TYPES = [
 ] as const;
 export type SectionType = (typeof SECTION_TYPES)[number];
 
-export const SECTION_LABELS: Record<SectionType, string> = {
-  header: 'En-tête (logo et menu)',
-  banner: 'Bannière',
-  featured_products: 'Produits mis en avant',
-  category_grid: 'Grille de catégories',
-  text_image: 'Texte et image',
-  testimonials: 'Témoignages',
-  whatsapp_button: 'Bouton WhatsApp',
-  footer: 'Pied de page',
-};
-
 interface SectionOf<T extends SectionType, S, B = never> {
   id: string;
   type: T;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { executePrepared, type Executor } from '@/server/db';
-import { productCategories, productImages, products, productVariants } from '@/server/db/schema/product';
+import { productImages, products, productVariants } from '@/server/db/schema/product';
 import { likePattern } from '@/server/db/like';
 import { normalizeForSearch } from '@/shared/search';
 import { findCategories, withDescendants } from './product.repository';
@@ -260,18 +260,4 @@ export async function findPublicProductSlugs(
     .where(isActive(shopId))
     .orderBy(desc(products.id))
     .limit(50_000);
-}
-
-/** Categories by id, for the menu and the grid (those of the shop only). */
-export async function findCategoryNames(
-  db: Executor,
-  shopId: string,
-  ids: string[],
-): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: productCategories.id, name: productCategories.name })
-    .from(productCategories)
-    .where(and(eq(productCategories.shopId, shopId), inArray(productCategories.id, ids)));
-  return new Map(rows.map((r) => [r.id, r.name]));
 }

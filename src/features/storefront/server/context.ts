@@ -1,6 +1,7 @@
 import type { ShopRow } from '@/features/shop/server/shop.repository';
 import type { PublicCategory } from '@/features/product/server/public-catalogue';
 import type { StorefrontSettings } from './storefront.repository';
+import { whatsappUrl } from '@/shared/whatsapp';
 
 /** Everything a page of one shop's online shop is drawn from, besides its own data. */
 export interface StorefrontContext {
@@ -39,9 +40,7 @@ export function absoluteUrl(ctx: Pick<StorefrontContext, 'base' | 'origin'>, pat
   return `${ctx.origin}${shopPath(ctx, path)}`;
 }
 
-/** wa.me wants the number's digits only, country code first. */
+/** The shop's (or a buyer's) WhatsApp with a message written; null without a usable number. */
 export function whatsappLink(phone: string | null, message: string): string | null {
-  const digits = phone?.replace(/\D/g, '') ?? '';
-  if (digits.length < 8) return null;
-  return `https://wa.me/${digits}?text=${encodeURIComponent(message)}`;
+  return (phone?.replace(/\D/g, '') ?? '').length < 8 ? null : whatsappUrl(phone, message);
 }

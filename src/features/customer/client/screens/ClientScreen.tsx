@@ -33,6 +33,7 @@ import { ClientPaymentDialog } from '../components/ClientPaymentDialog';
 import { ClientProfileDialog } from '../components/ClientProfileDialog';
 import { ClientTimeline } from '../components/ClientTimeline';
 import { ClientActions } from '../components/ClientActions';
+import { whatsappUrl } from '@/shared/whatsapp';
 
 function Section(props: { title: string; action?: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -260,11 +261,6 @@ function Consents({ client, shop }: { client: ClientDetail; shop: Shop }) {
       </Stack>
     </Section>
   );
-}
-
-/** wa.me takes the number's digits, country code first, without « + ». */
-function whatsappUrl(e164: string): string {
-  return `https://wa.me/${e164.replace(/\D/g, '')}`;
 }
 
 function ClientPageView({ shop, clientId }: { shop: Shop; clientId: string }) {

@@ -12,6 +12,7 @@ import {
   useSendRiderLinkMutation,
   type Rider,
 } from '../delivery.api';
+import { whatsappUrl } from '@/shared/whatsapp';
 
 function failed(caught: unknown, fallback: string) {
   toaster.create({ type: 'error', title: caught instanceof ApiError ? caught.message : fallback });
@@ -95,11 +96,7 @@ export function RiderLinkDialog(props: { shopId: string; rider: Rider; onClose: 
                         <LuCopy /> Copier
                       </Button>
                       <Button size="sm" variant="outline" asChild>
-                        <Link
-                          href={`https://wa.me/${props.rider.phone.replace(/\D/g, '')}?text=${encodeURIComponent(message)}`}
-                          target="_blank"
-                          rel="noreferrer"
-                        >
+                        <Link href={whatsappUrl(props.rider.phone, message)} target="_blank" rel="noreferrer">
                           <LuMessageCircle /> WhatsApp
                         </Link>
                       </Button>

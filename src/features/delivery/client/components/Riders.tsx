@@ -21,6 +21,7 @@ import {
   type Rider,
 } from '../delivery.api';
 import { RiderLinkDialog } from './RiderLinkDialog';
+import { whatsappUrl } from '@/shared/whatsapp';
 
 type Field = 'name' | 'phone' | 'vehicle' | 'kind' | 'notes';
 interface Draft {
@@ -109,9 +110,6 @@ function RiderDialog(props: { shopId: string; rider: Rider | null; isOpen: boole
     </FormDialog>
   );
 }
-
-/** wa.me takes the number's digits, country code first. */
-const whatsappUrl = (e164: string) => `https://wa.me/${e164.replace(/\D/g, '')}`;
 
 /** « Livreurs »: the shop's riders, to call or message in a tap; managers add and edit them. */
 export function Riders({ shopId, canManage }: { shopId: string; canManage: boolean }) {

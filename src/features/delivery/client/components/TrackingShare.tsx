@@ -5,6 +5,7 @@ import { ApiError } from '@/client/api/api-error';
 import { toaster } from '@/client/shell/toaster';
 import { frenchTypography as fr } from '@/shared/typography';
 import { useSendTrackingMutation } from '../delivery.api';
+import { whatsappUrl } from '@/shared/whatsapp';
 
 /**
  * The customer's tracking link from the order page: copied, opened in WhatsApp with a message the
@@ -22,9 +23,7 @@ export function TrackingShare(props: {
   const message = fr(
     `Bonjour, votre commande #${props.orderNumber} est en route. Suivez-la ici : ${props.url}`,
   );
-  const whatsapp = props.clientPhone
-    ? `https://wa.me/${props.clientPhone.replace(/\D/g, '')}?text=${encodeURIComponent(message)}`
-    : null;
+  const whatsapp = props.clientPhone ? whatsappUrl(props.clientPhone, message) : null;
 
   async function copy() {
     toaster.create(

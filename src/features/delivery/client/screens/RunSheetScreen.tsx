@@ -10,6 +10,7 @@ import { formatPhone } from '@/shared/phone';
 import { frenchTypography as fr } from '@/shared/typography';
 import type { TRunSheet } from '../../delivery.schemas';
 import { useRunSheetQuery } from '../delivery.api';
+import { whatsappUrl } from '@/shared/whatsapp';
 
 /** The run sheet as a WhatsApp message: one line a stop, what to collect, the total. */
 function sheetText(sheet: TRunSheet, currency: string): string {
@@ -51,7 +52,7 @@ export function RunSheetScreen() {
     );
   const money = (n: number) => formatMoney(n, shop.currency);
   const total = data.items.reduce((sum, i) => sum + i.amountDue, 0);
-  const whatsapp = `https://wa.me/${data.rider.phone.replace(/\D/g, '')}?text=${encodeURIComponent(sheetText(data, shop.currency))}`;
+  const whatsapp = whatsappUrl(data.rider.phone, sheetText(data, shop.currency));
   return (
     <Box bg={{ base: 'bg.subtle', _print: 'white' }} minH="100dvh" py={{ base: '4', md: '8' }} px="4">
       <HStack

@@ -13,6 +13,7 @@ import { remitCodeOf, riderOwed } from '../ledger';
 import type { findRiderByToken } from '../rider-link';
 import { firstName } from '../tracking';
 import { PAGE_STYLES } from './page-styles';
+import { whatsappUrl } from '@/shared/whatsapp';
 
 type Found = NonNullable<Awaited<ReturnType<typeof findRiderByToken>>>;
 type DeliveryRow = typeof deliveries.$inferSelect;
@@ -81,14 +82,13 @@ function addressLines(order: OrderForDelivery): { place: string; landmark: strin
 }
 
 function contactLinks(order: OrderForDelivery, place: string): Html {
-  const digits = order.clientPhone?.replace(/\D/g, '') ?? '';
   // The pin when the address has one, else the address's words.
   const maps = mapsLink({ position: order.deliveryAddress?.position, words: place });
   return html`<p class="links">
     ${maps ? html`<a href="${maps}" rel="noreferrer">Itinéraire</a>` : ''}${
       order.clientPhone
         ? html`<a href="tel:${order.clientPhone}">Appeler</a
-            ><a href="https://wa.me/${digits}" rel="noreferrer">WhatsApp</a>`
+            ><a href="${whatsappUrl(order.clientPhone)}" rel="noreferrer">WhatsApp</a>`
         : ''
     }
   </p>`;

@@ -7,12 +7,7 @@ import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { toaster } from '@/client/shell/toaster';
 import { formatMoney } from '@/shared/money';
 import { useGetOrderPaymentLinkMutation, usePaymentLinkSharedMutation, type Order } from '../order.api';
-
-/** wa.me wants the number in digits only, country code first; without one WhatsApp asks whom to send to. */
-export function whatsAppShareUrl(phone: string | null | undefined, text: string): string {
-  const digits = phone?.replace(/\D/g, '') ?? '';
-  return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
-}
+import { whatsappUrl } from '@/shared/whatsapp';
 
 /**
  * « Lien de paiement »: the order's public link, to copy or send on WhatsApp. The customer pays
@@ -92,7 +87,7 @@ export function PaymentLinkDialog(props: {
                 </Button>
                 <Button asChild colorPalette="green" disabled={!data}>
                   <a
-                    href={data ? whatsAppShareUrl(order.clientPhone, message) : undefined}
+                    href={data ? whatsappUrl(order.clientPhone, message) : undefined}
                     target="_blank"
                     rel="noreferrer"
                     onClick={() => {

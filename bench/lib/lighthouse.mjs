@@ -1,0 +1,52 @@
+// Lighthouse on one page, as the benches read it: its default mobile profile (a mid-range phone,
+// simulated slow 4G, 4× CPU slowdown), performance and accessibility, in a Chromium of
+// launchChromium's; `cookie` signs the page in.
+import lighthouse from 'lighthouse';
+
+export async function auditPage(url, chrome, cookie) {
+  const { lhr } = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    formFactor: 'mobile',
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
+  const value = (id) => lhr.audits[id].numericValue;
+  const requests = lhr.audits['network-requests'].details.items;
+  const failures = Object.values(lhr.audits)
+    .filter(
+      (a) =>
+        a.score === 0 &&
+        lhr.categories.accessibility.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0),
+    )
+    .map((a) => `${a.id} (${a.details?.items?.length ?? 0})`);
+  return {
+    finalUrl: lhr.finalDisplayedUrl,
+    performance: Math.round(lhr.categories.performance.score * 100),
+    accessibility: Math.round(lhr.categories.accessibility.score * 100),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    js: requests.filter((r) => r.resourceType === 'Script').reduce((s, r) => s + (r.transferSize ?? 0), 0),
+    total: requests.reduce((s, r) => s + (r.transferSize ?? 0), 0),
+    // Lighthouse 13 names the element in its LCP breakdown: a list whose node item follows the table.
+    lcpElement: lhr.audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node')
+      ?.snippet,
+    failures,
+    // Where the main thread's time went: by kind of work, and the heaviest scripts.
+    mainThread: (lhr.audits['mainthread-work-breakdown'].details?.items ?? []).map((i) => ({
+      label: i.groupLabel ?? i.group,
+      ms: i.duration,
+    })),
+    scripts: (lhr.audits['bootup-time'].details?.items ?? []).map((i) => ({
+      url: i.url,
+      total: i.total,
+      scripting: i.scripting,
+      parse: i.scriptParseCompile,
+    })),
+  };
+}
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
