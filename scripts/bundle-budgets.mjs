@@ -47,7 +47,7 @@ export const INTERIM_KB = {
   '/reductions/[discountId]': 388,
   '/reductions/nouvelle': 388,
   '/statistiques': 280,
-  '/website': 280,
+  '/website': 268,
 };
 
 const NEXT_DIR = path.resolve('.next');

@@ -24,6 +24,7 @@ import { menuSlotRecipe } from '@chakra-theme/recipes/menu';
 import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
 import { popoverSlotRecipe } from '@chakra-theme/recipes/popover';
 import { progressSlotRecipe } from '@chakra-theme/recipes/progress';
+import { radioCardSlotRecipe } from '@chakra-theme/recipes/radio-card';
 import { radioGroupSlotRecipe } from '@chakra-theme/recipes/radio-group';
 import { radiomarkRecipe } from '@chakra-theme/recipes/radiomark';
 import { segmentGroupSlotRecipe } from '@chakra-theme/recipes/segment-group';
@@ -196,6 +197,7 @@ const themeWithUsedRecipes = defineConfig({
       nativeSelect: nativeSelectSlotRecipe,
       popover: popoverSlotRecipe,
       progress: progressSlotRecipe,
+      radioCard: radioCardSlotRecipe,
       radioGroup: radioGroupSlotRecipe,
       segmentGroup: segmentGroupSlotRecipe,
       switch: switchSlotRecipe,

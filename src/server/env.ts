@@ -54,6 +54,10 @@ const EnvSchema = z.object({
   CINETPAY_SECRET_KEY: z.string().optional(),
   PUSH_DRIVER: z.enum(['log', 'fcm']).default('log'),
   FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
+  /** The host name sellers point their own domain's CNAME at (default: publicUrl()'s host). */
+  STOREFRONT_CNAME_TARGET: z.string().optional(),
+  /** The server's public IPv4, for the A record of a domain without sub-domain (ma-boutique.sn). */
+  STOREFRONT_IPV4: z.union([z.literal(''), z.ipv4()]).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -6,6 +6,8 @@ import { REQUIRED_MESSAGE, tooLongMessage, tooShortMessage } from './validation-
 /** French labels for field names, so an error can name the field the way the form does. */
 export const FIELD_LABELS: Record<string, string> = {
   shopId: 'Boutique',
+  seoTitle: 'Titre pour les moteurs de recherche',
+  seoDescription: 'Description pour les moteurs de recherche',
   id: 'Identifiant',
   sellerId: 'Vendeur',
   notificationsArray: 'Notifications',

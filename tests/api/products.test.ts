@@ -67,6 +67,9 @@ describe('product CRUD', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       descriptionHtml: '',
+      slug: 'bissap-1-l',
+      seoTitle: '',
+      seoDescription: '',
       weightGrams: null,
       options: [],
       variants: [

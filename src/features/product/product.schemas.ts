@@ -1,6 +1,7 @@
 import { ZId, z } from '@/shared/validation';
 import { isValidEan13 } from '@/shared/barcode';
 import { ZPrice, ZStockChange, ZStockLevel } from '@/shared/bounded-schemas';
+import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '@/shared/seo-preview';
 import { MAX_OPTIONS, PRODUCT_STATUSES, STOCK_REASONS } from './product.constants';
 
 export * from './product.constants';
@@ -53,6 +54,24 @@ export const ZOptionInput = z.object({
 export const ZProductInput = z.object({
   name: z.string().trim().min(1).max(200),
   descriptionHtml: z.string().max(20_000).default(''),
+  /**
+   * The online shop's title and description for search engines; empty: the name, the description.
+   * Left out (the CSV import), a product keeps the ones it has.
+   */
+  seoTitle: z
+    .string()
+    .trim()
+    .max(SEO_TITLE_MAX, {
+      error: `Le titre pour les moteurs de recherche ne peut pas dépasser ${SEO_TITLE_MAX} caractères.`,
+    })
+    .optional(),
+  seoDescription: z
+    .string()
+    .trim()
+    .max(SEO_DESCRIPTION_MAX, {
+      error: `La description pour les moteurs de recherche ne peut pas dépasser ${SEO_DESCRIPTION_MAX} caractères.`,
+    })
+    .optional(),
   status: z.enum(PRODUCT_STATUSES).default('active'),
   categoryId: ZId.nullable().default(null),
   tags: z.array(z.string().trim().min(1).max(40)).max(30).default([]),

@@ -49,6 +49,17 @@ async function make(key: string, width: number, format: Format): Promise<Buffer 
   return data;
 }
 
+/**
+ * How many bytes `src` (an upload's URL) weighs at `width` in `format`, made now if it was not
+ * yet; null when it is not an upload kept here, or is gone.
+ */
+export async function resizedImageBytes(src: string, width: number, format: Format): Promise<number | null> {
+  if (!src.startsWith(UPLOADS_URL_PREFIX)) return null;
+  const key = decodeURIComponent(src.slice(UPLOADS_URL_PREFIX.length));
+  if (!isSafeKey(key)) return null;
+  return (await make(key, width, format))?.length ?? null;
+}
+
 export function serveResizedImage(req: IncomingMessage, res: ServerResponse): boolean {
   if (!req.url?.startsWith(`${RESIZED_PREFIX}?`)) return false;
   const params = new URL(req.url, 'http://localhost').searchParams;

@@ -12,3 +12,17 @@ export function contrastWithWhite(hex: string): number {
 
 /** Buttons carry white text on the shop's colour: it must read (WCAG AA, 4.5:1). */
 export const MIN_CONTRAST = 4.5;
+
+const hex2 = (n: number) =>
+  Math.round(Math.min(255, Math.max(0, n)))
+    .toString(16)
+    .padStart(2, '0');
+
+/** The colour, darkened just enough for white text on it to read (unchanged when it already does). */
+export function readableShade(hex: string): string {
+  const rgb = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  let shade = hex.toLowerCase();
+  for (let f = 1; contrastWithWhite(shade) < MIN_CONTRAST && f > 0; f -= 0.05)
+    shade = `#${rgb.map((c) => hex2(c * f)).join('')}`;
+  return shade;
+}

@@ -93,6 +93,8 @@ export function emptyForm(): ProductFormValues {
   return {
     name: '',
     descriptionHtml: '',
+    seoTitle: '',
+    seoDescription: '',
     status: 'active',
     categoryId: '',
     tags: '',
@@ -108,6 +110,8 @@ export function formFromProduct(product: Product, currency: string): ProductForm
   return {
     name: product.name,
     descriptionHtml: product.descriptionHtml,
+    seoTitle: product.seoTitle,
+    seoDescription: product.seoDescription,
     status: product.status,
     categoryId: product.categoryId ?? '',
     tags: product.tags.join(', '),

@@ -41,7 +41,12 @@ export interface ProductImage {
 }
 
 export interface Product extends Omit<ProductSummary, 'variantsCount' | 'priceMax' | 'sku' | 'barcode'> {
+  /** Its address in the online shop: `/<shop>/p/<slug>`. */
+  slug: string;
   descriptionHtml: string;
+  /** Empty: the online shop uses the name and the description. */
+  seoTitle: string;
+  seoDescription: string;
   weightGrams: number | null;
   options: Array<{ name: string; values: string[] }>;
   variants: Variant[];

@@ -1,16 +1,9 @@
-import sanitizeHtml from 'sanitize-html';
+import { safeRichText } from '@/server/http/rich-text';
 import { normalizeForSearch } from '@/shared/search';
 import type { TProductInput } from '../product.schemas';
 
-/** The formatting a product description may keep; anything else (scripts, styles, handlers) goes. */
-export function safeDescription(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'h2', 'h3', 'blockquote', 'a'],
-    allowedAttributes: { a: ['href', 'target', 'rel'] },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
-  }).trim();
-}
+/** A product's description keeps the formatting any seller's rich text may keep. */
+export const safeDescription = safeRichText;
 
 export function productSearchText(
   name: string,

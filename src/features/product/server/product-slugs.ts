@@ -34,3 +34,20 @@ export async function newProductSlugs(
     return slug;
   });
 }
+
+/**
+ * The addresses of the given products that the online shop shows (active ones): the site's menus
+ * and buttons link to products by id, and find here where they lead.
+ */
+export async function findActiveProductSlugs(
+  db: Executor,
+  shopId: string,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: products.id, slug: products.slug })
+    .from(products)
+    .where(and(eq(products.shopId, shopId), inArray(products.id, [...new Set(ids)]), eq(products.status, 'active')));
+  return new Map(rows.map((r) => [r.id, r.slug]));
+}

@@ -55,7 +55,12 @@ export type TProductSummary = z.infer<typeof ZProductSummary>;
 
 export const ZProduct = z.object({
   ...productBase,
+  /** Its address in the online shop: `/<shop>/p/<slug>`. */
+  slug: z.string(),
   descriptionHtml: z.string(),
+  /** Empty: the online shop uses the name and the description. */
+  seoTitle: z.string(),
+  seoDescription: z.string(),
   weightGrams: z.number().int().nullable(),
   options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
   variants: z.array(ZVariant),
@@ -127,7 +132,10 @@ export function toProductSummary(
 export function toProductDto(product: ProductRow, variants: VariantRow[], images: ImageRow[]): TProduct {
   return {
     ...base(product),
+    slug: product.slug,
     descriptionHtml: product.descriptionHtml,
+    seoTitle: product.seoTitle,
+    seoDescription: product.seoDescription,
     weightGrams: product.weightGrams,
     options: product.options,
     variants: variants.map(toVariantDto),

@@ -117,6 +117,9 @@ export interface PublicProduct {
   slug: string;
   name: string;
   descriptionHtml: string;
+  /** For search engines; empty: the page uses the name and the description. */
+  seoTitle: string;
+  seoDescription: string;
   categoryId: string | null;
   options: Array<{ name: string; values: string[] }>;
   images: PublicImage[];
@@ -139,6 +142,8 @@ export async function findPublicProduct(
     slug: string;
     name: string;
     description_html: string;
+    seo_title: string;
+    seo_description: string;
     category_id: string | null;
     options: PublicProduct['options'];
     track_stock: boolean;
@@ -153,7 +158,7 @@ export async function findPublicProduct(
     images: PublicImage[];
   }>(
     db,
-    sql`select p.id, p.slug, p.name, p.description_html, p.category_id, p.options, p.track_stock, p.updated_at,
+    sql`select p.id, p.slug, p.name, p.description_html, p.seo_title, p.seo_description, p.category_id, p.options, p.track_stock, p.updated_at,
       (select coalesce(json_agg(json_build_object('id', v.id, 'optionValues', v.option_values, 'price', v.price,
           'compareAtPrice', v.compare_at_price, 'stock', v.stock) order by v.position), '[]')
         from product_variants v where v.product_id = p.id) as variants,
@@ -169,6 +174,8 @@ export async function findPublicProduct(
     slug: row.slug,
     name: row.name,
     descriptionHtml: row.description_html,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
     categoryId: row.category_id,
     options: row.options,
     images: row.images,

@@ -76,6 +76,9 @@ function productValues(input: TProductInput) {
   return {
     name: input.name,
     descriptionHtml: safeDescription(input.descriptionHtml),
+    // Left out (the CSV import knows nothing of them): the product keeps its own.
+    ...(input.seoTitle === undefined ? {} : { seoTitle: input.seoTitle }),
+    ...(input.seoDescription === undefined ? {} : { seoDescription: input.seoDescription }),
     status: input.status,
     categoryId: input.categoryId,
     tags: [...new Set(input.tags)],

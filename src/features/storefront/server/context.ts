@@ -2,6 +2,7 @@ import type { ShopRow } from '@/features/shop/server/shop.repository';
 import type { PublicCategory } from '@/features/product/server/public-catalogue';
 import type { StorefrontSettings } from './storefront.repository';
 import { whatsappUrl } from '@/shared/whatsapp';
+import type { ImageLedger } from './pages/catalogue';
 
 /** Everything a page of one shop's online shop is drawn from, besides its own data. */
 export interface StorefrontContext {
@@ -12,6 +13,12 @@ export interface StorefrontContext {
   /** Scheme and host the buyer used, for canonical links, Open Graph and the sitemap. */
   origin: string;
   categories: PublicCategory[];
+  /** The products the design links to (menus, buttons), by id: their address. */
+  productSlugs?: Map<string, string>;
+  /** Set when the site builder weighs a page: every picture drawn is noted in it. */
+  ledger?: ImageLedger;
+  /** Drawn for the site builder's preview: links and forms do nothing. */
+  isPreview?: boolean;
 }
 
 /**
@@ -25,6 +32,7 @@ export type ResolvedSite =
       shop: ShopRow;
       store: StorefrontSettings;
       categories: PublicCategory[];
+      productSlugs: Map<string, string>;
       /** '' on the shop's own domain, `/<slug>` on the pro host. */
       base: string;
     }

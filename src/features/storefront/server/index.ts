@@ -9,6 +9,17 @@ import {
   remindCartRoute,
   updateSettingsRoute,
 } from './storefront.routes';
+import { checkDomainRoute } from './domain.routes';
+import {
+  discardDraftRoute,
+  getDesignRoute,
+  listVersionsRoute,
+  previewRoute,
+  publishRoute,
+  restoreVersionRoute,
+  saveDraftRoute,
+  uploadSiteImageRoute,
+} from './design.routes';
 
 /*
  * Money a buyer paid at the online shop's checkout pays their order as a payment link's would
@@ -31,4 +42,13 @@ export const routes: Route[] = [
   updateSettingsRoute,
   listAbandonedCartsRoute,
   remindCartRoute,
+  checkDomainRoute,
+  getDesignRoute,
+  saveDraftRoute,
+  discardDraftRoute,
+  publishRoute,
+  listVersionsRoute,
+  restoreVersionRoute,
+  previewRoute,
+  uploadSiteImageRoute,
 ];

@@ -1,15 +1,15 @@
 import { escapeHtml } from '@/server/http/html-page';
 import type { PublicCategory } from '@/features/product/server/public-catalogue';
-import { STATIC_PAGES, type StaticPages } from '@/shared/storefront/layout';
+import type { SitePage } from '@/shared/storefront/layout';
 import { absoluteUrl, type StorefrontContext } from './context';
 
-/** The shop's sitemap: home, catalogue, categories, static pages with text, every active product. */
+/** The shop's sitemap: home, catalogue, categories, pages with something in them, every active product. */
 export function sitemapXml(
   ctx: StorefrontContext,
   input: {
     products: Array<{ slug: string; updatedAt: Date }>;
     categories: PublicCategory[];
-    pages: StaticPages;
+    pages: SitePage[];
   },
 ): string {
   const url = (path: string, lastmod?: Date) =>
@@ -20,7 +20,7 @@ export function sitemapXml(
     url(''),
     url('/catalogue'),
     ...input.categories.map((c) => url(`/c/${c.id}`)),
-    ...STATIC_PAGES.filter((p) => input.pages[p]?.trim()).map((p) => url(`/pages/${p}`)),
+    ...input.pages.map((p) => url(`/pages/${p.slug}`)),
     ...input.products.map((p) => url(`/p/${p.slug}`, p.updatedAt)),
     '</urlset>',
   ].join('\n');

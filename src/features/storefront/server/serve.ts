@@ -9,7 +9,6 @@ import { clientIp } from '@/server/http/request-guards';
 import { getLogger } from '@/server/logger';
 import { toE164 } from '@/shared/phone';
 import type { CountryCode } from 'libphonenumber-js';
-import { STATIC_PAGES, type StaticPageSlug } from '@/shared/storefront/layout';
 import {
   findShopByFormerSlug,
   findShopBySlug,
@@ -40,13 +39,17 @@ import { findShopIdByDomain, getStorefront } from './storefront.repository';
 import { cachedPage, gzippedBody, keepPage, makePage, shopSites, type CachedPage } from './page-cache';
 import { recordCartContact } from './abandoned-carts';
 import { ENHANCE_SCRIPT_HASH } from './pages/enhance';
-import { loadHome, renderHome } from './pages/home';
+import { renderHome, renderSitePage } from './pages/home';
+import { loadSectionProducts } from './pages/sections';
 import { PAGE_SIZE, renderListing, SORT_LABELS } from './pages/catalogue';
 import { renderProduct } from './pages/product';
 import { renderCart } from './pages/cart';
 import { renderCheckout, renderSummary } from './pages/checkout';
 import { renderNotFound, renderThanks } from './pages/thanks';
-import { renderStaticPage } from './pages/static-page';
+import { newsletterNotices, subscribeToNewsletter } from './newsletter';
+import { linkedProductIds } from './site-links';
+import { findActiveProductSlugs } from '@/features/product/server/product-slugs';
+import { pageHasContent } from '@/shared/storefront/layout';
 import { robotsTxt, sitemapXml } from './seo';
 
 /*
@@ -172,8 +175,19 @@ async function resolveSite(db: Database, hostname: string, slug: string | null):
   if (!shop || shop.isBlocked) return { kind: 'unknown', shopId: null };
   const store = await getStorefront(db, shop);
   if (!store.isPublished) return { kind: 'unknown', shopId: shop.id };
-  const categories = await findPublicCategories(db, shop.id);
-  return { kind: 'shop', shopId: shop.id, shop, store, categories, base: slug === null ? '' : `/${slug}` };
+  const [categories, productSlugs] = await Promise.all([
+    findPublicCategories(db, shop.id),
+    findActiveProductSlugs(db, shop.id, linkedProductIds(store.layout)),
+  ]);
+  return {
+    kind: 'shop',
+    shopId: shop.id,
+    shop,
+    store,
+    categories,
+    productSlugs,
+    base: slug === null ? '' : `/${slug}`,
+  };
 }
 
 async function siteOf(
@@ -250,11 +264,11 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const { site, rest } = await siteOf(db, req, url);
   if (site.kind === 'moved') return redirect(res, `/${site.slug}${rest}${url.search}`, 301);
   if (site.kind === 'unknown') return send(req, res, htmlPage(404, renderNotFound(null)), 'private');
-  const { shop, store, categories, base } = site;
+  const { shop, store, categories, productSlugs, base } = site;
   // A trailing slash has one address: without it.
   if (rest.length > 1 && rest.endsWith('/'))
     return redirect(res, `${base}${rest.replace(/\/+$/, '')}${url.search}`, 301);
-  const ctx: StorefrontContext = { shop, store, base, origin: originOf(req, host), categories };
+  const ctx: StorefrontContext = { shop, store, base, origin: originOf(req, host), categories, productSlugs };
 
   const publicPage = async (draw: () => Promise<CachedPage | null>) => {
     const page = (await draw()) ?? htmlPage(404, renderNotFound(ctx));
@@ -293,7 +307,13 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
 
   let match: RegExpMatchArray | null;
   if (method === 'GET') {
-    if (rest === '') return publicPage(async () => htmlPage(200, renderHome(ctx, await loadHome(db, ctx))));
+    const { home, pages } = store.layout;
+    // After a sign-up to the SMS newsletter (`?inscrit=<section>`), its section says so.
+    const notices = newsletterNotices(url);
+    if (rest === '')
+      return publicPage(async () =>
+        htmlPage(200, renderHome(ctx, await loadSectionProducts(db, ctx, home.sections), notices)),
+      );
     if (rest === '/catalogue') return publicPage(() => listing('Tout le catalogue', '/catalogue', {}));
     if ((match = rest.match(/^\/c\/([0-9a-z]{1,40})$/))) {
       const category = categories.find((c) => c.id === match![1]);
@@ -312,10 +332,16 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
         return product ? htmlPage(200, renderProduct(ctx, product)) : null;
       });
     }
-    if ((match = rest.match(/^\/pages\/([a-z-]{1,40})$/))) {
-      const page = match[1] as StaticPageSlug;
-      const text = (STATIC_PAGES as readonly string[]).includes(page) ? store.pages[page]?.trim() : '';
-      return publicPage(async () => (text ? htmlPage(200, renderStaticPage(ctx, page, text)) : null));
+    if ((match = rest.match(/^\/pages\/([a-z0-9-]{1,60})$/))) {
+      const page = pages.find((p) => p.slug === match![1] && pageHasContent(p));
+      return publicPage(async () =>
+        page
+          ? htmlPage(
+              200,
+              renderSitePage(ctx, page, await loadSectionProducts(db, ctx, page.sections), notices),
+            )
+          : null,
+      );
     }
     if (rest === '/sitemap.xml')
       return publicPage(async () =>
@@ -325,7 +351,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
           sitemapXml(ctx, {
             products: await findPublicProductSlugs(db, shop.id),
             categories,
-            pages: store.pages,
+            pages: pages.filter(pageHasContent),
           }),
         ),
       );
@@ -345,6 +371,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     if (rest === '/commande') return checkoutPage(req, res, db, ctx, await readForm(req));
     if (rest === '/commande/resume') return summary(req, res, db, ctx);
     if ((match = rest.match(/^\/merci\/([\w-]{10,64})\/payer$/))) return payAgain(res, db, ctx, match[1]!);
+    if (rest === '/newsletter') return subscribeToNewsletter(req, res, db, ctx);
   }
   send(req, res, htmlPage(404, renderNotFound(ctx)), 'private');
 }

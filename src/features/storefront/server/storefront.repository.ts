@@ -1,22 +1,18 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { storefronts } from '@/server/db/schema/storefront';
-import { defaultLayout, upgradeLayout } from '@/shared/storefront/layout';
+import { defaultLayout, upgradeLayout, type StorefrontLayout } from '@/shared/storefront/layout';
 
 export type StorefrontRow = typeof storefronts.$inferSelect;
 export type StorefrontSettings = Omit<StorefrontRow, 'shopId' | 'updatedAt'>;
 
-/** The brand's orange at the shade white text reads on (4.5:1 and more). */
-export const DEFAULT_PRIMARY_COLOR = '#c2410c';
-
-/** A shop that never opened its site: closed, with the default home page and no static text yet. */
+/** A shop that never opened its site: closed, with the default design and no page written yet. */
 export function defaultStorefront(shopName: string): StorefrontSettings {
   return {
     isPublished: false,
     layout: defaultLayout(shopName),
-    primaryColor: DEFAULT_PRIMARY_COLOR,
-    tagline: '',
-    pages: {},
+    draft: null,
+    draftUpdatedAt: null,
     allowsMobileMoney: true,
     allowsCashOnDelivery: true,
     cashOnDeliveryMax: null,
@@ -33,7 +29,19 @@ export async function getStorefront(
   const [row] = await db.select().from(storefronts).where(eq(storefronts.shopId, shop.id));
   if (!row) return { ...defaultStorefront(shop.name), updatedAt: null };
   const { shopId: _shopId, ...settings } = row;
-  return { ...settings, layout: upgradeLayout(settings.layout) };
+  return upgraded(settings, shop.name);
+}
+
+/** Layouts stored in an older shape come out in today's. */
+function upgraded<T extends { layout: StorefrontLayout; draft: StorefrontLayout | null }>(
+  settings: T,
+  shopName: string,
+): T {
+  return {
+    ...settings,
+    layout: upgradeLayout(settings.layout, shopName),
+    draft: settings.draft && upgradeLayout(settings.draft, shopName),
+  };
 }
 
 export async function saveStorefront(
@@ -49,7 +57,7 @@ export async function saveStorefront(
     .onConflictDoUpdate({ target: storefronts.shopId, set: { ...next, updatedAt: new Date() } })
     .returning();
   const { shopId: _shopId, ...settings } = row!;
-  return settings;
+  return upgraded(settings, shop.name);
 }
 
 /** The shop whose own domain this is, if any shop set it. */

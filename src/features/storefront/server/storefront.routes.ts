@@ -48,18 +48,12 @@ async function settingsDto(
     slug: shop.slug,
     url: `${publicUrl()}/${shop.slug}`,
     isPublished: store.isPublished,
-    primaryColor: store.primaryColor,
-    tagline: store.tagline,
-    pages: Object.fromEntries(
-      Object.entries(store.pages).filter((e): e is [string, string] => typeof e[1] === 'string'),
-    ),
     allowsMobileMoney: store.allowsMobileMoney,
     allowsCashOnDelivery: store.allowsCashOnDelivery,
     cashOnDeliveryMax: store.cashOnDeliveryMax,
     allowsPickup: store.allowsPickup,
     showsStockCounts: store.showsStockCounts,
     customDomain: store.customDomain,
-    layout: store.layout,
     readiness: { products, hasDeliveryZones: zones, hasPickupPoints: points.some((p) => p.isActive) },
   };
 }

@@ -49,6 +49,9 @@ export const products = pgTable(
      */
     slug: text('slug').notNull(),
     descriptionHtml: text('description_html').notNull().default(''),
+    /** The online shop's title and description for search engines; empty: the name, the description. */
+    seoTitle: text('seo_title').notNull().default(''),
+    seoDescription: text('seo_description').notNull().default(''),
     status: text('status').notNull().default('active'),
     categoryId: text('category_id').references(() => productCategories.id, { onDelete: 'set null' }),
     tags: text('tags')

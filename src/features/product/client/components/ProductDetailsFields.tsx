@@ -5,7 +5,7 @@ import { PRODUCT_STATUSES, PRODUCT_STATUS_LABELS } from '../../product.constants
 import { useListCategoriesQuery } from '../product.api';
 import type { ProductFormValues } from '../product-form';
 import { categoryOptions } from './CategoryManager';
-import { DescriptionEditor } from './DescriptionEditor';
+import { RichTextEditor } from '@/client/components/RichTextEditor';
 
 // The product editor's fields outside « Options et variantes »; each reads the form it sits in.
 
@@ -31,7 +31,7 @@ export function ProductDetailsFields({
               render={({ field, fieldState }) => (
                 <Field.Root invalid={!!fieldState.error}>
                   <Field.Label>Description</Field.Label>
-                  <DescriptionEditor value={field.value ?? ''} onChange={field.onChange} />
+                  <RichTextEditor value={field.value ?? ''} onChange={field.onChange} label="Description" />
                   {fieldState.error ? <Field.ErrorText>{messageOf(fieldState.error)}</Field.ErrorText> : null}
                 </Field.Root>
               )}

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import dynamic from 'next/dynamic';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -34,6 +35,14 @@ import { StockHistoryCard } from '../components/StockHistoryCard';
 import { CategoryManager } from '../components/CategoryManager';
 import { OptionsAndVariants } from '../components/OptionsAndVariants';
 import { ProductDetailsFields, StockAndShippingFields } from '../components/ProductDetailsFields';
+
+// Below the fold, with its Google preview: loaded after the form's first fields.
+const ProductSeoFields = dynamic(
+  () => import('../components/ProductSeoFields').then((m) => m.ProductSeoFields),
+  {
+    loading: () => <Skeleton h="40" />,
+  },
+);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -155,6 +164,10 @@ function Editor({ shop, product, canAdjust }: { shop: Shop; product: Product | n
 
             <Section title="Stock et expédition">
               <StockAndShippingFields />
+            </Section>
+
+            <Section title="Référencement (Google)">
+              <ProductSeoFields shopSlug={shop.slug} productSlug={product?.slug ?? null} />
             </Section>
 
             <SubmitButton isLoading={createState.isLoading || updateState.isLoading}>

@@ -1,59 +1,33 @@
-import {
-  Alert,
-  Box,
-  Checkbox,
-  Heading,
-  HStack,
-  Input,
-  Link,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Alert, Box, Checkbox, Heading, HStack, Link, Stack, Switch, Text } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { LuExternalLink } from 'react-icons/lu';
-import { FieldShell, SubmitButton, TextField, useServerErrors } from '@/client/components/form';
+import { SubmitButton, TextField, useServerErrors } from '@/client/components/form';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { toaster } from '@/client/shell/toaster';
 import { currencyLabel, moneyInputValue, parseMoneyInput } from '@/shared/money';
-import { STATIC_PAGES, STATIC_PAGE_TITLES, type StaticPageSlug } from '@/shared/storefront/layout';
 import { useUpdateStorefrontMutation, type StorefrontSettings } from '../storefront.api';
 
-type Field =
-  | 'slug'
-  | 'primaryColor'
-  | 'tagline'
-  | 'customDomain'
-  | 'cashOnDeliveryMax'
-  | 'isPublished'
-  | `pages.${StaticPageSlug}`;
+type Field = 'slug' | 'customDomain' | 'cashOnDeliveryMax' | 'isPublished';
 
 interface Draft {
   slug: string;
-  primaryColor: string;
-  tagline: string;
   customDomain: string;
   cashOnDeliveryMax: string;
   allowsMobileMoney: boolean;
   allowsCashOnDelivery: boolean;
   allowsPickup: boolean;
   showsStockCounts: boolean;
-  pages: Record<StaticPageSlug, string>;
 }
 
 function draftOf(settings: StorefrontSettings, currency: string): Draft {
   return {
     slug: settings.slug,
-    primaryColor: settings.primaryColor,
-    tagline: settings.tagline,
     customDomain: settings.customDomain ?? '',
     cashOnDeliveryMax: moneyInputValue(settings.cashOnDeliveryMax, currency),
     allowsMobileMoney: settings.allowsMobileMoney,
     allowsCashOnDelivery: settings.allowsCashOnDelivery,
     allowsPickup: settings.allowsPickup,
     showsStockCounts: settings.showsStockCounts,
-    pages: Object.fromEntries(STATIC_PAGES.map((p) => [p, settings.pages[p] ?? ''])) as Draft['pages'],
   };
 }
 
@@ -84,7 +58,7 @@ function Toggle(props: {
   );
 }
 
-/** Opening the shop, and what is read from every page of it: address, colour, payments, pages. */
+/** Opening the shop, its address and domain, how buyers pay and receive (its look: the builder). */
 export function StorefrontSettingsForm({
   shopId,
   currency,
@@ -131,15 +105,12 @@ export function StorefrontSettingsForm({
       update({
         shopId,
         slug: draft.slug,
-        primaryColor: draft.primaryColor,
-        tagline: draft.tagline,
         customDomain: draft.customDomain || null,
         cashOnDeliveryMax: parsedMax,
         allowsMobileMoney: draft.allowsMobileMoney,
         allowsCashOnDelivery: draft.allowsCashOnDelivery,
         allowsPickup: draft.allowsPickup,
         showsStockCounts: draft.showsStockCounts,
-        pages: draft.pages,
       }).unwrap(),
     );
     if (ok) toaster.create({ type: 'success', title: 'Réglages de la boutique en ligne enregistrés' });
@@ -196,7 +167,7 @@ export function StorefrontSettingsForm({
           <FormErrorAlert message={alert} />
           <Stack as="section" gap="0">
             <Heading as="h2" size="md">
-              Adresse et apparence
+              Adresse
             </Heading>
             <Stack gap="4" mt="3">
               <TextField
@@ -217,41 +188,6 @@ export function StorefrontSettingsForm({
                 error={fieldErrors.customDomain}
                 helper="Chez votre registraire, faites pointer ce nom (enregistrement CNAME) vers l’adresse de Comptoir ; le certificat HTTPS est posé par notre serveur frontal."
               />
-              <FieldShell
-                label="Couleur principale"
-                error={fieldErrors.primaryColor}
-                helper="Boutons et bandeau : le texte y est blanc, choisissez une teinte foncée."
-              >
-                <HStack>
-                  <Input
-                    type="color"
-                    aria-label="Choisir la couleur"
-                    value={draft.primaryColor}
-                    onChange={(e) => set('primaryColor')(e.currentTarget.value)}
-                    w="16"
-                    p="1"
-                  />
-                  <Input
-                    name="primaryColor"
-                    value={draft.primaryColor}
-                    onChange={(e) => set('primaryColor')(e.currentTarget.value)}
-                    maxW="32"
-                  />
-                </HStack>
-              </FieldShell>
-              <FieldShell
-                label="Phrase d’accroche"
-                error={fieldErrors.tagline}
-                helper="Montrée par les moteurs de recherche et dans les partages WhatsApp (160 caractères)."
-              >
-                <Textarea
-                  name="tagline"
-                  rows={2}
-                  maxLength={160}
-                  value={draft.tagline}
-                  onChange={(e) => set('tagline')(e.currentTarget.value)}
-                />
-              </FieldShell>
             </Stack>
           </Stack>
 
@@ -301,30 +237,6 @@ export function StorefrontSettingsForm({
             </Stack>
           </Stack>
 
-          <Stack as="section" gap="0">
-            <Heading as="h2" size="md">
-              Pages d’information
-            </Heading>
-            <Text color="fg.muted" fontSize="sm">
-              Une page vide n’apparaît pas. Séparez les paragraphes par une ligne vide.
-            </Text>
-            <Stack gap="4" mt="3">
-              {STATIC_PAGES.map((page) => (
-                <FieldShell key={page} label={STATIC_PAGE_TITLES[page]} error={fieldErrors[`pages.${page}`]}>
-                  <Textarea
-                    name={`pages.${page}`}
-                    rows={4}
-                    maxLength={5000}
-                    value={draft.pages[page]}
-                    onChange={(e) => {
-                      const text = e.currentTarget.value;
-                      setDraft((d) => ({ ...d, pages: { ...d.pages, [page]: text } }));
-                    }}
-                  />
-                </FieldShell>
-              ))}
-            </Stack>
-          </Stack>
           <SubmitButton isLoading={updating.isLoading && !publishing} />
         </Stack>
       </form>

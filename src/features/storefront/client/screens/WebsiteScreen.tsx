@@ -4,22 +4,58 @@ import { useRouter } from 'next/router';
 import { AppShell } from '@/client/shell/AppShell';
 import type { Shop } from '@/features/shop/client/shop.api';
 import { useGetStorefrontQuery } from '../storefront.api';
-import { StorefrontSettingsForm } from '../components/StorefrontSettingsForm';
+import { useGetDesignQuery } from '../builder/site-builder.api';
 
 const AbandonedCarts = dynamic(() => import('../components/AbandonedCarts').then((m) => m.AbandonedCarts), {
   loading: () => <Skeleton h="32" />,
 });
+const StorefrontSettingsForm = dynamic(
+  () => import('../components/StorefrontSettingsForm').then((m) => m.StorefrontSettingsForm),
+  { loading: () => <Skeleton h="64" /> },
+);
+const DomainCheck = dynamic(() => import('../components/DomainCheck').then((m) => m.DomainCheck), {
+  loading: () => <Skeleton h="24" />,
+});
+const SiteBuilder = dynamic(() => import('../builder/SiteBuilder').then((m) => m.SiteBuilder), {
+  loading: () => <Skeleton h="96" />,
+});
 
-const TABS = { boutique: 'Boutique en ligne', paniers: 'Paniers abandonnés' } as const;
+const TABS = { editeur: 'Éditeur du site', reglages: 'Réglages', paniers: 'Paniers abandonnés' } as const;
 type Tab = keyof typeof TABS;
+
+const failed = <Text color="fg.error">Le site n’a pas pu être chargé. Rechargez la page.</Text>;
+
+function Builder({ shop }: { shop: Shop }) {
+  const { data, isLoading, isError } = useGetDesignQuery({ shopId: shop._id });
+  if (isLoading) return <Skeleton h="96" />;
+  if (isError || !data) return failed;
+  return <SiteBuilder shopId={shop._id} shopName={shop.name} timeZone={shop.timeZone} design={data} />;
+}
+
+function Settings({ shop }: { shop: Shop }) {
+  const { data, isLoading, isError } = useGetStorefrontQuery({ shopId: shop._id });
+  if (isLoading) return <Skeleton h="64" />;
+  if (isError || !data) return failed;
+  return (
+    <Stack gap="8">
+      <StorefrontSettingsForm shopId={shop._id} currency={shop.currency} settings={data} />
+      <Stack gap="3" maxW="2xl">
+        <Heading as="h2" size="md">
+          Domaine
+        </Heading>
+        <DomainCheck shopId={shop._id} customDomain={data.customDomain} />
+      </Stack>
+    </Stack>
+  );
+}
 
 function Website({ shop }: { shop: Shop }) {
   const router = useRouter();
-  const tab: Tab = router.query.vue === 'paniers' ? 'paniers' : 'boutique';
-  const { data, isLoading, isError } = useGetStorefrontQuery({ shopId: shop._id });
+  const asked = String(router.query.vue ?? '');
+  const tab: Tab = asked in TABS ? (asked as Tab) : 'editeur';
   function show(next: string) {
     const query = { ...router.query, vue: next };
-    if (next === 'boutique') delete (query as Record<string, unknown>).vue;
+    if (next === 'editeur') delete (query as Record<string, unknown>).vue;
     void router.replace({ pathname: router.pathname, query }, undefined, { shallow: true });
   }
   return (
@@ -35,14 +71,11 @@ function Website({ shop }: { shop: Shop }) {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content value="boutique" pt="4">
-          {isLoading ? <Skeleton h="64" /> : null}
-          {isError ? (
-            <Text color="fg.error">Les réglages n’ont pas pu être chargés. Rechargez la page.</Text>
-          ) : null}
-          {data ? (
-            <StorefrontSettingsForm shopId={shop._id} currency={shop.currency} settings={data} />
-          ) : null}
+        <Tabs.Content value="editeur" pt="4">
+          <Builder shop={shop} />
+        </Tabs.Content>
+        <Tabs.Content value="reglages" pt="4">
+          <Settings shop={shop} />
         </Tabs.Content>
         <Tabs.Content value="paniers" pt="4">
           <AbandonedCarts shopId={shop._id} currency={shop.currency} timeZone={shop.timeZone} />
@@ -52,7 +85,7 @@ function Website({ shop }: { shop: Shop }) {
   );
 }
 
-/** /website: the online shop — open or closed, its address, look, payments and pages; abandoned carts. */
+/** /website: the site builder (draft, preview, publication), the shop's settings and domain, abandoned carts. */
 export function WebsiteScreen() {
   return (
     <AppShell capability="website:manage">{({ shop }) => (shop ? <Website shop={shop} /> : null)}</AppShell>

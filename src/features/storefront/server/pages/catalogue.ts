@@ -11,10 +11,16 @@ export const PAGE_SIZE = 24;
 const CARD_WIDTHS = [160, 320, 480, 640];
 const HERO_WIDTHS = [320, 480, 640, 960, 1280];
 
+/**
+ * The pictures a page shows, as a phone (390 px wide, 2 pixels per point) would load them: the
+ * site builder weighs a page by them (page-weight.ts). width null: not resized here.
+ */
+export type ImageLedger = Array<{ src: string; width: number | null }>;
+
 export function productImage(
   image: { list: string; card: string; zoom: string } | null,
   name: string,
-  options: { eager?: boolean; sizes?: string; hero?: boolean } = {},
+  options: { eager?: boolean; sizes?: string; hero?: boolean; ledger?: ImageLedger } = {},
 ): Html {
   if (!image)
     return html`<div class="img" aria-hidden="true"><span class="initials">${initials(name)}</span></div>`;
@@ -23,6 +29,8 @@ export function productImage(
   // An upload kept here is resized on demand to the widths the page may ask for, AVIF first.
   if (image.zoom.startsWith(UPLOADS_URL_PREFIX)) {
     const widths = options.hero ? HERO_WIDTHS : CARD_WIDTHS;
+    // Full width on the phone: 780 device pixels; a card, half of it.
+    options.ledger?.push({ src: image.zoom, width: widths.find((w) => w >= (options.hero ? 780 : 390))! });
     const set = (format: 'avif' | 'webp') =>
       widths.map((w) => `${resizedUrl(image.zoom, w, format)} ${w}w`).join(', ');
     return html`<div class="img">
@@ -41,6 +49,7 @@ export function productImage(
     </div>`;
   }
   // Elsewhere (object storage): the three sizes every upload has (160, 600, 1600 px at most).
+  options.ledger?.push({ src: image.card, width: null });
   return html`<div class="img">
     <img
       src="${image.card}"
@@ -69,7 +78,7 @@ export function productGrid(ctx: StorefrontContext, items: PublicProductCard[], 
       (p, i) =>
         html`<li>
           <a class="card" href="${shopPath(ctx, `/p/${p.slug}`)}">
-            ${productImage(p.image, p.name, { eager: i < eagerFirst })}
+            ${productImage(p.image, p.name, { eager: i < eagerFirst, ledger: ctx.ledger })}
             <div class="body">
               <span class="name">${p.name}</span>
               <span>${priceOf(ctx, p)}</span>

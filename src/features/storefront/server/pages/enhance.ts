@@ -58,6 +58,9 @@ function enhance(): void {
 
 const ENHANCE_SCRIPT = `(${enhance.toString()})();`;
 
+/** What the script costs a phone: the site builder's page weight counts it as JavaScript. */
+export const ENHANCE_SCRIPT_BYTES = Buffer.byteLength(ENHANCE_SCRIPT);
+
 /** The element, built here so that the hash below is of exactly what the page carries. */
 export const ENHANCE_ELEMENT = new Html(`<script>${ENHANCE_SCRIPT}</script>`);
 

@@ -1,10 +1,5 @@
 import { Html, html } from '@/server/http/html-page';
-import {
-  CATALOGUE_TARGET,
-  STATIC_PAGES,
-  STATIC_PAGE_TITLES,
-  type LayoutSection,
-} from '@/shared/storefront/layout';
+import { CATALOGUE_TARGET, pageHasContent, type MenuLink } from '@/shared/storefront/layout';
 import { absoluteUrl, shopPath, whatsappLink, type StorefrontContext } from '../context';
 import { ENHANCE_ELEMENT } from './enhance';
 import { storefrontCss } from './theme';
@@ -19,6 +14,8 @@ export interface PageMeta {
   jsonLd?: unknown;
   /** The menu entry to mark as the current page. */
   current?: string;
+  /** The title as the seller wrote it for search engines: not followed by the shop's name. */
+  exactTitle?: boolean;
 }
 
 export function initials(name: string): string {
@@ -30,27 +27,32 @@ export function initials(name: string): string {
     .join('');
 }
 
-/** Where a menu or button target leads, or null when it leads nowhere now (a category deleted). */
+/** Where a menu or button target leads, or null when it leads nowhere now (a page deleted). */
 export function targetHref(ctx: StorefrontContext, target: string): string | null {
+  if (target === 'home') return shopPath(ctx);
   if (target === CATALOGUE_TARGET) return shopPath(ctx, '/catalogue');
   if (target === 'search') return shopPath(ctx, '/recherche');
-  if (target.startsWith('category:')) {
-    const id = target.slice('category:'.length);
-    return ctx.categories.some((c) => c.id === id) ? shopPath(ctx, `/c/${id}`) : null;
+  const [kind, id = ''] = target.split(/:(.*)/s);
+  if (kind === 'category') return ctx.categories.some((c) => c.id === id) ? shopPath(ctx, `/c/${id}`) : null;
+  if (kind === 'product') {
+    const slug = ctx.productSlugs?.get(id);
+    return slug ? shopPath(ctx, `/p/${slug}`) : null;
   }
-  if (target.startsWith('page:')) {
-    const page = target.slice('page:'.length);
-    return (STATIC_PAGES as readonly string[]).includes(page) ? shopPath(ctx, `/pages/${page}`) : null;
+  if (kind === 'page') {
+    const page = ctx.store.layout.pages.find((p) => p.id === id);
+    return page && pageHasContent(page) ? shopPath(ctx, `/pages/${page.slug}`) : null;
   }
   return null;
 }
 
-function menuOf(ctx: StorefrontContext): Array<{ label: string; href: string }> {
-  const header = ctx.store.layout.sections.find((s) => s.type === 'header') as
-    Extract<LayoutSection, { type: 'header' }> | undefined;
-  const chosen = (header?.blocks ?? [])
-    .map((b) => ({ label: b.settings.label, href: targetHref(ctx, b.settings.target) }))
+function links(ctx: StorefrontContext, menu: MenuLink[]): Array<{ label: string; href: string }> {
+  return menu
+    .map((l) => ({ label: l.label, href: targetHref(ctx, l.target) }))
     .filter((l): l is { label: string; href: string } => Boolean(l.href && l.label));
+}
+
+function menuOf(ctx: StorefrontContext): Array<{ label: string; href: string }> {
+  const chosen = links(ctx, ctx.store.layout.header.menu);
   if (chosen.length) return chosen;
   // No menu chosen: the whole catalogue, then the top categories.
   return [
@@ -63,9 +65,7 @@ function menuOf(ctx: StorefrontContext): Array<{ label: string; href: string }> 
 }
 
 function headerOf(ctx: StorefrontContext, current: string | undefined): Html {
-  const header = ctx.store.layout.sections.find((s) => s.type === 'header') as
-    Extract<LayoutSection, { type: 'header' }> | undefined;
-  const showsSearch = header?.settings.showsSearch ?? true;
+  const { showsSearch } = ctx.store.layout.header;
   return html`<header class="top">
     <div class="wrap">
       <div class="bar">
@@ -100,19 +100,26 @@ function headerOf(ctx: StorefrontContext, current: string | undefined): Html {
   </header>`;
 }
 
+const SOCIAL_LABELS = { facebook: 'Facebook', instagram: 'Instagram', tiktok: 'TikTok' } as const;
+
 function footerOf(ctx: StorefrontContext): Html {
-  const footer = ctx.store.layout.sections.find((s) => s.type === 'footer') as
-    Extract<LayoutSection, { type: 'footer' }> | undefined;
-  const wa = whatsappLink(ctx.shop.phone, `Bonjour ${ctx.shop.name}`);
+  const { footer, brand, pages } = ctx.store.layout;
+  const wa = whatsappLink(brand.whatsappPhone || ctx.shop.phone, `Bonjour ${ctx.shop.name}`);
+  // No menu chosen: every page with something written in it.
+  const chosen = footer.menu.length
+    ? links(ctx, footer.menu)
+    : pages.filter(pageHasContent).map((p) => ({ label: p.title, href: shopPath(ctx, `/pages/${p.slug}`) }));
+  const social = (Object.keys(SOCIAL_LABELS) as Array<keyof typeof SOCIAL_LABELS>).filter(
+    (k) => brand.social[k],
+  );
   return html`<footer class="bottom">
     <div class="wrap">
       <nav aria-label="Informations">
-        ${STATIC_PAGES.filter((p) => ctx.store.pages[p]?.trim()).map(
-          (p) => html`<a href="${shopPath(ctx, `/pages/${p}`)}">${STATIC_PAGE_TITLES[p]}</a>`,
-        )}
+        ${chosen.map((l) => html`<a href="${l.href}">${l.label}</a>`)}
         ${wa ? html`<a href="${wa}" rel="noopener">WhatsApp</a>` : ''}
+        ${social.map((k) => html`<a href="${brand.social[k]}" rel="noopener me">${SOCIAL_LABELS[k]}</a>`)}
       </nav>
-      ${footer?.settings.text ? html`<p>${footer.settings.text}</p>` : ''}
+      ${footer.text ? html`<p>${footer.text}</p>` : ''}
       <p>© ${new Date().getFullYear()} ${ctx.shop.name}</p>
     </div>
   </footer>`;
@@ -128,7 +135,10 @@ function jsonScript(value: unknown): Html {
 export function storefrontPage(ctx: StorefrontContext, meta: PageMeta, body: Html): Html {
   const canonical = meta.canonicalPath === null ? null : absoluteUrl(ctx, meta.canonicalPath);
   const image = meta.image ? new URL(meta.image, ctx.origin).href : null;
-  const title = meta.title === ctx.shop.name ? meta.title : `${meta.title} · ${ctx.shop.name}`;
+  const title =
+    meta.exactTitle || meta.title === ctx.shop.name ? meta.title : `${meta.title} · ${ctx.shop.name}`;
+  const { layout } = ctx.store;
+  const icon = layout.brand.faviconUrl || ctx.shop.logoUrl;
   return html`<html lang="fr">
     <head>
       <meta charset="utf-8" />
@@ -143,10 +153,10 @@ export function storefrontPage(ctx: StorefrontContext, meta: PageMeta, body: Htm
       <meta property="og:locale" content="fr_FR" />
       ${canonical ? html`<meta property="og:url" content="${canonical}" />` : ''}
       ${image ? html`<meta property="og:image" content="${image}" />` : ''}
-      <meta name="theme-color" content="${ctx.store.primaryColor}" />
-      <link rel="icon" href="${ctx.shop.logoUrl ?? 'data:,'}" />
+      <meta name="theme-color" content="${layout.primaryColor}" />
+      <link rel="icon" href="${icon || 'data:,'}" />
       <style>
-        ${new Html(storefrontCss(ctx.store.primaryColor))}
+        ${new Html(storefrontCss(layout.theme, layout.primaryColor, ctx.isPreview))}
       </style>
       ${meta.jsonLd ? jsonScript(meta.jsonLd) : ''}
     </head>
@@ -154,7 +164,7 @@ export function storefrontPage(ctx: StorefrontContext, meta: PageMeta, body: Htm
       <a class="skip" href="#contenu">Aller au contenu</a>
       ${headerOf(ctx, meta.current)}
       <main id="contenu" class="wrap">${body}</main>
-      ${footerOf(ctx)} ${ENHANCE_ELEMENT}
+      ${footerOf(ctx)} ${ctx.isPreview ? '' : ENHANCE_ELEMENT}
     </body>
   </html>`;
 }

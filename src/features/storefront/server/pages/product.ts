@@ -138,7 +138,10 @@ export function renderProduct(
     .replace(/<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  const description = (text || `${product.name} chez ${ctx.shop.name}, à ${money(low)}.`).slice(0, 160);
+  // The merchant's own words for search engines first (« Référencement (Google) » of the product form).
+  const description =
+    product.seoDescription ||
+    (text || `${product.name} chez ${ctx.shop.name}, à ${money(low)}.`).slice(0, 160);
   const offer = (v: PublicProduct['variants'][number]) => ({
     '@type': 'Offer',
     price: String(toMajorUnits(v.price, ctx.shop.currency)),
@@ -149,7 +152,8 @@ export function renderProduct(
   return storefrontPage(
     ctx,
     {
-      title: product.name,
+      title: product.seoTitle || product.name,
+      exactTitle: Boolean(product.seoTitle),
       description,
       canonicalPath: `/p/${product.slug}`,
       image: image?.card ?? null,

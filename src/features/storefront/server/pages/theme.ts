@@ -1,8 +1,59 @@
+import type { ThemeId } from '@/shared/storefront/layout';
+
 /*
- * The online shop's one theme, as plain CSS inline in every page: phone first, system fonts, the
- * shop's colour as a custom property. No style sheet, font or script blocks the first paint.
+ * The online shop's themes, as plain CSS inline in every page: phone first, system fonts only (a
+ * theme costs no download), the shop's colour as a custom property. One base for every theme,
+ * then each theme's few rules. No style sheet, font or script blocks the first paint.
  */
-export function storefrontCss(primaryColor: string): string {
+
+const THEME_CSS: Record<ThemeId, string> = {
+  classique: '',
+  // Serif titles, more air, thin square lines.
+  elegant: `h1,h2,h3,.brand,.banner h1,.banner h2{font-family:Georgia,'Times New Roman',Cambria,serif;font-weight:500;letter-spacing:.01em}
+main{padding-top:1.5rem}h2{margin:3rem 0 1.25rem;font-size:1.4rem}
+.banner,.card,.cats a,.quotes li,.btn,.slides img,.visit>div,.newsletter{border-radius:2px}
+.banner{background:#fafaf9;color:var(--fg);border:1px solid var(--line)}.banner .btn{background:var(--c);color:#fff}
+.cats a{background:#fff;border:1px solid var(--line)}.quotes li{background:#fff;border:1px solid var(--line)}
+.btn{font-weight:600;letter-spacing:.02em}`,
+  // Heavy titles, full colour, marked buttons.
+  audacieux: `h1,h2,.banner h1,.banner h2{font-weight:900;letter-spacing:-.02em;text-transform:uppercase}
+h2{font-size:1.5rem}.banner h1,.banner h2{font-size:2.25rem;line-height:1.05}
+.btn{text-transform:uppercase;letter-spacing:.04em;border-radius:999px;box-shadow:0 3px 0 rgba(0,0,0,.25)}
+.banner{border-radius:1.5rem}.cats a{background:var(--c);color:#fff}
+.card{border-width:2px;border-color:var(--fg)}.quotes li{border-left:6px solid var(--c)}`,
+};
+
+/** The section styles every theme shares, besides the shop's pages (cart, checkout). */
+const SECTIONS_CSS = `.slides{display:flex;gap:.75rem;overflow-x:auto;scroll-snap-type:x mandatory;list-style:none;padding:0;margin:0;scrollbar-width:thin}
+.slides li{flex:0 0 100%;scroll-snap-align:start;position:relative}
+.slides a{display:block;text-decoration:none}
+.slides .img{aspect-ratio:16/9;border-radius:1rem;overflow:hidden;background:var(--bg2)}
+.slides .img img{width:100%;height:100%;object-fit:cover}
+.caption{position:absolute;left:.75rem;bottom:.75rem;background:rgba(0,0,0,.65);color:#fff;padding:.375rem .75rem;border-radius:.5rem;font-weight:700}
+.split .img{border-radius:1rem;overflow:hidden}
+.prose{max-width:42rem;overflow-wrap:anywhere}.prose a{color:var(--c)}
+.page{max-width:48rem}
+.faq details{border-bottom:1px solid var(--line);padding:.75rem 0}
+.faq summary{font-weight:700;cursor:pointer;min-height:2.75rem;display:flex;align-items:center}
+.visit{display:grid;gap:1rem}.visit h2{margin-bottom:0}.visit h3{margin:.5rem 0 .25rem;font-size:1rem}
+.pre{white-space:pre-line;margin:0 0 .75rem}
+.newsletter{background:var(--bg2);border-radius:1rem;padding:1.25rem;margin:2rem 0}
+.newsletter h2{margin-top:0}.newsletter form{max-width:28rem}
+.consent{display:flex;gap:.5rem;font-weight:400;font-size:.9rem;align-items:flex-start}
+.consent input{width:1.25rem;height:1.25rem;flex:0 0 auto;margin-top:.15rem}
+.newsletter .btn{margin-top:.75rem}
+.ok{color:var(--ok);font-weight:700}
+@media(min-width:64rem){.slides li{flex-basis:calc(50% - .375rem)}.visit{grid-template-columns:1fr 1fr;align-items:start}.visit h2{grid-column:1/-1}}
+`;
+
+/** In the site builder's preview nothing leads away: the seller looks, the buyer clicks. */
+const PREVIEW_CSS = 'a,button,input,select,textarea,label{pointer-events:none}header.top{position:static}';
+
+export function storefrontCss(theme: ThemeId, primaryColor: string, isPreview = false): string {
+  return `${baseCss(primaryColor)}${SECTIONS_CSS}${THEME_CSS[theme] ?? ''}${isPreview ? PREVIEW_CSS : ''}`;
+}
+
+function baseCss(primaryColor: string): string {
   return `:root{--c:${primaryColor};--fg:#18181b;--muted:#52525b;--line:#e4e4e7;--bg2:#f4f4f5;--ok:#166534;--err:#991b1b}
 *,*::before,*::after{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;color:var(--fg);line-height:1.5;background:#fff;-webkit-font-smoothing:antialiased}
