@@ -48,6 +48,12 @@ export async function findActiveProductSlugs(
   const rows = await db
     .select({ id: products.id, slug: products.slug })
     .from(products)
-    .where(and(eq(products.shopId, shopId), inArray(products.id, [...new Set(ids)]), eq(products.status, 'active')));
+    .where(
+      and(
+        eq(products.shopId, shopId),
+        inArray(products.id, [...new Set(ids)]),
+        eq(products.status, 'active'),
+      ),
+    );
   return new Map(rows.map((r) => [r.id, r.slug]));
 }

@@ -1,9 +1,10 @@
-import { Badge, Button, CloseButton, Dialog, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuHistory } from 'react-icons/lu';
 import { formatDateTime } from '@/shared/dates';
 import { toaster } from '@/client/shell/toaster';
 import { ApiError } from '@/client/api/api-error';
+import { BuilderDialog } from './BuilderDialog';
 import { useListVersionsQuery, useRestoreVersionMutation, type Design } from './site-builder.api';
 
 /** « Historique »: every published version, newest first; one brought back is published again. */
@@ -40,77 +41,60 @@ export function HistoryDialog(props: {
     }
   }
   return (
-    <Dialog.Root
+    <BuilderDialog
       open={open}
-      onOpenChange={(e) => setOpen(e.open)}
-      size={{ base: 'full', md: 'md' }}
-      scrollBehavior="inside"
-    >
-      <Dialog.Trigger asChild>
+      onOpenChange={setOpen}
+      size="md"
+      title="Historique des publications"
+      trigger={
         <Button variant="outline" size="sm">
           <LuHistory /> Historique
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Historique des publications</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {isLoading ? <Spinner /> : null}
-              {data && data.items.length === 0 ? (
-                <Text color="fg.muted">Rien n’a encore été publié.</Text>
-              ) : null}
-              {props.hasUnpublishedChanges && data?.items.length ? (
-                <Text fontSize="sm" color="fg.warning" mb="3">
-                  Republier une version abandonne vos modifications non publiées.
-                </Text>
-              ) : null}
-              <Stack as="ol" gap="2" listStyleType="none" m="0" p="0">
-                {data?.items.map((v) => (
-                  <HStack
-                    as="li"
-                    key={v.number}
-                    justify="space-between"
-                    borderWidth="1px"
-                    rounded="md"
-                    p="3"
-                    gap="3"
-                    flexWrap="wrap"
-                  >
-                    <Stack gap="0" minW="0">
-                      <HStack gap="2">
-                        <Text fontWeight="semibold">Version {v.number}</Text>
-                        {v.isLive ? <Badge colorPalette="green">En ligne</Badge> : null}
-                      </HStack>
-                      <Text fontSize="sm" color="fg.muted">
-                        {formatDateTime(v.publishedAt, props.timeZone)}
-                        {v.publishedBy ? ` · ${v.publishedBy}` : ''}
-                        {v.restoredFromNumber ? ` · reprise de la version ${v.restoredFromNumber}` : ''}
-                      </Text>
-                    </Stack>
-                    {v.isLive ? null : (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        loading={restoring.isLoading && pending === v.number}
-                        onClick={() => void bringBack(v.number)}
-                      >
-                        Restaurer
-                      </Button>
-                    )}
-                  </HStack>
-                ))}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Fermer" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+    >
+      {isLoading ? <Spinner /> : null}
+      {data && data.items.length === 0 ? <Text color="fg.muted">Rien n’a encore été publié.</Text> : null}
+      {props.hasUnpublishedChanges && data?.items.length ? (
+        <Text fontSize="sm" color="fg.warning" mb="3">
+          Republier une version abandonne vos modifications non publiées.
+        </Text>
+      ) : null}
+      <Stack as="ol" gap="2" listStyleType="none" m="0" p="0">
+        {data?.items.map((v) => (
+          <HStack
+            as="li"
+            key={v.number}
+            justify="space-between"
+            borderWidth="1px"
+            rounded="md"
+            p="3"
+            gap="3"
+            flexWrap="wrap"
+          >
+            <Stack gap="0" minW="0">
+              <HStack gap="2">
+                <Text fontWeight="semibold">Version {v.number}</Text>
+                {v.isLive ? <Badge colorPalette="green">En ligne</Badge> : null}
+              </HStack>
+              <Text fontSize="sm" color="fg.muted">
+                {formatDateTime(v.publishedAt, props.timeZone)}
+                {v.publishedBy ? ` · ${v.publishedBy}` : ''}
+                {v.restoredFromNumber ? ` · reprise de la version ${v.restoredFromNumber}` : ''}
+              </Text>
+            </Stack>
+            {v.isLive ? null : (
+              <Button
+                size="sm"
+                variant="outline"
+                loading={restoring.isLoading && pending === v.number}
+                onClick={() => void bringBack(v.number)}
+              >
+                Restaurer
+              </Button>
+            )}
+          </HStack>
+        ))}
+      </Stack>
+    </BuilderDialog>
   );
 }

@@ -1,8 +1,9 @@
-import { Box, Button, Checkbox, HStack, IconButton, Stack, Text, Textarea } from '@chakra-ui/react';
-import { LuArrowDown, LuArrowUp, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { Box, Button, Checkbox, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { LuPlus } from 'react-icons/lu';
 import { FieldShell, SelectField, TextField } from '@/client/components/form';
 import type { MenuLink, StorefrontLayout } from '@/shared/storefront/layout';
-import { moved, newLink, type TargetOption } from './design-edit';
+import { newLink, type TargetOption } from './design-edit';
+import { MoveButtons } from './MoveButtons';
 
 function MenuEditor(props: {
   where: 'header' | 'footer';
@@ -44,33 +45,14 @@ function MenuEditor(props: {
                 props.onChange(links.map((l) => (l.id === link.id ? { ...l, target } : l)))
               }
             />
-            <HStack gap="0" justify="flex-end">
-              <IconButton
-                size="sm"
-                variant="ghost"
-                aria-label={`Monter le lien ${link.label}`}
-                disabled={i === 0}
-                onClick={() => props.onChange(moved(links, i, i - 1))}
-              >
-                <LuArrowUp />
-              </IconButton>
-              <IconButton
-                size="sm"
-                variant="ghost"
-                aria-label={`Descendre le lien ${link.label}`}
-                disabled={i === links.length - 1}
-                onClick={() => props.onChange(moved(links, i, i + 1))}
-              >
-                <LuArrowDown />
-              </IconButton>
-              <IconButton
-                size="sm"
-                variant="ghost"
-                aria-label={`Retirer le lien ${link.label}`}
-                onClick={() => props.onChange(links.filter((l) => l.id !== link.id))}
-              >
-                <LuTrash2 />
-              </IconButton>
+            <HStack justify="flex-end">
+              <MoveButtons
+                items={links}
+                index={i}
+                name={`lien ${link.label}`}
+                removeLabel="Retirer"
+                onChange={props.onChange}
+              />
             </HStack>
           </Stack>
         </Box>

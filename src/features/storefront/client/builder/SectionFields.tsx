@@ -1,10 +1,11 @@
-import { Box, Button, HStack, IconButton, Image, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { LuArrowDown, LuArrowUp, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { Box, Button, HStack, Image, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { LuPlus } from 'react-icons/lu';
 import { FieldShell, SelectField } from '@/client/components/form';
 import { ImagePicker } from '@/client/components/ImagePicker';
 import { RichTextEditor } from '@/client/components/RichTextEditor';
 import type { LayoutSection, SectionType } from '@/shared/storefront/layout';
-import { freshId, moved, type TargetOption } from './design-edit';
+import { freshId, type TargetOption } from './design-edit';
+import { MoveButtons } from './MoveButtons';
 import { useUploadSiteImageMutation } from './site-builder.api';
 
 /*
@@ -147,7 +148,7 @@ export function SiteImageField(props: {
             props.value ? (
               <Image src={props.value} alt="" boxSize="16" objectFit="cover" rounded="md" />
             ) : (
-              <Box boxSize="16" rounded="md" bg="bg.muted" />
+              <Box boxSize="16" rounded="md" borderWidth="1px" bg="bg.muted" />
             )
           }
           onUpload={async (file) =>
@@ -315,34 +316,13 @@ export function SectionFields(props: {
                 <Text fontWeight="semibold" fontSize="sm">
                   {blockSpec.name} {i + 1}
                 </Text>
-                <HStack gap="0">
-                  <IconButton
-                    size="xs"
-                    variant="ghost"
-                    aria-label={`Monter : ${blockSpec.name} ${i + 1}`}
-                    disabled={i === 0}
-                    onClick={() => setBlocks(moved(blocks, i, i - 1))}
-                  >
-                    <LuArrowUp />
-                  </IconButton>
-                  <IconButton
-                    size="xs"
-                    variant="ghost"
-                    aria-label={`Descendre : ${blockSpec.name} ${i + 1}`}
-                    disabled={i === blocks.length - 1}
-                    onClick={() => setBlocks(moved(blocks, i, i + 1))}
-                  >
-                    <LuArrowDown />
-                  </IconButton>
-                  <IconButton
-                    size="xs"
-                    variant="ghost"
-                    aria-label={`Supprimer : ${blockSpec.name} ${i + 1}`}
-                    onClick={() => setBlocks(blocks.filter((b) => b.id !== block.id))}
-                  >
-                    <LuTrash2 />
-                  </IconButton>
-                </HStack>
+                <MoveButtons
+                  items={blocks}
+                  index={i}
+                  name={`${blockSpec.name} ${i + 1}`}
+                  size="xs"
+                  onChange={setBlocks}
+                />
               </HStack>
               <Stack gap="3">
                 {blockSpec.fields.map((spec) => (

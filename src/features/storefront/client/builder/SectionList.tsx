@@ -1,77 +1,52 @@
-import {
-  Badge,
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  HStack,
-  IconButton,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuArrowDown, LuArrowUp, LuCopy, LuEye, LuEyeOff, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuCopy, LuEye, LuEyeOff, LuPencil, LuPlus } from 'react-icons/lu';
 import { SECTION_TYPES, type LayoutSection, type SectionType } from '@/shared/storefront/layout';
 import { SECTION_CATALOGUE, sectionName } from '@/shared/storefront/sections';
-import { duplicated, freshId, moved } from './design-edit';
+import { duplicated, freshId } from './design-edit';
+import { MoveButtons } from './MoveButtons';
+import { BuilderDialog } from './BuilderDialog';
 import { SectionFields, type FieldContext } from './SectionFields';
 
 function AddSectionDialog({ onAdd }: { onAdd: (type: SectionType) => void }) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root
+    <BuilderDialog
       open={open}
-      onOpenChange={(e) => setOpen(e.open)}
-      size={{ base: 'full', md: 'lg' }}
-      scrollBehavior="inside"
-    >
-      <Dialog.Trigger asChild>
+      onOpenChange={setOpen}
+      size="lg"
+      title="Ajouter une section"
+      trigger={
         <Button variant="outline" colorPalette="brand" alignSelf="flex-start">
           <LuPlus /> Ajouter une section
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Ajouter une section</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="2">
-                {SECTION_TYPES.map((type) => (
-                  <Button
-                    key={type}
-                    variant="outline"
-                    h="auto"
-                    py="3"
-                    justifyContent="flex-start"
-                    textAlign="left"
-                    whiteSpace="normal"
-                    onClick={() => {
-                      onAdd(type);
-                      setOpen(false);
-                    }}
-                  >
-                    <Stack gap="0.5" align="flex-start">
-                      <Text fontWeight="semibold">{SECTION_CATALOGUE[type].label}</Text>
-                      <Text fontSize="sm" color="fg.muted" fontWeight="normal">
-                        {SECTION_CATALOGUE[type].description}
-                      </Text>
-                    </Stack>
-                  </Button>
-                ))}
-              </SimpleGrid>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Fermer" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+    >
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="2">
+        {SECTION_TYPES.map((type) => (
+          <Button
+            key={type}
+            variant="outline"
+            h="auto"
+            py="3"
+            justifyContent="flex-start"
+            textAlign="left"
+            whiteSpace="normal"
+            onClick={() => {
+              onAdd(type);
+              setOpen(false);
+            }}
+          >
+            <Stack gap="0.5" align="flex-start">
+              <Text fontWeight="semibold">{SECTION_CATALOGUE[type].label}</Text>
+              <Text fontSize="sm" color="fg.muted" fontWeight="normal">
+                {SECTION_CATALOGUE[type].description}
+              </Text>
+            </Stack>
+          </Button>
+        ))}
+      </SimpleGrid>
+    </BuilderDialog>
   );
 }
 
@@ -126,50 +101,26 @@ export function SectionList(props: {
                   ) : null}
                 </Stack>
                 <HStack gap="0">
-                  <IconButton
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Monter : ${name}`}
-                    disabled={i === 0}
-                    onClick={() => onChange(moved(sections, i, i - 1))}
-                  >
-                    <LuArrowUp />
-                  </IconButton>
-                  <IconButton
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Descendre : ${name}`}
-                    disabled={i === sections.length - 1}
-                    onClick={() => onChange(moved(sections, i, i + 1))}
-                  >
-                    <LuArrowDown />
-                  </IconButton>
-                  <IconButton
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`${section.hidden ? 'Afficher' : 'Masquer'} : ${name}`}
-                    onClick={() =>
-                      onChange(sections.map((s) => (s.id === section.id ? { ...s, hidden: !s.hidden } : s)))
-                    }
-                  >
-                    {section.hidden ? <LuEye /> : <LuEyeOff />}
-                  </IconButton>
-                  <IconButton
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Dupliquer : ${name}`}
-                    onClick={() => onChange(duplicated(sections, i))}
-                  >
-                    <LuCopy />
-                  </IconButton>
-                  <IconButton
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Supprimer : ${name}`}
-                    onClick={() => onChange(sections.filter((s) => s.id !== section.id))}
-                  >
-                    <LuTrash2 />
-                  </IconButton>
+                  <MoveButtons items={sections} index={i} name={name} onChange={onChange}>
+                    <IconButton
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`${section.hidden ? 'Afficher' : 'Masquer'} : ${name}`}
+                      onClick={() =>
+                        onChange(sections.map((s) => (s.id === section.id ? { ...s, hidden: !s.hidden } : s)))
+                      }
+                    >
+                      {section.hidden ? <LuEye /> : <LuEyeOff />}
+                    </IconButton>
+                    <IconButton
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Dupliquer : ${name}`}
+                      onClick={() => onChange(duplicated(sections, i))}
+                    >
+                      <LuCopy />
+                    </IconButton>
+                  </MoveButtons>
                   <IconButton
                     size="sm"
                     variant={isOpen ? 'subtle' : 'ghost'}

@@ -54,11 +54,17 @@ export function SiteBuilder({
   shopName,
   timeZone,
   design,
+  logoUrl,
+  canChangeLogo,
+  onLogoChanged,
 }: {
   shopId: string;
   shopName: string;
   timeZone: string;
   design: Design;
+  logoUrl: string | null;
+  canChangeLogo: boolean;
+  onLogoChanged: () => void;
 }) {
   const isPhone = useIsPhone();
   const [layout, setLayout] = useState<StorefrontLayout>(design.layout);
@@ -225,6 +231,9 @@ export function SiteBuilder({
           suggestedColors={design.suggestedColors}
           errors={errors}
           onChange={change}
+          logoUrl={logoUrl}
+          canChangeLogo={canChangeLogo}
+          onLogoChanged={onLogoChanged}
         />
       </Tabs.Content>
       <Tabs.Content value="pages" pt="4">

@@ -1,4 +1,6 @@
-import { Box, Button, HStack, Input, RadioCard, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Image, Input, RadioCard, Stack, Text } from '@chakra-ui/react';
+import { ImagePicker } from '@/client/components/ImagePicker';
+import { useUploadShopLogoMutation } from '@/features/shop/client/shop.api';
 import { FieldShell, TextField } from '@/client/components/form';
 import { THEMES, THEME_LABELS, type StorefrontLayout, type ThemeId } from '@/shared/storefront/layout';
 import { contrastWithWhite, MIN_CONTRAST } from '@/shared/storefront/colors';
@@ -11,8 +13,14 @@ export function ThemePanel(props: {
   suggestedColors: string[];
   errors: Record<string, string>;
   onChange: (next: StorefrontLayout) => void;
+  logoUrl: string | null;
+  /** Admins change the shop's logo here too (it is the shop's, shown on receipts as on the site). */
+  canChangeLogo: boolean;
+  /** The logo changed: its colours are suggested anew. */
+  onLogoChanged: () => void;
 }) {
   const { layout, errors, onChange } = props;
+  const [uploadLogo] = useUploadShopLogoMutation();
   const brand = layout.brand;
   const setBrand = (next: Partial<StorefrontLayout['brand']>) =>
     onChange({ ...layout, brand: { ...brand, ...next } });
@@ -41,6 +49,29 @@ export function ThemePanel(props: {
           ))}
         </Stack>
       </RadioCard.Root>
+
+      <FieldShell
+        label="Logo"
+        helper={
+          props.canChangeLogo
+            ? 'Le logo de la boutique : sur le site, les tickets et les factures.'
+            : 'Le logo de la boutique se change dans Paramètres, par un administrateur.'
+        }
+      >
+        {props.canChangeLogo ? (
+          <ImagePicker
+            name="logo"
+            buttonLabel={props.logoUrl ? 'Changer le logo' : 'Choisir un logo'}
+            preview={<LogoPreview url={props.logoUrl} />}
+            onUpload={async (file) => {
+              await uploadLogo({ shopId: props.shopId, file }).unwrap();
+              props.onLogoChanged();
+            }}
+          />
+        ) : (
+          <LogoPreview url={props.logoUrl} />
+        )}
+      </FieldShell>
 
       <FieldShell
         label="Couleur principale"
@@ -129,5 +160,13 @@ export function ThemePanel(props: {
         />
       ))}
     </Stack>
+  );
+}
+
+function LogoPreview({ url }: { url: string | null }) {
+  return url ? (
+    <Image src={url} alt="Logo actuel" boxSize="16" objectFit="contain" rounded="md" borderWidth="1px" />
+  ) : (
+    <Box boxSize="16" rounded="md" borderWidth="1px" bg="bg.muted" />
   );
 }

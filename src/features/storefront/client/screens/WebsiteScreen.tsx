@@ -3,6 +3,7 @@ import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import { AppShell } from '@/client/shell/AppShell';
 import type { Shop } from '@/features/shop/client/shop.api';
+import { can } from '@/shared/permissions';
 import { useGetStorefrontQuery } from '../storefront.api';
 import { useGetDesignQuery } from '../builder/site-builder.api';
 
@@ -25,11 +26,21 @@ type Tab = keyof typeof TABS;
 
 const failed = <Text color="fg.error">Le site n’a pas pu être chargé. Rechargez la page.</Text>;
 
-function Builder({ shop }: { shop: Shop }) {
-  const { data, isLoading, isError } = useGetDesignQuery({ shopId: shop._id });
+function Builder({ shop, canChangeLogo }: { shop: Shop; canChangeLogo: boolean }) {
+  const { data, isLoading, isError, refetch } = useGetDesignQuery({ shopId: shop._id });
   if (isLoading) return <Skeleton h="96" />;
   if (isError || !data) return failed;
-  return <SiteBuilder shopId={shop._id} shopName={shop.name} timeZone={shop.timeZone} design={data} />;
+  return (
+    <SiteBuilder
+      shopId={shop._id}
+      shopName={shop.name}
+      timeZone={shop.timeZone}
+      design={data}
+      logoUrl={shop.logoUrl}
+      canChangeLogo={canChangeLogo}
+      onLogoChanged={() => void refetch()}
+    />
+  );
 }
 
 function Settings({ shop }: { shop: Shop }) {
@@ -49,7 +60,7 @@ function Settings({ shop }: { shop: Shop }) {
   );
 }
 
-function Website({ shop }: { shop: Shop }) {
+function Website({ shop, canChangeLogo }: { shop: Shop; canChangeLogo: boolean }) {
   const router = useRouter();
   const asked = String(router.query.vue ?? '');
   const tab: Tab = asked in TABS ? (asked as Tab) : 'editeur';
@@ -72,7 +83,7 @@ function Website({ shop }: { shop: Shop }) {
           ))}
         </Tabs.List>
         <Tabs.Content value="editeur" pt="4">
-          <Builder shop={shop} />
+          <Builder shop={shop} canChangeLogo={canChangeLogo} />
         </Tabs.Content>
         <Tabs.Content value="reglages" pt="4">
           <Settings shop={shop} />
@@ -88,6 +99,10 @@ function Website({ shop }: { shop: Shop }) {
 /** /website: the site builder (draft, preview, publication), the shop's settings and domain, abandoned carts. */
 export function WebsiteScreen() {
   return (
-    <AppShell capability="website:manage">{({ shop }) => (shop ? <Website shop={shop} /> : null)}</AppShell>
+    <AppShell capability="website:manage">
+      {({ shop, role }) =>
+        shop ? <Website shop={shop} canChangeLogo={role ? can(role, 'shop:settings') : false} /> : null
+      }
+    </AppShell>
   );
 }
