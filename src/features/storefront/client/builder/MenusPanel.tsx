@@ -1,12 +1,14 @@
 import { Box, Button, Checkbox, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { LuPlus } from 'react-icons/lu';
-import { FieldShell, SelectField, TextField } from '@/client/components/form';
+import { FieldShell, TextField } from '@/client/components/form';
 import type { MenuLink, StorefrontLayout } from '@/shared/storefront/layout';
 import { newLink, type TargetOption } from './design-edit';
 import { MoveButtons } from './MoveButtons';
+import { TargetField } from './TargetField';
 
 function MenuEditor(props: {
   where: 'header' | 'footer';
+  shopId: string;
   links: MenuLink[];
   targets: TargetOption[];
   errors: Record<string, string>;
@@ -31,19 +33,14 @@ function MenuEditor(props: {
               error={props.errors[`${where}.menu.${i}.label`]}
               onChange={(label) => props.onChange(links.map((l) => (l.id === link.id ? { ...l, label } : l)))}
             />
-            <SelectField
+            <TargetField
               label="Mène à"
               name={`${where}.menu.${i}.target`}
               value={link.target}
               error={props.errors[`${where}.menu.${i}.target`]}
-              options={
-                props.targets.some((t) => t.value === link.target)
-                  ? props.targets
-                  : [{ value: link.target, label: 'Destination supprimée' }, ...props.targets]
-              }
-              onChange={(target) =>
-                props.onChange(links.map((l) => (l.id === link.id ? { ...l, target } : l)))
-              }
+              shopId={props.shopId}
+              options={props.targets}
+              onChange={(target) => props.onChange(links.map((l) => (l.id === link.id ? { ...l, target } : l)))}
             />
             <HStack justify="flex-end">
               <MoveButtons
@@ -72,6 +69,7 @@ function MenuEditor(props: {
 
 /** The header's menu and search, the footer's menu and text. */
 export function MenusPanel(props: {
+  shopId: string;
   layout: StorefrontLayout;
   targets: TargetOption[];
   errors: Record<string, string>;
@@ -86,6 +84,7 @@ export function MenusPanel(props: {
         </Text>
         <MenuEditor
           where="header"
+          shopId={props.shopId}
           links={layout.header.menu}
           targets={props.targets}
           errors={props.errors}
@@ -109,6 +108,7 @@ export function MenusPanel(props: {
         </Text>
         <MenuEditor
           where="footer"
+          shopId={props.shopId}
           links={layout.footer.menu}
           targets={props.targets}
           errors={props.errors}

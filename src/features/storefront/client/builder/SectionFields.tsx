@@ -6,6 +6,7 @@ import { RichTextEditor } from '@/client/components/RichTextEditor';
 import type { LayoutSection, SectionType } from '@/shared/storefront/layout';
 import { freshId, type TargetOption } from './design-edit';
 import { MoveButtons } from './MoveButtons';
+import { TargetField } from './TargetField';
 import { useUploadSiteImageMutation } from './site-builder.api';
 
 /*
@@ -251,13 +252,14 @@ function Field(props: {
       );
     case 'target':
       return (
-        <SelectField
+        <TargetField
           label={spec.label}
           name={name}
           value={text}
           error={props.error}
-          onChange={props.onChange}
+          shopId={ctx.shopId}
           options={ctx.targets}
+          onChange={props.onChange}
         />
       );
     case 'category':

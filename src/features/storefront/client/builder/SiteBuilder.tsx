@@ -4,7 +4,6 @@ import { LuExternalLink } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
 import { useIsPhone } from '@/client/hooks/use-is-phone';
 import { toaster } from '@/client/shell/toaster';
-import { useListProductsQuery } from '@/features/product/client/product.api';
 import type { StorefrontLayout } from '@/shared/storefront/layout';
 import type { TPreview } from '../../design.schemas';
 import { pagePath, sectionsOf, targetOptions, withSections, type PageKey } from './design-edit';
@@ -80,7 +79,6 @@ export function SiteBuilder({
   const [publish, publishing] = usePublishDesignMutation();
   const [discard, discarding] = useDiscardDraftMutation();
   const [drawPreview, previewing] = usePreviewPageMutation();
-  const { data: products } = useListProductsQuery({ shopId, status: 'active', limit: 100 });
   const edits = useRef(0);
   const pending = useRef<Promise<boolean> | null>(null);
 
@@ -171,11 +169,7 @@ export function SiteBuilder({
         .map(([k, v]) => [k.slice(prefix.length), v]),
     );
   }, [errors, layout, page]);
-  const targets = targetOptions(
-    layout,
-    design.categories,
-    (products?.items ?? []).map((p) => ({ id: p._id, name: p.name })),
-  );
+  const targets = targetOptions(layout, design.categories);
   const pageOptions = [
     { value: 'home', label: 'Page d’accueil' },
     ...layout.pages.map((p) => ({ value: p.id, label: p.title })),
@@ -251,7 +245,7 @@ export function SiteBuilder({
         />
       </Tabs.Content>
       <Tabs.Content value="menus" pt="4">
-        <MenusPanel layout={layout} targets={targets} errors={errors} onChange={change} />
+        <MenusPanel shopId={shopId} layout={layout} targets={targets} errors={errors} onChange={change} />
       </Tabs.Content>
     </Tabs.Root>
   );

@@ -71,11 +71,10 @@ export interface TargetOption {
   group?: string;
 }
 
-/** Where a link or a button may lead: fixed pages, the design's pages, categories, products. */
+/** Where a link or a button may lead besides a product: fixed pages, the design's pages, categories. */
 export function targetOptions(
   layout: StorefrontLayout,
   categories: Array<{ id: string; name: string }>,
-  products: Array<{ id: string; name: string }>,
 ): TargetOption[] {
   return [
     { value: 'home', label: 'Accueil' },
@@ -83,7 +82,6 @@ export function targetOptions(
     { value: 'search', label: 'Recherche' },
     ...layout.pages.map((p) => ({ value: `page:${p.id}`, label: p.title, group: 'Pages' })),
     ...categories.map((c) => ({ value: `category:${c.id}`, label: c.name, group: 'Catégories' })),
-    ...products.map((p) => ({ value: `product:${p.id}`, label: p.name, group: 'Produits' })),
   ];
 }
 
