@@ -40,7 +40,9 @@ function MenuEditor(props: {
               error={props.errors[`${where}.menu.${i}.target`]}
               shopId={props.shopId}
               options={props.targets}
-              onChange={(target) => props.onChange(links.map((l) => (l.id === link.id ? { ...l, target } : l)))}
+              onChange={(target) =>
+                props.onChange(links.map((l) => (l.id === link.id ? { ...l, target } : l)))
+              }
             />
             <HStack justify="flex-end">
               <MoveButtons
