@@ -71,6 +71,14 @@ describe('the stored design', () => {
     });
     // What it becomes is a valid design: the builder can save and publish it as it is.
     expect(ZLayout.safeParse(next).success).toBe(true);
+    // A picture is an upload of ours or an https address: never another scheme, nor `//host/…`.
+    for (const imageUrl of ['//evil.example/x.png', 'javascript:alert(1)', 'http://x.sn/a.png']) {
+      const banner = {
+        ...next.home.sections[0]!,
+        settings: { ...next.home.sections[0]!.settings, imageUrl },
+      };
+      expect(ZLayout.safeParse({ ...next, home: { ...next.home, sections: [banner] } }).success).toBe(false);
+    }
     expect(designProblems(next, { categoryIds: new Set(['cat1']), productIds: new Set() })).toEqual({});
   });
 

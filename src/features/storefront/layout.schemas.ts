@@ -8,9 +8,12 @@ const text = (max: number) => z.string().trim().max(max);
 const title = (max = 120) => text(max).min(1, { error: 'Indiquez un titre.' });
 const ZId = z.string().trim().min(1).max(40);
 const ZTarget = text(80);
-const ZImageUrl = text(500).refine((v) => v === '' || v.startsWith('/') || v.startsWith('https://'), {
-  error: 'Indiquez une image envoyée dans Comptoir ou une adresse https.',
-});
+const ZImageUrl = text(500).refine(
+  (v) => v === '' || (v.startsWith('/') && !v.startsWith('//')) || v.startsWith('https://'),
+  {
+    error: 'Indiquez une image envoyée dans Comptoir ou une adresse https.',
+  },
+);
 const ZHttpsUrl = text(300).refine((v) => v === '' || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v), {
   error: 'Indiquez une adresse complète qui commence par https://.',
 });
