@@ -140,7 +140,7 @@ describe('the site builder', () => {
   });
 
   it('refuses bad input naming the field, and publishes nothing', async () => {
-    const { a, slug } = await openShop('Boutique Refus');
+    const { a, slug } = await openShop('Boutique Refus Éditeur');
     const { layout } = await design(a);
     const refused = async (changes: Partial<StorefrontLayout>, field: string, words: string) => {
       const answer = await call(a, 'saveDraft', { layout: { ...layout, ...changes } });

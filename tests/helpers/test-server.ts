@@ -4,6 +4,7 @@ import { createHttpServer } from '@/server/http/http-server';
 import { ROUTES } from '@/features/routes';
 import { serveDeliveryPages } from '@/features/delivery/server/pages/serve';
 import { serveStorefront } from '@/features/storefront/server/serve';
+import { forgetAllPages } from '@/features/storefront/server/page-cache';
 import { attachRealtime } from '@/server/realtime/socket-server';
 import { serveUpload } from '@/server/storage/uploads-handler';
 import { serveResizedImage } from '@/server/storage/resized-images';
@@ -40,6 +41,8 @@ export interface TestServer {
  * sign-in, identity, tenancy, validation and errors.
  */
 export async function startTestServer(): Promise<TestServer> {
+  // A page kept by the previous file of this process would be of its database's shop.
+  forgetAllPages();
   const dispatchApi = createApiDispatcher(ROUTES);
   const server = createHttpServer((req, res) => {
     // The same dispatch server.ts does in production.

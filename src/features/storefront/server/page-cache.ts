@@ -70,3 +70,12 @@ export function forgetShopPages(shopId: string): void {
     if (value.shopId === shopId) shopSites.delete(key);
   });
 }
+
+/**
+ * Drops every page and shop kept here. For the API tests: their files share one process but each
+ * has its own database, where the same address may name another shop.
+ */
+export function forgetAllPages(): void {
+  pages.clear();
+  shopSites.clear();
+}
