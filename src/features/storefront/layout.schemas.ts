@@ -38,7 +38,7 @@ const ZCount = z
   .min(1, { error: 'Au moins 1 produit.' })
   .max(24, { error: '24 produits au plus.' });
 
-export const ZLayoutSection = z.discriminatedUnion('type', [
+const ZLayoutSection = z.discriminatedUnion('type', [
   section(
     'banner',
     {
@@ -106,7 +106,7 @@ const ZMenuLink = z.object({
 });
 const ZMenu = z.array(ZMenuLink).max(12, { error: '12 liens au plus.' });
 
-export const ZPageSeo = z.object({
+const ZPageSeo = z.object({
   title: text(70),
   description: text(320),
   imageUrl: ZImageUrl,
@@ -114,7 +114,7 @@ export const ZPageSeo = z.object({
 
 const ZSections = z.array(ZLayoutSection).max(30, { error: '30 sections au plus par page.' });
 
-export const ZPageSlug = z
+const ZPageSlug = z
   .string()
   .trim()
   .toLowerCase()

@@ -70,8 +70,6 @@ export type LayoutSection =
   | SectionOf<'map_hours', { title: string; address: string; hours: string }>
   | SectionOf<'newsletter', { title: string; text: string }>;
 
-export type SectionOfType<T extends SectionType> = Extract<LayoutSection, { type: T }>;
-
 /**
  * Where a menu entry or a button leads: `home`, `catalogue`, `search`, `category:<id>`,
  * `product:<id>` or `page:<page id>`. One that leads nowhere (a page deleted) is refused at publish.

@@ -35,7 +35,7 @@ interface BlockSpec {
 const TITLE: FieldSpec = { key: 'title', label: 'Titre', kind: 'text', max: 120 };
 const COUNT: FieldSpec = { key: 'count', label: 'Nombre de produits (1 à 24)', kind: 'count' };
 
-export const SECTION_FIELDS: Record<SectionType, FieldSpec[]> = {
+const SECTION_FIELDS: Record<SectionType, FieldSpec[]> = {
   banner: [
     TITLE,
     { key: 'subtitle', label: 'Phrase sous le titre', kind: 'textarea', max: 300 },

@@ -62,7 +62,7 @@ export function TargetField(props: {
             maxLength={100}
             onChange={(e) => setSearch(e.currentTarget.value)}
           />
-          {(found.data?.items ?? []).map((p) => (
+          {(found.currentData?.items ?? []).map((p) => (
             <Button
               key={p._id}
               size="sm"
@@ -80,7 +80,7 @@ export function TargetField(props: {
               {p.name}
             </Button>
           ))}
-          {found.data && found.data.items.length === 0 ? (
+          {found.currentData && found.currentData.items.length === 0 ? (
             <Text fontSize="sm" color="fg.muted">
               Aucun produit actif ne correspond.
             </Text>
