@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAs, signInWithPhone, signUpNewShop } from './support/auth';
-import { callApi, currentUrl, randomSenegalPhone } from './support/helpers';
+import { callApi, clickWhenStill, currentUrl, randomSenegalPhone } from './support/helpers';
 
 async function shopIdOf(page: Page): Promise<string> {
   const { body } = await callApi<{ _id: string }>(page, 'GET', '/api/shop/getShop');
@@ -189,14 +189,7 @@ test.describe('Premier pas d’une nouvelle boutique', () => {
     await page.getByRole('button', { name: /^Notifications/ }).click();
     const popover = page.getByRole('dialog').filter({ hasText: 'Notifications' });
     const link = popover.getByRole('link', { name: new RegExp(`Nouvelle commande #${order.body.number}`) });
-    // The popover mounts on first opening, then is placed beside the bell (a frame or more on a slow
-    // machine): clicked once it stands still, or the click lands where it was.
-    await expect(async () => {
-      const before = await link.boundingBox();
-      await page.waitForTimeout(150);
-      expect(await link.boundingBox()).toEqual(before);
-    }).toPass();
-    await link.click();
+    await clickWhenStill(page, link);
     await expect(page).toHaveURL(
       (url) =>
         url.pathname === `/mes-commandes/${order.body.id}` && url.searchParams.get('shopId') === shopId,

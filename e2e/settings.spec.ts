@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { signInAs, signInWithPhone, signUpNewShop } from './support/auth';
-import { randomSenegalPhone } from './support/helpers';
+import { clickWhenStill, randomSenegalPhone } from './support/helpers';
 
 async function pngFile(): Promise<Buffer> {
   return sharp({ create: { width: 64, height: 64, channels: 3, background: '#e8590c' } })
@@ -13,7 +13,7 @@ test.describe('Mon compte', () => {
   test('le profil s’enregistre, la photo est vérifiée puis affichée', async ({ page }) => {
     await signUpNewShop(page, 'Profil');
     await page.getByRole('button', { name: 'Menu du compte' }).click();
-    await page.getByRole('menuitem', { name: 'Mon compte' }).click();
+    await clickWhenStill(page, page.getByRole('menuitem', { name: 'Mon compte' }));
     await expect(page.getByRole('heading', { name: 'Mon compte' })).toBeVisible();
 
     const profile = page.getByRole('form', { name: 'Mon profil' });

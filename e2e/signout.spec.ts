@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { phoneInput, signInAs, signInWithPhone, signUpNewShop } from './support/auth';
-import { currentUrl, greeting, openLogoutDialog, readLocalAccessToken, readSession } from './support/helpers';
+import {
+  clickWhenStill,
+  currentUrl,
+  greeting,
+  openLogoutDialog,
+  readLocalAccessToken,
+  readSession,
+} from './support/helpers';
 
 /** GET /api/user/getInfo with this access token: 200 while its session is open, 401 once revoked. */
 async function statusWithToken(page: Page, token: string): Promise<number> {
@@ -68,7 +75,7 @@ test.describe('Déconnexion', () => {
     const otherToken = (await readLocalAccessToken(other))!;
 
     await page.getByRole('button', { name: 'Menu du compte' }).click();
-    await page.getByRole('menuitem', { name: 'Mon compte' }).click();
+    await clickWhenStill(page, page.getByRole('menuitem', { name: 'Mon compte' }));
     await expect(page.getByRole('heading', { name: 'Mon compte' })).toBeVisible();
     const signOutEverywhere = page.getByRole('button', { name: 'Se déconnecter de tous les appareils' });
     await signOutEverywhere.click();

@@ -1,4 +1,4 @@
-import { expect, type Page, type Request } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 
 /** The home heading « Bonjour <prénom> », the wave emoji being optional. */
 export function greeting(firstName: string): RegExp {
@@ -76,4 +76,19 @@ export async function callApi<T = Record<string, unknown>>(
     },
     { method, path, body },
   );
+}
+
+/**
+ * Clicks an item of a popover or menu once it stands still. Such a layer mounts on first opening
+ * and is then placed beside its button (a frame or more on a slow machine): clicked too early, the
+ * click lands where the item was drawn first, and misses.
+ */
+export async function clickWhenStill(page: Page, item: Locator): Promise<void> {
+  await expect(async () => {
+    const before = await item.boundingBox();
+    await page.waitForTimeout(150);
+    expect(before).not.toBeNull();
+    expect(await item.boundingBox()).toEqual(before);
+  }).toPass();
+  await item.click();
 }
