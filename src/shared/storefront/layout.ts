@@ -252,6 +252,11 @@ export function upgradeLayout(layout: StorefrontLayout | V1Layout, shopName: str
   return layout;
 }
 
+/** Where a page's fields are in the design, as error details name them (`home`, `pages.2`). */
+export function pagePath(layout: StorefrontLayout, pageId: 'home' | string): string {
+  return pageId === 'home' ? 'home' : `pages.${layout.pages.findIndex((p) => p.id === pageId)}`;
+}
+
 /** Every section of the design, wherever it is, with the page it is on. */
 export function allSections(
   layout: StorefrontLayout,

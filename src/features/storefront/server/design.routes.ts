@@ -36,8 +36,7 @@ const shopOf = (ctx: Ctx) => ctx.membership!.shop;
 
 async function designDto(ctx: Ctx, state: DesignState): Promise<TDesign> {
   const shop = shopOf(ctx);
-  const [store, categories, suggestedColors] = await Promise.all([
-    getStorefront(ctx.db, shop),
+  const [categories, suggestedColors] = await Promise.all([
     findCategories(ctx.db, shop.id),
     logoColors(shop.logoUrl),
   ]);
@@ -47,7 +46,7 @@ async function designDto(ctx: Ctx, state: DesignState): Promise<TDesign> {
     draftUpdatedAt: state.draftUpdatedAt?.toISOString() ?? null,
     problems: state.problems,
     url: `${publicUrl()}/${shop.slug}`,
-    isPublished: store.isPublished,
+    isPublished: state.isPublished,
     suggestedColors,
     categories: categories.map((c) => ({ id: c.id, name: c.name })),
   };
@@ -160,7 +159,7 @@ export const previewRoute = defineRoute({
     const sections = page === 'home' ? layout.home.sections : page.sections;
     const products = await loadSectionProducts(ctx.db, preview, sections);
     const drawn = page === 'home' ? renderHome(preview, products) : renderSitePage(preview, page, products);
-    return { html: `<!doctype html>${drawn.text}`, weight: await weighPage(ctx.db, base, page) };
+    return { html: `<!doctype html>${drawn.text}`, weight: await weighPage(base, page, products) };
   },
 });
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { UPLOADS_URL_PREFIX, isSafeKey, uploadsDir } from '@/server/storage/file-storage';
 import { readableShade } from '@/shared/storefront/colors';
@@ -13,6 +14,8 @@ function distance(a: number[], b: number[]): number {
   return Math.sqrt((2 + r / 256) * dr * dr + 4 * dg * dg + (2 + (255 - r) / 256) * db * db);
 }
 
+const suggested = new LRUCache<string, string[]>({ max: 1_000 });
+
 /**
  * Up to three colours of the logo for the shop's buttons, each darkened until white text reads on
  * it: the logo shrunk to 16 × 16, its vivid pixels (not white, black nor grey) grouped by likeness,
@@ -20,6 +23,15 @@ function distance(a: number[], b: number[]): number {
  */
 export async function logoColors(logoUrl: string | null): Promise<string[]> {
   if (!logoUrl?.startsWith(UPLOADS_URL_PREFIX)) return [];
+  // The builder's every save answers them: read once per logo (a new logo has a new address).
+  const known = suggested.get(logoUrl);
+  if (known) return known;
+  const colors = await colorsOf(logoUrl);
+  suggested.set(logoUrl, colors);
+  return colors;
+}
+
+async function colorsOf(logoUrl: string): Promise<string[]> {
   const key = decodeURIComponent(logoUrl.slice(UPLOADS_URL_PREFIX.length));
   if (!isSafeKey(key)) return [];
   const source = await fs.readFile(path.join(uploadsDir(), key)).catch(() => null);

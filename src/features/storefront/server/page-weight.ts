@@ -1,5 +1,4 @@
 import { gzipSync } from 'node:zlib';
-import type { Executor } from '@/server/db';
 import { resizedImageBytes } from '@/server/storage/resized-images';
 import type { SitePage } from '@/shared/storefront/layout';
 import { formatKb, JS_BUDGET_BYTES, PAGE_BUDGET_BYTES, sectionName } from '@/shared/storefront/sections';
@@ -7,7 +6,7 @@ import type { StorefrontContext } from './context';
 import type { ImageLedger } from './pages/catalogue';
 import { ENHANCE_SCRIPT_BYTES } from './pages/enhance';
 import { renderHome, renderSitePage } from './pages/home';
-import { loadSectionProducts, renderSection } from './pages/sections';
+import { renderSection, type SectionProducts } from './pages/sections';
 
 /*
  * What a page of the design costs a buyer's phone on its first visit: the page itself (gzipped, as
@@ -46,13 +45,13 @@ async function imagesBytes(ledger: ImageLedger, seen: Set<string>): Promise<numb
 
 const gzipped = (text: string) => gzipSync(text).length;
 
+/** `products`: what the page's product sections show (`loadSectionProducts`). */
 export async function weighPage(
-  db: Executor,
   ctx: StorefrontContext,
   page: SitePage | 'home',
+  products: SectionProducts,
 ): Promise<PageWeight> {
   const sections = page === 'home' ? ctx.store.layout.home.sections : page.sections;
-  const products = await loadSectionProducts(db, ctx, sections);
   const pageLedger: ImageLedger = [];
   const whole = { ...ctx, ledger: pageLedger, isPreview: false };
   const text = (page === 'home' ? renderHome(whole, products) : renderSitePage(whole, page, products)).text;

@@ -9,6 +9,7 @@ import { safeRichText } from '@/server/http/rich-text';
 import { describeDetails } from '@/shared/validation';
 import {
   pageHasContent,
+  pagePath,
   upgradeLayout,
   type LayoutSection,
   type StorefrontLayout,
@@ -20,6 +21,7 @@ import type { StorefrontContext } from './context';
 import { getStorefront, saveStorefront, type StorefrontSettings } from './storefront.repository';
 import { designProblems, linkedProductIds } from './site-links';
 import { weighPage, type PageWeight } from './page-weight';
+import { loadSectionProducts } from './pages/sections';
 import { forgetShopPages } from './page-cache';
 
 /*
@@ -77,19 +79,25 @@ export interface DesignState {
   layout: StorefrontLayout;
   hasUnpublishedChanges: boolean;
   draftUpdatedAt: Date | null;
+  isPublished: boolean;
   /** Links leading nowhere and other faults that forbid publishing, by field. */
   problems: Record<string, string>;
 }
 
-export async function designState(db: Executor, shop: ShopRow): Promise<DesignState> {
-  const store = await getStorefront(db, shop);
+/** What the builder shows of a shop's storefront row, read or written just before. */
+async function stateOf(db: Executor, shop: ShopRow, store: StorefrontSettings): Promise<DesignState> {
   const layout = store.draft ?? store.layout;
   return {
     layout,
     hasUnpublishedChanges: store.draft !== null,
     draftUpdatedAt: store.draftUpdatedAt,
+    isPublished: store.isPublished,
     problems: problemsOf(await designContext(db, shop, store, layout)),
   };
+}
+
+export async function designState(db: Executor, shop: ShopRow): Promise<DesignState> {
+  return stateOf(db, shop, await getStorefront(db, shop));
 }
 
 export async function saveDraft(db: Executor, shop: ShopRow, layout: StorefrontLayout): Promise<DesignState> {
@@ -97,20 +105,25 @@ export async function saveDraft(db: Executor, shop: ShopRow, layout: StorefrontL
   const store = await getStorefront(db, shop);
   // Back to what is published (an undo): no draft left to publish.
   const same = JSON.stringify(clean) === JSON.stringify(store.layout);
-  await saveStorefront(db, shop, { draft: same ? null : clean, draftUpdatedAt: same ? null : new Date() });
-  return designState(db, shop);
+  const saved = await saveStorefront(db, shop, {
+    draft: same ? null : clean,
+    draftUpdatedAt: same ? null : new Date(),
+  });
+  return stateOf(db, shop, saved);
 }
 
 export async function discardDraft(db: Executor, shop: ShopRow): Promise<DesignState> {
-  await saveStorefront(db, shop, { draft: null, draftUpdatedAt: null });
-  return designState(db, shop);
+  return stateOf(db, shop, await saveStorefront(db, shop, { draft: null, draftUpdatedAt: null }));
 }
 
 /** Every page buyers can open, each weighed. */
 export async function weighDesign(db: Executor, ctx: StorefrontContext): Promise<PageWeight[]> {
   const pages = ctx.store.layout.pages.filter(pageHasContent);
   const weights: PageWeight[] = [];
-  for (const page of ['home' as const, ...pages]) weights.push(await weighPage(db, ctx, page));
+  for (const page of ['home' as const, ...pages]) {
+    const sections = page === 'home' ? ctx.store.layout.home.sections : page.sections;
+    weights.push(await weighPage(ctx, page, await loadSectionProducts(db, ctx, sections)));
+  }
   return weights;
 }
 
@@ -122,26 +135,19 @@ function refuse(details: Record<string, string>): never {
 async function publishLayout(
   db: Database,
   shop: ShopRow,
+  store: StorefrontSettings,
   layout: StorefrontLayout,
   userId: string | null,
   restoredFromNumber: number | null,
-): Promise<void> {
-  const store = await getStorefront(db, shop);
+): Promise<DesignState> {
   const ctx = await designContext(db, shop, store, layout);
   const problems = problemsOf(ctx);
   if (Object.keys(problems).length) refuse(problems);
   const weights = await weighDesign(db, ctx);
   const heavy = weights.filter((w) => w.overBudget.length);
   if (heavy.length)
-    refuse(
-      Object.fromEntries(
-        heavy.map((w) => [
-          w.page === 'home' ? 'home' : `pages.${layout.pages.findIndex((p) => p.id === w.page)}`,
-          w.overBudget.join(' '),
-        ]),
-      ),
-    );
-  await db.transaction(async (tx) => {
+    refuse(Object.fromEntries(heavy.map((w) => [pagePath(layout, w.page), w.overBudget.join(' ')])));
+  const saved = await db.transaction(async (tx) => {
     // One publication at a time per shop: each takes the next number.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`storefront-publish:${shop.id}`}))`);
     const [last] = await tx
@@ -149,7 +155,7 @@ async function publishLayout(
       .from(storefrontVersions)
       .where(eq(storefrontVersions.shopId, shop.id));
     const number = (last?.number ?? 0) + 1;
-    await saveStorefront(tx, shop, { layout, draft: null, draftUpdatedAt: null });
+    const row = await saveStorefront(tx, shop, { layout, draft: null, draftUpdatedAt: null });
     await tx.insert(storefrontVersions).values({
       id: newId(),
       shopId: shop.id,
@@ -166,14 +172,22 @@ async function publishLayout(
           lt(storefrontVersions.number, number - KEPT_VERSIONS + 1),
         ),
       );
+    return row;
   });
   forgetShopPages(shop.id);
+  // Its links were just checked: nothing forbids publishing what is now live.
+  return {
+    layout,
+    hasUnpublishedChanges: false,
+    draftUpdatedAt: null,
+    isPublished: saved.isPublished,
+    problems: {},
+  };
 }
 
 export async function publishDraft(db: Database, shop: ShopRow, userId: string | null): Promise<DesignState> {
   const store = await getStorefront(db, shop);
-  await publishLayout(db, shop, store.draft ?? store.layout, userId, null);
-  return designState(db, shop);
+  return publishLayout(db, shop, store, store.draft ?? store.layout, userId, null);
 }
 
 export interface VersionSummary {
@@ -222,6 +236,6 @@ export async function restoreVersion(
     .from(storefrontVersions)
     .where(and(eq(storefrontVersions.shopId, shop.id), eq(storefrontVersions.number, number)));
   if (!version) throw Errors.notFound('Cette version');
-  await publishLayout(db, shop, sanitizeDesign(upgradeLayout(version.layout, shop.name)), userId, number);
-  return designState(db, shop);
+  const layout = sanitizeDesign(upgradeLayout(version.layout, shop.name));
+  return publishLayout(db, shop, await getStorefront(db, shop), layout, userId, number);
 }

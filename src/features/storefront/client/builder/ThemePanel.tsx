@@ -83,7 +83,7 @@ export function ThemePanel(props: {
             <Input
               type="color"
               aria-label="Choisir la couleur"
-              value={readable || /^#[0-9a-fA-F]{6}$/.test(color) ? color : '#000000'}
+              value={/^#[0-9a-fA-F]{6}$/.test(color) ? color : '#000000'}
               onChange={(e) => onChange({ ...layout, primaryColor: e.currentTarget.value })}
               w="16"
               p="1"

@@ -18,11 +18,6 @@ export function withSections(
   return { ...layout, pages: layout.pages.map((p) => (p.id === page ? { ...p, sections } : p)) };
 }
 
-/** The prefix of a page's fields in the server's error details (`home`, `pages.2`). */
-export function pagePath(layout: StorefrontLayout, page: PageKey): string {
-  return page === 'home' ? 'home' : `pages.${layout.pages.findIndex((p) => p.id === page)}`;
-}
-
 /** An id no other section, block, page or link of the design has. */
 export function freshId(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
