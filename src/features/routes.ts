@@ -16,6 +16,7 @@ import { routes as discount } from './discount/server';
 import { routes as stats } from './stats/server';
 import { routes as delivery } from './delivery/server';
 import { routes as storefront } from './storefront/server';
+import { routes as channel } from './channel/server';
 
 /**
  * The API: every module's routes, for server.ts and the test server to dispatch and the OpenAPI
@@ -41,4 +42,5 @@ export const ROUTES: Route[] = [
   ...stats,
   ...storefront,
   ...delivery,
+  ...channel,
 ];

@@ -30,6 +30,11 @@ const EnvSchema = z.object({
   SMS_HTTP_URL: z.string().optional(),
   SMS_HTTP_TOKEN: z.string().optional(),
   SMS_FILE_PATH: z.string().optional(),
+  /** WhatsApp status messages sent by Comptoir itself (Meta's Cloud API); none: the seller taps wa.me links. */
+  WHATSAPP_DRIVER: z.enum(['none', 'cloud']).default('none'),
+  WHATSAPP_CLOUD_API_URL: z.string().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_CLOUD_TOKEN: z.string().optional(),
+  WHATSAPP_CLOUD_PHONE_NUMBER_ID: z.string().optional(),
   OTP_TTL_SECONDS: z.coerce.number().int().positive().default(300),
   OTP_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   OTP_MAX_PER_PHONE: z.coerce.number().int().positive().default(3),

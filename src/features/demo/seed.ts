@@ -12,6 +12,7 @@ import type { AgentRow } from '@/features/agent/server/agent.repository';
 import type { ShopRow } from '@/features/shop/server/shop.repository';
 import { seedDemoHistory } from './demo-history';
 import { seedDemoStorefront } from './demo-storefront';
+import { seedDemoChannels } from './demo-channels';
 
 export const DEMO_SHOP_SLUG = 'boutique-awa';
 
@@ -169,5 +170,6 @@ export async function seedDemoShop(db: Database): Promise<DemoLogin[]> {
   });
   await seedDemoHistory(db, made.shop, made.owner, made.seller);
   await seedDemoStorefront(db, made.shop);
+  await seedDemoChannels(db, made.shop);
   return DEMO_LOGINS;
 }

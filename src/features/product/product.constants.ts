@@ -24,3 +24,25 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
 };
 
 export const MAX_OPTIONS = 3;
+
+/**
+ * The channels a product can be withheld from or priced apart on (Canaux de vente). Orders of the
+ * channels « facebook » and « instagram » come through Meta's catalogue, hence one « meta » here.
+ */
+export const LISTING_CHANNELS = ['pos', 'site', 'whatsapp', 'meta', 'google'] as const;
+export type ListingChannel = (typeof LISTING_CHANNELS)[number];
+export const LISTING_CHANNEL_LABELS: Record<ListingChannel, string> = {
+  pos: 'Point de vente',
+  site: 'Boutique en ligne',
+  whatsapp: 'WhatsApp',
+  meta: 'Meta',
+  google: 'Google',
+};
+/** A till sells at the price it shows, offline too: its own price would need its engine to know it. */
+export const PRICED_LISTING_CHANNELS = ['site', 'whatsapp', 'meta', 'google'] as const;
+
+/** The channel whose own prices and offer an order of this channel takes, if any. */
+export function listingChannelOfOrder(channel: string): ListingChannel | null {
+  if (channel === 'facebook' || channel === 'instagram') return 'meta';
+  return channel === 'site' || channel === 'whatsapp' || channel === 'pos' ? channel : null;
+}

@@ -214,3 +214,32 @@ export async function pricingData(
       : null,
   };
 }
+
+/**
+ * What one unit of a variant costs after the shop's automatic product discounts, bought alone in
+ * the online shop now by nobody in particular: the « sale_price » a catalogue feed advertises.
+ * Null when the shop has no automatic discount (nothing to price, nothing to run per variant).
+ */
+export async function automaticUnitPricer(
+  db: Executor,
+  shop: { id: string; currency: string; timeZone: string },
+): Promise<((line: Omit<CartLine, 'id' | 'quantity'>) => number) | null> {
+  const at = new Date();
+  const held = await shopDiscounts(db, shop.id, at);
+  if (!held.discounts.some((d) => d.kind === 'automatic')) return null;
+  return (line) => {
+    const result = applyDiscounts(held.compiled, {
+      lines: [{ ...line, id: '1', quantity: 1 }],
+      client: null,
+      channel: 'storefront',
+      at,
+      timeZone: shop.timeZone,
+      codes: [],
+      deliveryFee: 0,
+      currency: shop.currency,
+      stackCapPercent: held.stackCapPercent,
+    });
+    const off = result.adjustments.filter((a) => a.type === 'product').reduce((sum, a) => sum + a.amount, 0);
+    return line.unitPrice - off;
+  };
+}

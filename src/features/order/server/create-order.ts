@@ -16,6 +16,8 @@ import {
   type StockShortfall,
 } from '@/features/product/server/stock';
 import { lockVariantsForSale, variantLabel } from '@/features/product/server/variants-for-sale';
+import { channelPricesFor } from '@/features/product/server/channel-listings';
+import { listingChannelOfOrder } from '@/features/product/product.constants';
 import { notificationInStatement } from '@/features/notification/server/create-notification';
 import {
   findCustomerById,
@@ -266,16 +268,18 @@ async function writeOrder(
     client = await findOrCreateCustomer(tx, shop, input.newClient, 'newClient.');
   }
 
-  const variants = await lockVariantsForSale(
-    tx,
-    shop.id,
-    input.lines.map((l) => l.variantId),
-  );
+  const variantIds = input.lines.map((l) => l.variantId);
+  const variants = await lockVariantsForSale(tx, shop.id, variantIds);
+  // A channel's own prices (a WhatsApp or site-only promotion, Canaux de vente); a till's sale
+  // keeps the prices it showed instead.
+  const listing = listingChannelOfOrder(input.channel);
+  const ownPrices =
+    listing && !policy.keptPrices ? await channelPricesFor(tx, shop.id, listing, variantIds) : undefined;
   const draft: OrderDraft = {
     shop,
     channel: input.channel,
     client,
-    lines: priceLines(variants, input.lines, shop.currency, policy.keptPrices),
+    lines: priceLines(variants, input.lines, shop.currency, policy.keptPrices, ownPrices),
     orderDiscount: input.orderDiscount,
     deliveryAddress: input.deliveryAddress,
   };

@@ -2,6 +2,7 @@ import type { Database, Executor } from '@/server/db';
 import { AppError } from '@/server/http/errors';
 import type { ShopRow } from '@/features/shop/server/shop.repository';
 import { lockVariantsForSale, variantLabel } from '@/features/product/server/variants-for-sale';
+import { channelPricesFor } from '@/features/product/server/channel-listings';
 import type { TAddress, TCustomerInput } from '@/features/customer/customer.schemas';
 import { findOrCreateCustomer } from '@/features/customer/server/customers';
 import {
@@ -77,16 +78,14 @@ async function priceQuote(
         throw error;
       })
     : null;
-  const variants = await lockVariantsForSale(
-    tx,
-    shop.id,
-    input.lines.map((l) => l.variantId),
-  );
+  const variantIds = input.lines.map((l) => l.variantId);
+  const variants = await lockVariantsForSale(tx, shop.id, variantIds);
+  const sitePrices = await channelPricesFor(tx, shop.id, 'site', variantIds);
   const draft: OrderDraft = {
     shop,
     channel: 'site',
     client,
-    lines: priceLines(variants, input.lines, shop.currency),
+    lines: priceLines(variants, input.lines, shop.currency, undefined, sitePrices),
     orderDiscount: 0,
     deliveryAddress: input.deliveryAddress,
   };

@@ -1,8 +1,12 @@
 import type { Executor } from '@/server/db';
 import { productChanges } from '@/features/product/server/product-changes';
+import { productIdsHiddenOn } from '@/features/product/server/channel-listings';
 import type { PosProduct } from '../pos.schemas';
 
-/** The till's copy of the catalogue: products changed since the cursor; inactive or deleted as removed. */
+/**
+ * The till's copy of the catalogue: products changed since the cursor; inactive, deleted or
+ * withheld from the till (Canaux de vente) as removed.
+ */
 export async function catalogueChanges(
   db: Executor,
   shopId: string,
@@ -10,13 +14,19 @@ export async function catalogueChanges(
   limit: number,
 ) {
   const changes = await productChanges(db, shopId, since, limit);
+  const hidden = await productIdsHiddenOn(
+    db,
+    shopId,
+    'pos',
+    changes.products.map((p) => p.id),
+  );
   const items: PosProduct[] = changes.products.map((p) => ({
     id: p.id,
     name: p.name,
     categoryId: p.categoryId,
     imageUrl: p.coverUrl,
     trackStock: p.trackStock,
-    isRemoved: p.status !== 'active',
+    isRemoved: p.status !== 'active' || hidden.has(p.id),
     options: p.options,
     variants: p.variants.map((v) => ({
       id: v.id,

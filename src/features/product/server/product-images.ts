@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
 import { productImages, productVariants, products } from '@/server/db/schema/product';
@@ -37,6 +38,9 @@ export async function addProductImage(db: Database, shopId: string, productId: s
   // Checked before the resizing (no work for nothing), and again under the product's lock below.
   if ((await findImagesOf(db, productId)).length >= MAX_IMAGES_PER_PRODUCT) throw tooManyImages();
   const sized = await toWebpSizes(data, SIZES, 'image');
+  // The picture's own size, upright (what Meta and Google judge a catalogue's pictures by).
+  const meta = await sharp(data, { limitInputPixels: false }).metadata();
+  const isTurned = (meta.orientation ?? 1) >= 5;
   const key = newId();
   const storage = getFileStorage();
   const [list, card, zoom] = await Promise.all(
@@ -59,6 +63,8 @@ export async function addProductImage(db: Database, shopId: string, productId: s
       listUrl: list!.url,
       cardUrl: card!.url,
       zoomUrl: zoom!.url,
+      width: (isTurned ? meta.height : meta.width) ?? null,
+      height: (isTurned ? meta.width : meta.height) ?? null,
     });
     await refreshCover(tx, productId);
   });

@@ -4,10 +4,12 @@ import { productImages, products, productVariants } from '@/server/db/schema/pro
 import { likePattern } from '@/server/db/like';
 import { normalizeForSearch } from '@/shared/search';
 import { findCategories, withDescendants } from './product.repository';
+import { offeredOn } from './channel-listings';
 
 /*
- * What the online shop may show of the catalogue: active products only, and of them what a buyer
- * sees (never a cost price, a SKU or, unless asked, a stock count). Read by the storefront module.
+ * What the online shop may show of the catalogue: active products only, those not withheld from
+ * it (Canaux de vente), at its own prices where it has some, and of them what a buyer sees (never
+ * a cost price, a SKU or, unless asked, a stock count). Read by the storefront module.
  */
 
 export interface PublicImage {
@@ -30,7 +32,13 @@ export interface PublicProductCard {
 
 export type PublicSort = 'recent' | 'price_asc' | 'price_desc' | 'name';
 
-const isActive = (shopId: string) => and(eq(products.shopId, shopId), eq(products.status, 'active'))!;
+const isActive = (shopId: string) =>
+  and(eq(products.shopId, shopId), eq(products.status, 'active'), offeredOn('site'))!;
+
+/** A variant's price in the online shop: its own there, else the catalogue's. */
+const sitePrice = (v: string) =>
+  sql.raw(`coalesce((select cp.price from variant_channel_prices cp where cp.variant_id = ${v}.id
+    and cp.channel = 'site'), ${v}.price)`);
 
 /** A product can be bought when one variant has stock, or its stock is not counted. */
 const isAvailable = sql<boolean>`(not ${products.trackStock} or ${products.stockTotal} > 0)`;
@@ -38,9 +46,11 @@ const isAvailable = sql<boolean>`(not ${products.trackStock} or ${products.stock
 const firstImage = sql<PublicImage | null>`(select json_build_object('list', i.list_url, 'card', i.card_url,
   'zoom', i.zoom_url) from ${productImages} i where i.product_id = ${products.id} order by i.position limit 1)`;
 
-const priceMax = sql<number>`(select max(v.price) from ${productVariants} v where v.product_id = ${products.id})::float8`;
-const compareAt = sql<number | null>`(select max(v.compare_at_price) from ${productVariants} v
-  where v.product_id = ${products.id} and v.compare_at_price > v.price)::float8`;
+const priceMin = sql<number>`(select min(${sitePrice('v')}) from ${productVariants} v where v.product_id = ${products.id})::float8`;
+const priceMax = sql<number>`(select max(${sitePrice('v')}) from ${productVariants} v where v.product_id = ${products.id})::float8`;
+// A site price under the catalogue's shows the catalogue's struck through, as a « prix barré » does.
+const compareAt = sql<number | null>`(select max(greatest(coalesce(v.compare_at_price, 0), v.price)) from ${productVariants} v
+  where v.product_id = ${products.id} and greatest(coalesce(v.compare_at_price, 0), v.price) > ${sitePrice('v')})::float8`;
 
 const ORDERS: Record<PublicSort, SQL[]> = {
   recent: [desc(products.id)],
@@ -76,7 +86,7 @@ export async function findPublicProducts(
         id: products.id,
         slug: products.slug,
         name: products.name,
-        priceMin: products.priceMin,
+        priceMin,
         priceMax,
         compareAtPrice: compareAt,
         image: firstImage,
@@ -95,6 +105,7 @@ export async function findPublicProducts(
   return {
     items: rows.map((r) => ({
       ...r,
+      priceMin: Number(r.priceMin),
       priceMax: Number(r.priceMax),
       compareAtPrice: r.compareAtPrice && Number(r.compareAtPrice),
     })),
@@ -159,14 +170,14 @@ export async function findPublicProduct(
   }>(
     db,
     sql`select p.id, p.slug, p.name, p.description_html, p.seo_title, p.seo_description, p.category_id, p.options, p.track_stock, p.updated_at,
-      (select coalesce(json_agg(json_build_object('id', v.id, 'optionValues', v.option_values, 'price', v.price,
-          'compareAtPrice', v.compare_at_price, 'stock', v.stock) order by v.position), '[]')
+      (select coalesce(json_agg(json_build_object('id', v.id, 'optionValues', v.option_values, 'price', ${sitePrice('v')},
+          'compareAtPrice', greatest(coalesce(v.compare_at_price, 0), v.price), 'stock', v.stock) order by v.position), '[]')
         from product_variants v where v.product_id = p.id) as variants,
       (select coalesce(json_agg(json_build_object('list', i.list_url, 'card', i.card_url, 'zoom', i.zoom_url)
           order by i.position), '[]')
         from product_images i where i.product_id = p.id) as images
     from products p
-    where p.shop_id = ${shopId} and p.status = 'active' and p.slug = ${slug}`,
+    where p.shop_id = ${shopId} and p.status = 'active' and p.slug = ${slug} and ${offeredOn('site', sql`p.id`)}`,
   );
   if (!row) return null;
   return {
@@ -240,7 +251,7 @@ export async function findPublicVariants(
       productSlug: products.slug,
       productName: products.name,
       optionValues: productVariants.optionValues,
-      price: productVariants.price,
+      price: sql<number>`${sitePrice('product_variants')}::float8`,
       image: sql<string | null>`coalesce(${productVariants.imageUrl}, ${products.coverUrl})`,
       trackStock: products.trackStock,
       stock: productVariants.stock,
@@ -251,7 +262,7 @@ export async function findPublicVariants(
   return new Map(
     rows.map(({ trackStock, stock, ...r }) => [
       r.id,
-      { ...r, stock: trackStock ? Math.max(0, stock) : null },
+      { ...r, price: Number(r.price), stock: trackStock ? Math.max(0, stock) : null },
     ]),
   );
 }

@@ -19,6 +19,8 @@ export interface StorefrontContext {
   ledger?: ImageLedger;
   /** Drawn for the site builder's preview: links and forms do nothing. */
   isPreview?: boolean;
+  /** The number Canaux de vente gave for WhatsApp, if any (see shopWhatsapp). */
+  whatsappPhone?: string | null;
 }
 
 /**
@@ -33,6 +35,7 @@ export type ResolvedSite =
       store: StorefrontSettings;
       categories: PublicCategory[];
       productSlugs: Map<string, string>;
+      whatsappPhone: string | null;
       /** '' on the shop's own domain, `/<slug>` on the pro host. */
       base: string;
     }
@@ -46,6 +49,16 @@ export function shopPath(ctx: Pick<StorefrontContext, 'base'>, path = ''): strin
 
 export function absoluteUrl(ctx: Pick<StorefrontContext, 'base' | 'origin'>, path = ''): string {
   return `${ctx.origin}${shopPath(ctx, path)}`;
+}
+
+/**
+ * The shop's WhatsApp number: the one Canaux de vente gave, else the site's own, else the shop's
+ * phone.
+ */
+export function shopWhatsapp(
+  ctx: Pick<StorefrontContext, 'whatsappPhone' | 'store' | 'shop'>,
+): string | null {
+  return ctx.whatsappPhone || ctx.store.layout.brand.whatsappPhone || ctx.shop.phone;
 }
 
 /** The shop's (or a buyer's) WhatsApp with a message written; null without a usable number. */

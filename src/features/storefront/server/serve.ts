@@ -1,3 +1,4 @@
+import { shopWhatsappPhone } from '@/features/channel/server/settings';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { getDb, type Database } from '@/server/db';
@@ -175,9 +176,10 @@ async function resolveSite(db: Database, hostname: string, slug: string | null):
   if (!shop || shop.isBlocked) return { kind: 'unknown', shopId: null };
   const store = await getStorefront(db, shop);
   if (!store.isPublished) return { kind: 'unknown', shopId: shop.id };
-  const [categories, productSlugs] = await Promise.all([
+  const [categories, productSlugs, whatsappPhone] = await Promise.all([
     findPublicCategories(db, shop.id),
     findActiveProductSlugs(db, shop.id, linkedProductIds(store.layout)),
+    shopWhatsappPhone(db, shop.id),
   ]);
   return {
     kind: 'shop',
@@ -186,6 +188,7 @@ async function resolveSite(db: Database, hostname: string, slug: string | null):
     store,
     categories,
     productSlugs,
+    whatsappPhone,
     base: slug === null ? '' : `/${slug}`,
   };
 }
@@ -264,11 +267,19 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const { site, rest } = await siteOf(db, req, url);
   if (site.kind === 'moved') return redirect(res, `/${site.slug}${rest}${url.search}`, 301);
   if (site.kind === 'unknown') return send(req, res, htmlPage(404, renderNotFound(null)), 'private');
-  const { shop, store, categories, productSlugs, base } = site;
+  const { shop, store, categories, productSlugs, base, whatsappPhone } = site;
   // A trailing slash has one address: without it.
   if (rest.length > 1 && rest.endsWith('/'))
     return redirect(res, `${base}${rest.replace(/\/+$/, '')}${url.search}`, 301);
-  const ctx: StorefrontContext = { shop, store, base, origin: originOf(req, host), categories, productSlugs };
+  const ctx: StorefrontContext = {
+    shop,
+    store,
+    base,
+    origin: originOf(req, host),
+    categories,
+    productSlugs,
+    whatsappPhone,
+  };
 
   const publicPage = async (draw: () => Promise<CachedPage | null>) => {
     const page = (await draw()) ?? htmlPage(404, renderNotFound(ctx));

@@ -4,6 +4,7 @@
  */
 export * from './agent';
 export * from './auth';
+export * from './channel';
 export * from './customer';
 export * from './delivery';
 export * from './discount';

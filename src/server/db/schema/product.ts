@@ -158,6 +158,9 @@ export const productImages = pgTable(
     listUrl: text('list_url').notNull(),
     cardUrl: text('card_url').notNull(),
     zoomUrl: text('zoom_url').notNull(),
+    /** The picture as uploaded, in pixels (null before migration 0044): what catalogue feeds check. */
+    width: integer('width'),
+    height: integer('height'),
     createdAt: createdAt(),
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.position)],
@@ -203,5 +206,53 @@ export const productRemovals = pgTable(
   (t) => [
     primaryKey({ columns: [t.shopId, t.productId] }),
     index('product_removals_time_idx').on(t.shopId, t.removedAt),
+  ],
+);
+
+/**
+ * A product a sales channel does not offer (Canaux de vente): the online shop does not show it, the
+ * till does not list it, WhatsApp does not propose it, the Meta and Google feeds leave it out. No
+ * row: offered everywhere.
+ */
+export const productChannelHidden = pgTable(
+  'product_channel_hidden',
+  {
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.channel] }),
+    index('product_channel_hidden_shop_idx').on(t.shopId, t.channel),
+  ],
+);
+
+/**
+ * A variant's own price on one channel (a site-only or WhatsApp promotion): what that channel
+ * sells it at instead of the catalogue's price. No row: the catalogue's price.
+ */
+export const variantChannelPrices = pgTable(
+  'variant_channel_prices',
+  {
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: text('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.variantId, t.channel] }),
+    index('variant_channel_prices_product_idx').on(t.productId),
+    index('variant_channel_prices_shop_idx').on(t.shopId, t.channel),
   ],
 );

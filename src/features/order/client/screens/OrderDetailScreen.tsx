@@ -1,4 +1,5 @@
 import { OrderRider } from '@/features/delivery/client/components/OrderRider';
+import { OrderWhatsappMessages } from '@/features/channel/client/components/OrderWhatsappMessages';
 import {
   Button,
   Card,
@@ -444,6 +445,11 @@ function OrderDetail({ shop, role, orderId }: { shop: Shop; role: AgentRole; ord
               </Text>
             )}
           </Section>
+          {canManage && order.clientPhone ? (
+            <Section title="Message WhatsApp">
+              <OrderWhatsappMessages shopId={shop._id} orderId={order.id} status={order.fulfilmentStatus} />
+            </Section>
+          ) : null}
           <Section title="Livraison">
             {address && (address.quartier || address.commune || address.ville || address.indications) ? (
               <Stack gap="0" fontSize="sm">

@@ -1,7 +1,8 @@
 import { html, type Html } from '@/server/http/html-page';
 import { formatMoney } from '@/shared/money';
 import { lineName, MAX_QUANTITY, type CartLine } from '../cart';
-import { shopPath, type StorefrontContext } from '../context';
+import { absoluteUrl, shopPath, shopWhatsapp, whatsappLink, type StorefrontContext } from '../context';
+import { orderRequestText } from '@/features/channel/whatsapp-text';
 import { initials, storefrontPage } from './layout';
 
 export function renderCart(
@@ -11,6 +12,20 @@ export function renderCart(
 ): Html {
   const money = (n: number) => formatMoney(n, ctx.shop.currency);
   const blocked = cart.lines.some((l) => l.problem);
+  const wa = whatsappLink(
+    shopWhatsapp(ctx),
+    orderRequestText(
+      ctx.shop.name,
+      cart.lines.map((l) => ({
+        productName: l.variant.productName,
+        variantLabel: l.variant.optionValues.length ? l.variant.optionValues.join(' / ') : null,
+        price: money(l.variant.price),
+        quantity: l.item.quantity,
+      })),
+      money(cart.subtotal),
+      absoluteUrl(ctx, '/panier'),
+    ),
+  );
   const body = cart.lines.length
     ? html`<h1>Votre panier</h1>
         ${notice ? html`<p class="notice" role="alert">${notice}</p>` : ''}
@@ -81,7 +96,8 @@ export function renderCart(
           ${
             blocked
               ? html`<p class="error">Corrigez les articles signalés pour passer commande.</p>`
-              : html`<a class="btn block" href="${shopPath(ctx, '/commande')}">Passer la commande</a>`
+              : html`<a class="btn block" href="${shopPath(ctx, '/commande')}">Passer la commande</a>
+                  ${wa ? html`<a class="btn wa block" href="${wa}" rel="noopener">Commander sur WhatsApp</a>` : ''}`
           }
           <a class="btn ghost block" href="${shopPath(ctx, '/catalogue')}">Continuer mes achats</a>
         </div>`

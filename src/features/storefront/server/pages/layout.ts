@@ -1,6 +1,6 @@
 import { Html, html } from '@/server/http/html-page';
 import { CATALOGUE_TARGET, pageHasContent, type MenuLink } from '@/shared/storefront/layout';
-import { absoluteUrl, shopPath, whatsappLink, type StorefrontContext } from '../context';
+import { absoluteUrl, shopPath, shopWhatsapp, whatsappLink, type StorefrontContext } from '../context';
 import { ENHANCE_ELEMENT } from './enhance';
 import { storefrontCss } from './theme';
 
@@ -104,7 +104,7 @@ const SOCIAL_LABELS = { facebook: 'Facebook', instagram: 'Instagram', tiktok: 'T
 
 function footerOf(ctx: StorefrontContext): Html {
   const { footer, brand, pages } = ctx.store.layout;
-  const wa = whatsappLink(brand.whatsappPhone || ctx.shop.phone, `Bonjour ${ctx.shop.name}`);
+  const wa = whatsappLink(shopWhatsapp(ctx), `Bonjour ${ctx.shop.name}`);
   // No menu chosen: every page with something written in it.
   const chosen = footer.menu.length
     ? links(ctx, footer.menu)

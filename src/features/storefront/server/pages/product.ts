@@ -1,7 +1,8 @@
 import { Html, html } from '@/server/http/html-page';
 import { formatMoney, toMajorUnits } from '@/shared/money';
 import type { PublicProduct } from '@/features/product/server/public-catalogue';
-import { absoluteUrl, shopPath, whatsappLink, type StorefrontContext } from '../context';
+import { absoluteUrl, shopPath, shopWhatsapp, whatsappLink, type StorefrontContext } from '../context';
+import { orderRequestText } from '@/features/channel/whatsapp-text';
 import { MAX_QUANTITY } from '../cart';
 import { productImage } from './catalogue';
 import { storefrontPage } from './layout';
@@ -30,8 +31,19 @@ export function renderProduct(
   const high = Math.max(...prices);
   const anyAvailable = product.variants.some((v) => v.isAvailable);
   const wa = whatsappLink(
-    ctx.shop.phone,
-    `Bonjour ${ctx.shop.name}, je voudrais commander : ${product.name} (${money(firstAvailable.price)}).\n${url}`,
+    shopWhatsapp(ctx),
+    orderRequestText(
+      ctx.shop.name,
+      [
+        {
+          productName: product.name,
+          variantLabel: firstAvailable.optionValues.length ? firstAvailable.optionValues.join(' / ') : null,
+          price: money(firstAvailable.price),
+        },
+      ],
+      null,
+      url,
+    ),
   );
   const image = product.images[0] ?? null;
   const body = html`<p class="crumbs">

@@ -2,7 +2,7 @@ import type { Executor } from '@/server/db';
 import { Html, html } from '@/server/http/html-page';
 import { findPublicProducts, type PublicProductCard } from '@/features/product/server/public-catalogue';
 import type { LayoutSection } from '@/shared/storefront/layout';
-import { shopPath, whatsappLink, type StorefrontContext } from '../context';
+import { shopPath, shopWhatsapp, whatsappLink, type StorefrontContext } from '../context';
 import { productGrid, productImage } from './catalogue';
 import { targetHref } from './layout';
 
@@ -181,7 +181,7 @@ export function renderSection(
         )}
       </section>`;
     case 'whatsapp_button': {
-      const href = whatsappLink(ctx.store.layout.brand.whatsappPhone || ctx.shop.phone, s.settings.message);
+      const href = whatsappLink(shopWhatsapp(ctx), s.settings.message);
       if (!href) return '';
       return html`<p class="center">
         <a class="btn wa" href="${href}" rel="noopener">${s.settings.label}</a>

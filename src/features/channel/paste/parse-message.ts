@@ -1,0 +1,81 @@
+import { readItems } from './item-splitter';
+import { takeListNumbers, takeName, takePhones, takePlace, takeWhen, type Note } from './message-details';
+import { Draft, prepare } from './paste-text';
+import { isPhoneSender, splitMessages } from './whatsapp-export';
+
+/**
+ * « Paste-to-order »: a customer’s WhatsApp message(s) read as a draft order, without the
+ * catalogue (catalogue-matcher.ts finds the products). Accepts plain text and WhatsApp exports.
+ */
+
+export interface ParsedLine {
+  /** 1 when none is written. */
+  quantity: number;
+  /** The words naming the product as written (without the quantity), e.g. 'savons kaola'. */
+  phrase: string;
+  /** The source text of this item, for display. */
+  raw: string;
+}
+
+export interface ParsedMessage {
+  lines: ParsedLine[];
+  /** Phone numbers as written, digits and a leading + only, in order of appearance, deduplicated. */
+  phones: string[];
+  /** The customer’s name when the message says it, else null. */
+  name: string | null;
+  /** Where to deliver when said, the words as written, else null. */
+  place: string | null;
+  /** What the customer said beyond the items, phone, name and place that a seller should keep. */
+  note: string;
+}
+
+interface MessageParts {
+  lines: ParsedLine[];
+  phones: string[];
+  name: string | null;
+  place: string | null;
+  notes: Note[];
+}
+
+function parseOne(text: string): MessageParts {
+  const draft = new Draft(text);
+  const notes: Note[] = [];
+  // Phones first: their digits would read as quantities. Then place and name, whose words would
+  // read as products, and times and prices, whose numbers would.
+  takeListNumbers(draft);
+  const { phones, starts } = takePhones(draft);
+  const place = takePlace(draft, notes);
+  const { name, place: namePlace } = takeName(draft, starts);
+  takeWhen(draft, notes);
+  const items = readItems(draft);
+  notes.push(...items.notes);
+  notes.sort((a, b) => a.at - b.at);
+  return { lines: items.lines, phones, name, place: place ?? namePlace ?? items.place, notes };
+}
+
+export function parseOrderMessage(text: string): ParsedMessage {
+  const messages = splitMessages(prepare(text)).map((m) => ({ sender: m.sender, ...parseOne(m.text) }));
+  // In an export, the customer is the first sender who asks for something: the seller’s replies
+  // (« ok pour 2 savons ») would count the items twice.
+  const sent = messages.filter((m) => m.sender);
+  const customer = (sent.find((m) => m.lines.length) ?? sent[0])?.sender ?? null;
+  const theirs = messages.filter((m) => m.sender === null || m.sender === customer);
+
+  const phones: string[] = [];
+  const add = (phone: string) => {
+    if (!phones.includes(phone)) phones.push(phone);
+  };
+  if (customer && isPhoneSender(customer))
+    add((customer.trim().startsWith('+') ? '+' : '') + customer.replace(/\D/g, ''));
+  for (const m of theirs) m.phones.forEach(add);
+
+  const notes = [...new Set(theirs.flatMap((m) => m.notes.map((n) => n.text.trim())).filter(Boolean))];
+  const senderName = customer && !isPhoneSender(customer) ? customer : null;
+  return {
+    lines: theirs.flatMap((m) => m.lines),
+    phones,
+    name: theirs.find((m) => m.name)?.name ?? senderName,
+    place: theirs.find((m) => m.place)?.place ?? null,
+    note: notes.join(', '),
+  };
+}
