@@ -20,6 +20,11 @@ const BACK_OFFICE: Array<{ path: string; heading: string | RegExp }> = [
   { path: '/statistiques', heading: 'Statistiques' },
   { path: '/livraison', heading: 'Livraison' },
   { path: '/website', heading: 'Site web' },
+  { path: '/canaux-de-vente', heading: 'Canaux de vente' },
+  { path: '/canaux-de-vente?onglet=coller', heading: 'Canaux de vente' },
+  { path: '/canaux-de-vente?onglet=whatsapp', heading: 'Canaux de vente' },
+  { path: '/canaux-de-vente?onglet=produits', heading: 'Canaux de vente' },
+  { path: '/canaux-de-vente?onglet=catalogues', heading: 'Canaux de vente' },
 ];
 
 test.describe('Accessibilité', () => {

@@ -19,6 +19,7 @@ const TILL_PAGES = new Set(['/point-de-vente']);
  */
 export const INTERIM_KB = {
   '/': 271,
+  '/canaux-de-vente': 271,
   '/confirmer-informations': 268,
   '/console': 265,
   '/livraison': 277,

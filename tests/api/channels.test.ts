@@ -32,9 +32,16 @@ const get = (a: Actor, path: string, params: Record<string, string> = {}) =>
 /** A file the API answers (a feed, a picture): as bytes, whatever its type. */
 async function fetchRaw(path: string, token?: string, userAgent?: string) {
   const response = await fetch(`${bed.server.url}${path}`, {
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(userAgent ? { 'user-agent': userAgent } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(userAgent ? { 'user-agent': userAgent } : {}),
+    },
   });
-  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
 }
 
 async function boubou(a: Actor) {
@@ -111,7 +118,9 @@ describe('channel settings', () => {
     const other = as(await createShopFixture(bed.database.db, 'Boutique Autre'));
     expect((await get({ ...other, shopId: a.shopId }, 'settings')).status).toBe(404);
 
-    const badTemplate = await post(a, 'updateSettings', { templates: { confirmation: 'Bonjour {{prenom}}' } });
+    const badTemplate = await post(a, 'updateSettings', {
+      templates: { confirmation: 'Bonjour {{prenom}}' },
+    });
     expect(badTemplate.status).toBe(422);
     expect(badTemplate.body.error.details['templates.confirmation']).toMatch(/Champ inconnu/);
   });
@@ -138,8 +147,18 @@ describe('per-channel availability and prices', () => {
     expect(listing.body.hiddenOn).toEqual([]);
     expect(listing.body.prices).toEqual([]);
     const other = as(await createShopFixture(bed.database.db, 'Boutique Voisine'));
-    expect((await post(other, 'saveListing', { productId: savon.productId, hiddenOn: [], prices: [] })).status).toBe(404);
-    expect((await post(as((await createShopFixture(bed.database.db)), 'cashier'), 'saveListing', { productId: savon.productId, hiddenOn: [], prices: [] })).status).toBe(403);
+    expect(
+      (await post(other, 'saveListing', { productId: savon.productId, hiddenOn: [], prices: [] })).status,
+    ).toBe(404);
+    expect(
+      (
+        await post(as(await createShopFixture(bed.database.db), 'cashier'), 'saveListing', {
+          productId: savon.productId,
+          hiddenOn: [],
+          prices: [],
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('the online shop hides a product withheld from it and sells at its own price', async () => {
@@ -154,7 +173,9 @@ describe('per-channel availability and prices', () => {
     expect(page.text).toMatch(/800\sF\s?CFA/);
 
     const cookie = await (async () => {
-      const added = await visit(`/${slug}/panier/ajouter`, { form: { variantId: savon.variantId, quantity: '3' } });
+      const added = await visit(`/${slug}/panier/ajouter`, {
+        form: { variantId: savon.variantId, quantity: '3' },
+      });
       return cookieOf(added);
     })();
     const checkout = await visit(`/${slug}/commande`, {
@@ -180,7 +201,12 @@ describe('per-channel availability and prices', () => {
 
   it('a WhatsApp order is priced at WhatsApp’s price, a manual one at the catalogue’s; the till drops a product withheld from it', async () => {
     const { a, savon, cafe } = await openShop('Boutique WhatsApp');
-    await saveListing(a, savon.productId, [], [{ variantId: savon.variantId, channel: 'whatsapp', price: 850 }]);
+    await saveListing(
+      a,
+      savon.productId,
+      [],
+      [{ variantId: savon.variantId, channel: 'whatsapp', price: 850 }],
+    );
     await saveListing(a, cafe.productId, ['pos']);
     const wa = await createOrderOk(bed, a, { channel: 'whatsapp', lines: [line(savon.variantId, 2)] });
     expect(wa.subtotal).toBe(1_700);
@@ -196,7 +222,7 @@ describe('per-channel availability and prices', () => {
 
 describe('the Meta and Google feeds', () => {
   it('writes every field Meta reads, leaves out what is withheld, and 404s a wrong secret', async () => {
-    const { a, savon, cafe, bou } = await openShop('Boutique Flux');
+    const { a, savon, huile, cafe, bou } = await openShop('Boutique Flux');
     await post(a, 'updateSettings', { feedBrand: 'Boutique Flux' });
     await saveListing(a, cafe.productId, ['meta']);
     await saveListing(a, savon.productId, [], [{ variantId: savon.variantId, channel: 'meta', price: 900 }]);
@@ -208,7 +234,19 @@ describe('the Meta and Google feeds', () => {
     expect(meta.headers.get('content-type')).toMatch(/text\/csv/);
     const rows = parseCsv(meta.bytes.toString('utf8'), { columns: true }) as Array<Record<string, string>>;
     expect(Object.keys(rows[0]!)).toEqual(
-      expect.arrayContaining(['id', 'title', 'description', 'availability', 'condition', 'price', 'link', 'image_link', 'brand', 'item_group_id', 'sale_price']),
+      expect.arrayContaining([
+        'id',
+        'title',
+        'description',
+        'availability',
+        'condition',
+        'price',
+        'link',
+        'image_link',
+        'brand',
+        'item_group_id',
+        'sale_price',
+      ]),
     );
     expect(rows.map((r) => r.title)).not.toContain('Café Touba 250 g');
     const savonRow = rows.find((r) => r.id === savon.variantId)!;
@@ -230,6 +268,31 @@ describe('the Meta and Google feeds', () => {
     expect(m.size).toBe('M');
     expect(l.availability).toBe('out of stock');
     expect(m.sale_price).toBe('');
+
+    // An automatic discount on the huile lowers what the feed advertises, as the shop would sell it.
+    const discount = await bed.server.call('POST', '/api/discount/create', {
+      token: a.token,
+      body: {
+        shopId: a.shopId,
+        name: 'Huile -20 %',
+        kind: 'automatic',
+        value: {
+          target: 'products',
+          products: { productIds: [huile.productId] },
+          reduction: { type: 'percentage', percentage: 20 },
+        },
+        combinesWith: { order: true, product: false, delivery: true },
+      },
+    });
+    expect(discount.status, JSON.stringify(discount.body)).toBe(200);
+    const withDiscount = parseCsv((await fetchRaw(pathOf(urls.meta))).bytes.toString('utf8'), {
+      columns: true,
+    }) as Array<Record<string, string>>;
+    expect(withDiscount.find((r) => r.id === huile.variantId)).toMatchObject({
+      price: '2500 XOF',
+      sale_price: '2000 XOF',
+    });
+    expect(withDiscount.find((r) => r.id === savon.variantId)?.sale_price).toBe('900 XOF');
 
     const wrong = await fetchRaw(pathOf(urls.meta).replace(/feed\/[^/]+/, 'feed/pas-le-bon-secret-du-tout'));
     expect(wrong.status).toBe(404);
@@ -290,7 +353,12 @@ describe('the Meta and Google feeds', () => {
     const checked = await get(a, 'checkFeeds');
     expect(checked.status).toBe(200);
     expect(checked.body.shopProblems.join(' ')).toMatch(/Aucune marque/);
-    const problems = checked.body.problems as Array<{ productName: string; field: string; message: string; severity: string }>;
+    const problems = checked.body.problems as Array<{
+      productName: string;
+      field: string;
+      message: string;
+      severity: string;
+    }>;
     const huile = problems.find((p) => p.productName === 'Huile de coco 50cl' && p.field === 'image');
     expect(huile?.message).toMatch(/Aucune image/);
     expect(huile?.severity).toBe('error');
@@ -317,10 +385,31 @@ describe('WhatsApp', () => {
     expect(draft.body.place).toMatchObject({ commune: 'Cocody', quartier: 'Angré' });
     expect(draft.body.zone).toEqual({ name: 'Yopougon', fee: 1_500 });
 
+    // A sale, a WhatsApp price and a new product later: the draft reads them as they are now.
+    await createOrderOk(bed, a, { channel: 'manual', lines: [line(savon.variantId, 5)] });
+    await saveListing(
+      a,
+      savon.productId,
+      [],
+      [{ variantId: savon.variantId, channel: 'whatsapp', price: 900 }],
+    );
+    const gel = await sellable(bed, a, 'Gel douche karité', 3_000, { stock: 7 });
+    const again = await post(a, 'pasteOrder', { text: '3 savon kaola et 1 gel douche' });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(
+      again.body.lines.map((l: { best: { variantId: string; price: number; stock: number } }) => l.best),
+    ).toEqual([
+      expect.objectContaining({ variantId: savon.variantId, price: 900, stock: 45 }),
+      expect.objectContaining({ variantId: gel.variantId, price: 3_000, stock: 7 }),
+    ]);
+
     const nothing = await post(a, 'pasteOrder', { text: 'Bonjour, ça va ? Merci beaucoup' });
     expect(nothing.status).toBe(422);
     expect(nothing.body.error.details.text).toMatch(/Aucun produit/);
     expect((await post(as(fixture, 'cashier'), 'pasteOrder', { text: '2 savons' })).status).toBe(403);
+    expect((await post(as(fixture, 'cashier'), 'pasteReady', {})).status).toBe(403);
+    const ready = await post(a, 'pasteReady', {});
+    expect(ready.body).toEqual({ variants: 6 });
     expect((await post(a, 'pasteOrder', { text: '   ' })).status).toBe(422);
   });
 
@@ -337,7 +426,10 @@ describe('WhatsApp', () => {
     expect(prefilled).toBe(m.text);
     expect(share.body.text).toMatch(/à partir de 22\s000/);
 
-    const card = await fetchRaw(`/api/channel/statusCard?shopId=${a.shopId}&productId=${bou.productId}`, a.token);
+    const card = await fetchRaw(
+      `/api/channel/statusCard?shopId=${a.shopId}&productId=${bou.productId}`,
+      a.token,
+    );
     expect(card.status).toBe(200);
     expect(card.headers.get('content-type')).toBe('image/jpeg');
     const meta = await sharp(card.bytes).metadata();
@@ -345,13 +437,17 @@ describe('WhatsApp', () => {
 
     await saveListing(a, bou.productId, ['whatsapp']);
     expect((await get(a, 'share', { productId: bou.productId })).status).toBe(422);
-    expect((await get(as(await createShopFixture(bed.database.db)), 'share', { productId: bou.productId })).status).toBe(422);
+    expect(
+      (await get(as(await createShopFixture(bed.database.db)), 'share', { productId: bou.productId })).status,
+    ).toBe(422);
     expect((await get({ ...as(fixture, 'cashier'), shopId: 'inconnue' }, 'share')).status).toBe(404);
   });
 
   it('writes the status messages of an order in the shop’s wording, the tracking link when out for delivery', async () => {
     const { a, savon } = await openShop('Boutique Messages');
-    await post(a, 'updateSettings', { templates: { confirmation: 'Merci {{client}} ! Commande {{commande}} : {{total}}.' } });
+    await post(a, 'updateSettings', {
+      templates: { confirmation: 'Merci {{client}} ! Commande {{commande}} : {{total}}.' },
+    });
     const order = await createOrderOk(bed, a, {
       channel: 'whatsapp',
       newClient: { name: 'Moussa Diop', phone: '77 111 22 33' },
@@ -361,7 +457,9 @@ describe('WhatsApp', () => {
     const messages = await get(a, 'orderMessages', { orderId: order.id });
     expect(messages.status).toBe(200);
     const confirmation = messages.body.items.find((m: { key: string }) => m.key === 'confirmation');
-    expect(confirmation.text).toMatch(new RegExp(`^Merci Moussa\\s! Commande n° ${order.number}\\s: 3\\s500\\sF\\s?CFA\\.$`));
+    expect(confirmation.text).toMatch(
+      new RegExp(`^Merci Moussa\\s! Commande n° ${order.number}\\s: 3\\s500\\sF\\s?CFA\\.$`),
+    );
     expect(confirmation.waUrl).toMatch(/^https:\/\/wa\.me\/221771112233\?text=/);
     await orders.changeStatus(a, order.id, 'shipping');
     const shipping = (await get(a, 'orderMessages', { orderId: order.id })).body;

@@ -376,6 +376,91 @@ const FRENCH: Record<string, Case> = {
     text: 'Bonsoir madame svp je veux savoir si vous avez le beurre de karité 500g',
     lines: [['karite-500', 1]],
   },
+  'short names, « + » between items, a size as a bare number': {
+    text: 'Slt! Je veux 2 Kaola + 1 coco 50',
+    lines: [
+      ['savon-kaola', 2],
+      ['coco-50', 1],
+    ],
+  },
+  'quantities in brackets': {
+    text: 'Bonjour. Pour la commande : Savon Kaola (2), Bissap (3)',
+    lines: [
+      ['savon-kaola', 2],
+      ['bissap', 3],
+    ],
+  },
+  'a day in the note': {
+    text: "j'ai besoin de 2 savons kaola pour demain",
+    lines: [['savon-kaola', 2]],
+    note: 'pour demain',
+  },
+  'the size in the next piece': {
+    text: 'un boubou brodé pour mon fils, taille L',
+    lines: [['boubou-l', 1]],
+  },
+  'the colour in the next piece': {
+    text: 'Svp je veux 1 sac à main cuir, couleur marron',
+    lines: [['sac-marron', 1]],
+  },
+  'a Dakar street address': {
+    text: 'Donnez moi 2 Thiouraye svp, je suis à Médina rue 22 x 15',
+    lines: [['thiouraye', 2]],
+    place: 'Médina rue 22 x 15',
+  },
+  'no place in « je suis à la maison », pairs of shoes': {
+    text: 'je suis à la maison, 2 paires de sandales 41',
+    lines: [['sandale-41', 2]],
+    note: 'je suis à la maison',
+  },
+  'a container and a size': {
+    text: 'Je voudrais commander 3 bouteilles de bissap de 1 litre',
+    lines: [['bissap', 3]],
+  },
+  'sizes as bare numbers after the product': {
+    text: 'Bonsoir, 2 crèmes karité visage + 1 beurre karité 250',
+    lines: [
+      ['creme-karite', 2],
+      ['karite-250', 1],
+    ],
+  },
+  '« une commande » is not one item': {
+    text: "Yo la famille, c'est pour une commande: 6 savons noirs, 6 savons kaola, livraison vers Angré château",
+    lines: [
+      ['savon-noir', 6],
+      ['savon-kaola', 6],
+    ],
+    place: 'Angré château',
+  },
+  'a line detailed by colour in brackets': {
+    text: 'Envoyez 2 sacs à main cuir (1 noir, 1 marron)',
+    lines: [
+      ['sac-noir', 1],
+      ['sac-marron', 1],
+    ],
+  },
+  'a line detailed by size': {
+    text: '3 boubous brodés : 1 S, 1 M et 1 L',
+    lines: [
+      ['boubou-s', 1],
+      ['boubou-m', 1],
+      ['boubou-l', 1],
+    ],
+  },
+  'asking whether it is in stock, then how many': {
+    text: "Est-ce que le beurre de karité 500g est encore dispo ? Si oui mettez m'en 3",
+    lines: [['karite-500', 3]],
+  },
+  'texting shorthand': {
+    text: 'bjr svp jveux 2 savon kaola stp',
+    lines: [['savon-kaola', 2]],
+  },
+  'where they are and where to deliver': {
+    text: 'Je suis à Cocody mais livrez à Yopougon svp, 3 thiouraye',
+    lines: [['thiouraye', 3]],
+    place: 'Yopougon',
+    note: 'Je suis à Cocody',
+  },
 };
 
 const WOLOF: Record<string, Case> = {
@@ -417,6 +502,15 @@ const WOLOF: Record<string, Case> = {
       ['encens', 1],
     ],
   },
+  'Wolof greeting, name and « maa ngi ci »': {
+    text: 'Jamm nga am? Damay jënd 2 bissap ak 3 thiouraye, sama tur Ndeye Fatou. Maa ngi ci Grand Yoff',
+    lines: [
+      ['bissap', 2],
+      ['thiouraye', 3],
+    ],
+    name: 'Ndeye Fatou',
+    place: 'Grand Yoff',
+  },
 };
 
 const NOUCHI: Record<string, Case> = {
@@ -447,6 +541,15 @@ const NOUCHI: Record<string, Case> = {
     lines: [['wax-12', 1]],
     phones: ['+2250506070809'],
     name: 'Koffi',
+  },
+  '« y a pas moyen de m’envoyer », name at the end': {
+    text: "Ékié, y a pas moyen de m'envoyer 4 attiéké et 2 kong fumé ? Je suis à Koumassi, c'est Bamba",
+    lines: [
+      ['attieke', 4],
+      ['kong', 2],
+    ],
+    place: 'Koumassi',
+    name: 'Bamba',
   },
 };
 
@@ -494,6 +597,23 @@ const EXPORTS: Record<string, Case> = {
     ].join('\n'),
     lines: [['sac-noir', 2]],
     name: 'Awa',
+  },
+  'an Android export with a 12-hour clock': {
+    text: '12/11/26 2:03 PM - Mariam: 2 riz parfumé\n12/11/26 2:04 PM - Mariam: Je suis à Treichville',
+    lines: [['riz', 2]],
+    name: 'Mariam',
+    place: 'Treichville',
+  },
+  'an export where the size comes in a later message': {
+    text: [
+      '[13/11/2026 08:30:12] Khady: Salam, 2 boubous brodés svp',
+      '[13/11/2026 08:31:40] Boutique Awa: Quelle taille ?',
+      '[13/11/2026 08:32:05] Khady: taille M',
+      '[13/11/2026 08:32:30] Khady: livraison à Parcelles Assainies unité 15',
+    ].join('\n'),
+    lines: [['boubou-m', 2]],
+    name: 'Khady',
+    place: 'Parcelles Assainies unité 15',
   },
 };
 

@@ -26,7 +26,11 @@ export async function seedDemoChannels(db: Database, shop: ShopRow): Promise<voi
     await saveChannelListing(db, shop.id, listing.productId, {
       hiddenOn: plan.hiddenOn,
       prices: plan.priceOn
-        ? listing.variants.map((v) => ({ variantId: v.id, channel: plan.priceOn!, price: tenPercentOff(v.price) }))
+        ? listing.variants.map((v) => ({
+            variantId: v.id,
+            channel: plan.priceOn!,
+            price: tenPercentOff(v.price),
+          }))
         : [],
     });
   }

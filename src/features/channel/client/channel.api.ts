@@ -70,6 +70,9 @@ const channelApi = api
       pasteOrder: build.mutation<PasteDraft, { shopId: string; text: string }>({
         query: (body) => ({ url: '/api/channel/pasteOrder', method: 'POST', data: body }),
       }),
+      pasteReady: build.mutation<{ variants: number }, { shopId: string }>({
+        query: (body) => ({ url: '/api/channel/pasteReady', method: 'POST', data: body }),
+      }),
       shareLinks: build.query<ShareLinks, { shopId: string; productId?: string; categoryId?: string }>({
         query: (params) => ({ url: '/api/channel/share', params }),
         providesTags: ['ChannelListing', 'ChannelSettings'],
@@ -99,6 +102,7 @@ export const {
   useChannelListingsQuery,
   useSaveChannelListingMutation,
   usePasteOrderMutation,
+  usePasteReadyMutation,
   useShareLinksQuery,
   useLazyShareLinksQuery,
   useOrderMessagesQuery,

@@ -56,6 +56,7 @@ interface Product {
 }
 
 const CANDIDATES = 30;
+const MAX_WORDS = 12;
 const BEST_MIN = 0.55;
 const ALTERNATIVE_MIN = 0.4;
 const ALTERNATIVES = 4;
@@ -68,7 +69,6 @@ export class CatalogueMatcher {
   readonly size: number;
   private readonly variants: readonly MatchableVariant[];
   private readonly optionTerms: string[][];
-  private readonly productOf: number[];
   private readonly products: Product[] = [];
   private readonly bySku = new Map<string, number>();
   private readonly index: MiniSearch<{ id: number; name: string }>;
@@ -78,7 +78,7 @@ export class CatalogueMatcher {
     this.size = variants.length;
     this.optionTerms = variants.map((v) => termsOf(v.optionValues.join(' ')));
     const productIds = new Map<string, number>();
-    this.productOf = variants.map((v, i) => {
+    variants.forEach((v, i) => {
       let p = productIds.get(v.productId);
       if (p === undefined) {
         p = this.products.length;
@@ -93,7 +93,6 @@ export class CatalogueMatcher {
       this.products[p]!.variants.push(i);
       if (v.sku && compact(v.sku).length >= 2 && !this.bySku.has(compact(v.sku)))
         this.bySku.set(compact(v.sku), i);
-      return p;
     });
     // Names only: a product must be named to match, its options just choose the variant, and
     // indexing « M » or « 50cl » would make every search walk thousands of products.
@@ -116,7 +115,7 @@ export class CatalogueMatcher {
   }
 
   matchLine(line: ParsedLine): LineMatch {
-    const ranked = this.rank(termsOf(line.phrase));
+    const ranked = this.rank(line.phrase);
     const sku = this.skuIn(line.phrase);
     if (sku !== null) {
       const best = this.toMatch(sku, 1);
@@ -147,9 +146,12 @@ export class CatalogueMatcher {
       .map((r) => this.toMatch(r.variant, r.score));
   }
 
-  private rank(query: string[]): Array<{ variant: number; score: number }> {
+  private rank(said: string): Array<{ variant: number; score: number }> {
+    // No product name runs longer; a whole paragraph taken for one item would only cost time.
+    const phrase = said.split(/\s+/).slice(0, MAX_WORDS).join(' ');
+    const query = termsOf(phrase);
     if (!query.length) return [];
-    const found = this.index.search(query.join(' ')).slice(0, CANDIDATES);
+    const found = this.index.search(phrase).slice(0, CANDIDATES);
     const scored: Array<{ variant: number; score: number; inStock: boolean }> = [];
     for (const hit of found) {
       const product = this.products[hit.id as number]!;

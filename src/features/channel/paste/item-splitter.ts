@@ -29,22 +29,45 @@ interface Item {
   words: number[];
 }
 
-const HARD_LINKS = new Set(['et', 'ak', 'puis', 'ou']);
+// Not « ou »: « savon kaola ou noir » is one item, its alternatives for the seller to choose.
+const HARD_LINKS = new Set(['et', 'ak', 'puis']);
 /** Links only when a quantity follows: « 2 savons plus 1 huile », but « boubou avec broderie ». */
 const SOFT_LINKS = new Set(['plus', 'avec']);
 const PLACE_WORDS = new Set(['à', 'a', 'au', 'aux', 'ci']);
 
+interface Reading {
+  draft: Draft;
+  out: Items;
+  /** Lines without a written quantity, and where they start: « j’en veux 2 » may give them one. */
+  implicit: Map<ParsedLine, number>;
+  /** Lines written as another size of the line before (« et 1 en L »), with that product’s words. */
+  variantOf: Map<ParsedLine, { parent: ParsedLine; base: string }>;
+}
+
 export function readItems(draft: Draft): Items {
-  const out: Items = { lines: [], notes: [], place: null };
-  const implicit = new Map<ParsedLine, number>();
+  const reading: Reading = {
+    draft,
+    out: { lines: [], notes: [], place: null },
+    implicit: new Map(),
+    variantOf: new Map(),
+  };
   for (const [start, end] of segments(draft.text)) {
     const tokens = unglued(tokenize(draft, start, end));
     const kinds = fillerKinds(tokens);
     const place = barePlace(draft, tokens, kinds);
-    if (place && !out.place) out.place = place;
-    for (const item of split(tokens, kinds)) classify(draft, tokens, item, out, implicit);
+    if (place && !reading.out.place) reading.out.place = place;
+    for (const item of split(tokens, kinds)) classify(reading, tokens, item);
   }
-  return out;
+  dropSplitParents(reading);
+  return reading.out;
+}
+
+/** « 2 sacs (1 noir, 1 marron) »: the two sizes or colours replace the line they detail. */
+function dropSplitParents({ out, variantOf }: Reading): void {
+  const detailed = new Map<ParsedLine, number>();
+  for (const { parent } of variantOf.values()) detailed.set(parent, 0);
+  for (const [line, { parent }] of variantOf) detailed.set(parent, detailed.get(parent)! + line.quantity);
+  out.lines = out.lines.filter((line) => detailed.get(line) !== line.quantity);
 }
 
 function segments(text: string): Array<[number, number]> {
@@ -62,7 +85,8 @@ const isDigit = (ch: string | undefined) => ch !== undefined && ch >= '0' && ch 
 
 function isSeparator(text: string, i: number): boolean {
   const ch = text[i]!;
-  if ('\n;!?•·|+&*…'.includes(ch)) return true;
+  // Brackets too: « Savon Kaola (2) », « 2 boubous (1 M, 1 L) », « sac (noir) » are read across pieces.
+  if ('\n;!?•·|+&*…()[]'.includes(ch)) return true;
   // « 1,5 kg », « 1.5 L » are numbers; elsewhere the comma or the full stop ends a piece.
   if (ch === ',' || ch === '.') return !(isDigit(text[i - 1]) && isDigit(text[i + 1]));
   return (ch === '-' || ch === '/' || ch === '–') && text[i - 1] === ' ' && text[i + 1] === ' ';
@@ -127,7 +151,9 @@ function split(tokens: Token[], kinds: Array<FillerKind | null>): Item[] {
   for (let i = 0; i < tokens.length; i++) {
     if (kinds[i] === 'soft') continue;
     if (kinds[i] === 'hard') {
+      // « une commande : 6 savons »: a number before « commande », « je veux »… is not the next item’s.
       if (current.words.length) flush();
+      else current = { quantity: null, tokens: [], words: [] };
       continue;
     }
     const norm = norms[i]!;
@@ -175,13 +201,8 @@ function split(tokens: Token[], kinds: Array<FillerKind | null>): Item[] {
 
 const isLast = (kinds: Array<FillerKind | null>, from: number) => kinds.slice(from).every((k) => k);
 
-function classify(
-  draft: Draft,
-  tokens: Token[],
-  item: Item,
-  out: Items,
-  implicit: Map<ParsedLine, number>,
-): void {
+function classify(reading: Reading, tokens: Token[], item: Item): void {
+  const { draft, out, implicit, variantOf } = reading;
   const all = [...item.tokens].sort((a, b) => a - b);
   if (!all.length) return;
   const start = tokens[all[0]!]!.start;
@@ -192,13 +213,16 @@ function classify(
     const option = phraseOf(draft, tokens, item.words);
     // « un boubou brodé, taille L »: the size of the item before.
     if (item.quantity === null) previous.phrase = `${previous.phrase} ${option}`;
-    // « 2 boubous taille M et 1 en L »: the product before, in another size.
-    else
-      out.lines.push({
-        quantity: item.quantity,
-        phrase: `${previous.phrase.replace(OPTION_AT_END, '')} ${option}`,
-        raw,
-      });
+    else {
+      // « 2 boubous taille M et 1 en L »: the product before, in another size.
+      const { parent, base } = variantOf.get(previous) ?? {
+        parent: previous,
+        base: previous.phrase.replace(OPTION_AT_END, ''),
+      };
+      const line = { quantity: item.quantity, phrase: `${base} ${option}`, raw };
+      variantOf.set(line, { parent, base });
+      out.lines.push(line);
+    }
     return;
   }
   const words = [...item.words];
@@ -225,12 +249,21 @@ function classify(
 
 const OPTION_WORDS = new Set(['taille', 'pointure', 'couleur', 'en', 't']);
 const SIZE_CODE = /^(?:x{0,3}[sml]|xxl|\d{2})$/i;
-const OPTION_AT_END = /\s+(?:(?:taille|pointure|couleur|en|t)\s+)?\S{1,3}$/i;
+/** The size or colour ending a phrase: « taille M », « couleur marron », « M ». */
+const OPTION_AT_END = /\s+(?:(?:taille|pointure|couleur|en|t)\s+\S+|\S{1,3})$/i;
+
+const COLOURS = new Set(
+  'noir noire blanc blanche rouge bleu bleue vert verte jaune marron rose gris grise beige violet dore argente'.split(
+    ' ',
+  ),
+);
 
 function isOptionOnly(words: Token[]): boolean {
   const [first] = words;
   if (!first || words.length > 3) return false;
-  if (words.length === 1) return SIZE_CODE.test(first.text) && first.text !== first.text.toLowerCase();
+  if (words.length === 1) {
+    return COLOURS.has(first.norm) || (SIZE_CODE.test(first.text) && first.text !== first.text.toLowerCase());
+  }
   return OPTION_WORDS.has(first.norm);
 }
 

@@ -31,7 +31,7 @@ const UNITS: Record<string, string> = {
 const SIZE = new RegExp(String.raw`(\d+(?:[.,]\d+)?)\s*(${Object.keys(UNITS).join('|')})(?![a-z])`, 'g');
 
 const STOP = new Set(
-  'de du des d la le les a au aux en et pour avec un une the of taille size couleur coloris color modele pointure mon ma mes svp'.split(
+  'de du des d la le les a au aux en et ou pour avec un une the of taille size couleur coloris color modele pointure mon ma mes svp'.split(
     ' ',
   ),
 );

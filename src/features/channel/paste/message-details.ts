@@ -18,6 +18,8 @@ const PHONE = /(?<![\w+])(?:\+|00)?\d(?:[ .-]?\d){7,16}(?!\d)/g;
 const CURRENCY_AFTER = /^\s*(?:f|fcfa|cfa|francs?|frs?|xof)(?![a-z])/;
 
 function isPhone(written: string): boolean {
+  // « 1 2 3 4 5 6 7 8 » is a list of numbers; « +237 6 99 88 77 66 » a phone.
+  if (written.split(/[ .-]/).filter((g) => /^\d$/.test(g)).length > 1) return false;
   const digits = written.replace(/\D/g, '');
   if (/^(\+|00)/.test(written)) return digits.length >= 10 && digits.length <= 15;
   return LOCAL.test(digits) || WITH_COUNTRY.test(digits);
@@ -68,54 +70,45 @@ const PLACE_TRIGGER = new RegExp(
     String.raw`(?:je\s+suis|j’suis|chui|on\s+est|nous\s+sommes|je\s+reste|je\s+vis|je\s+me\s+trouve|je\s+loge|j’habite|on\s+habite)\s+(?:a|au|aux|sur|vers|en|dans)(?![a-z’])`,
     String.raw`j’habite`,
     String.raw`(?:(?:au|dans\s+le|mon)\s+)?(?:quartier|qtier|adresse|localite|lieu)(?:\s*:)?`,
-    String.raw`(?:maa?\s*ngi|dama\s+nekk|dafa\s+nekk|damay\s+deek?k|dama\s+deek?k)(?:\s+ci)?`,
+    // Wolof « maa ngi ci Ouakam »: without « ci », « maa ngi bëgg » is « I want ».
+    String.raw`(?:maa?\s*ngi|dama\s+nekk|dafa\s+nekk|damay\s+deek?k|dama\s+deek?k)\s+ci`,
   ]
     .map((p) => `(?<![a-z’])${p}`)
     .join('|'),
   'g',
 );
 
-/** Where to deliver, as written: the words after « livraison à », « je suis à », « quartier »… */
+/**
+ * Where to deliver, as written: the words after « livraison à », « je suis à », « quartier »…
+ * Said twice (« je suis à Cocody, livrez à Yopougon »), where to deliver wins over where they are,
+ * and the other goes to the note.
+ */
 export function takePlace(draft: Draft, notes: Note[]): string | null {
+  const found: Array<{ at: number; end: number; place: string; delivery: boolean }> = [];
   for (const m of draft.folded.matchAll(PLACE_TRIGGER)) {
     const at = m.index ?? 0;
+    // « livraison à Yop quartier Sideci » is one place, not two.
+    if (at < (found[found.length - 1]?.end ?? 0)) continue;
     const words = placeWords(wordsFrom(draft, at + m[0].length));
     if (!words.length) continue;
     if (m[1]) {
       const timeAt = at + m[0].indexOf(m[1]);
       notes.push({ at: timeAt, text: draft.text.slice(timeAt, timeAt + m[1].length) });
     }
-    const place = draft.text.slice(words[0]!.start, words[words.length - 1]!.end);
-    draft.cut(at, words[words.length - 1]!.end);
-    return place;
+    const end = words[words.length - 1]!.end;
+    found.push({ at, end, place: draft.text.slice(words[0]!.start, end), delivery: /livr/.test(m[0]) });
   }
-  return null;
+  const chosen = found.find((f) => f.delivery) ?? found[0];
+  for (const f of found) {
+    if (f !== chosen) notes.push({ at: f.at, text: draft.text.slice(f.at, f.end) });
+    draft.cut(f.at, f.end);
+  }
+  return chosen?.place ?? null;
 }
 
-const ADDRESS_NUMBERED = new Set([
-  'rue',
-  'villa',
-  'lot',
-  'zone',
-  'tranche',
-  'secteur',
-  'porte',
-  'x',
-  'n',
-  'no',
-]);
+const ADDRESS_NUMBERED = new Set('rue villa lot zone tranche secteur porte x n no'.split(' '));
 /** « je suis à la maison », « je suis en route »: no place to deliver to. */
-const NOT_PLACES = new Set([
-  'maison',
-  'bureau',
-  'travail',
-  'boulot',
-  'ici',
-  'dispo',
-  'disponible',
-  'route',
-  'chemin',
-]);
+const NOT_PLACES = new Set('maison bureau travail boulot ici dispo disponible route chemin'.split(' '));
 
 export function placeWords(words: Word[]): Word[] {
   const kept: Word[] = [];
@@ -201,7 +194,7 @@ function nameWords(words: Word[], capitalisedOnly: boolean): Word[] {
 
 /** « 1) savon kaola x2 »: the numbers of a list are not quantities; nor « 1. », « 2. » in sequence. */
 export function takeListNumbers(draft: Draft): void {
-  const marks = [...draft.folded.matchAll(/^[ \t•*-]*(\d{1,2})\s*([.)-])[ \t]+(?=\S)/gm)];
+  const marks = [...draft.folded.matchAll(/^[ \t•*-]*(\d{1,2})[ \t]*([.)-])[ \t]+(?=\S)/gm)];
   const numbered = marks.filter((m) => m[2] !== ')');
   const inSequence = numbered.length >= 2 && numbered.every((m, k) => Number(m[1]) === k + 1);
   for (const m of marks) {
@@ -223,8 +216,8 @@ const WHEN = new RegExp(
 const SYSTEM =
   /<[^>\n]{1,40}>|ce message a ete supprime|vous avez supprime ce message|(?:image|video|audio|fichier|document) (?:absente?|omise?|joint)/g;
 
-/** Times, days and prices the customer gave: kept for the seller, in the order written. */
-export function takeWhen(draft: Draft, notes: Note[]): void {
+/** Times, days and prices the customer gave: kept for the seller. WhatsApp’s own words go. */
+export function takeTimesAndPrices(draft: Draft, notes: Note[]): void {
   for (const m of draft.folded.matchAll(SYSTEM)) draft.cut(m.index ?? 0, (m.index ?? 0) + m[0].length);
   for (const m of draft.folded.matchAll(WHEN)) {
     const at = m.index ?? 0;

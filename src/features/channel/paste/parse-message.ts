@@ -1,5 +1,12 @@
 import { readItems } from './item-splitter';
-import { takeListNumbers, takeName, takePhones, takePlace, takeWhen, type Note } from './message-details';
+import {
+  takeListNumbers,
+  takeName,
+  takePhones,
+  takePlace,
+  takeTimesAndPrices,
+  type Note,
+} from './message-details';
 import { Draft, prepare } from './paste-text';
 import { isPhoneSender, splitMessages } from './whatsapp-export';
 
@@ -46,7 +53,7 @@ function parseOne(text: string): MessageParts {
   const { phones, starts } = takePhones(draft);
   const place = takePlace(draft, notes);
   const { name, place: namePlace } = takeName(draft, starts);
-  takeWhen(draft, notes);
+  takeTimesAndPrices(draft, notes);
   const items = readItems(draft);
   notes.push(...items.notes);
   notes.sort((a, b) => a.at - b.at);
@@ -54,28 +61,25 @@ function parseOne(text: string): MessageParts {
 }
 
 export function parseOrderMessage(text: string): ParsedMessage {
-  const messages = splitMessages(prepare(text)).map((m) => ({ sender: m.sender, ...parseOne(m.text) }));
+  const messages = splitMessages(prepare(text));
   // In an export, the customer is the first sender who asks for something: the seller’s replies
   // (« ok pour 2 savons ») would count the items twice.
-  const sent = messages.filter((m) => m.sender);
-  const customer = (sent.find((m) => m.lines.length) ?? sent[0])?.sender ?? null;
+  const senders = messages.filter((m) => m.sender);
+  const customer = (senders.find((m) => parseOne(m.text).lines.length) ?? senders[0])?.sender ?? null;
+  // Their messages read as one: « 2 boubous » then « taille M » two messages later is one item.
   const theirs = messages.filter((m) => m.sender === null || m.sender === customer);
+  const parts = parseOne(theirs.map((m) => m.text).join('\n'));
 
-  const phones: string[] = [];
-  const add = (phone: string) => {
-    if (!phones.includes(phone)) phones.push(phone);
-  };
-  if (customer && isPhoneSender(customer))
-    add((customer.trim().startsWith('+') ? '+' : '') + customer.replace(/\D/g, ''));
-  for (const m of theirs) m.phones.forEach(add);
-
-  const notes = [...new Set(theirs.flatMap((m) => m.notes.map((n) => n.text.trim())).filter(Boolean))];
-  const senderName = customer && !isPhoneSender(customer) ? customer : null;
+  const phones = parts.phones;
+  if (customer && isPhoneSender(customer)) {
+    const phone = (customer.trim().startsWith('+') ? '+' : '') + customer.replace(/\D/g, '');
+    if (!phones.includes(phone)) phones.unshift(phone);
+  }
   return {
-    lines: theirs.flatMap((m) => m.lines),
+    lines: parts.lines,
     phones,
-    name: theirs.find((m) => m.name)?.name ?? senderName,
-    place: theirs.find((m) => m.place)?.place ?? null,
-    note: notes.join(', '),
+    name: parts.name ?? (customer && !isPhoneSender(customer) ? customer : null),
+    place: parts.place,
+    note: [...new Set(parts.notes.map((n) => n.text.trim()).filter(Boolean))].join(', '),
   };
 }

@@ -39,12 +39,17 @@ export function fold(text: string): string {
 
 /** Invisible marks out, no-break spaces made plain, « × » as « x »: WhatsApp copies carry all three. */
 export function prepare(input: string): string {
-  return input
-    .normalize('NFC')
-    .replace(/[\u200b-\u200f\u202a-\u202e\u2060\ufeff]/g, '')
-    .replace(/[\u00a0\u202f\u2007\t]/g, ' ')
-    .replace(/×/g, 'x')
-    .replace(/\r\n?/g, '\n');
+  return (
+    input
+      .normalize('NFC')
+      .replace(/[\u200b-\u200f\u202a-\u202e\u2060\ufeff]/g, '')
+      .replace(/[\u00a0\u202f\u2007\t]/g, ' ')
+      .replace(/×/g, 'x')
+      .replace(/\r\n?/g, '\n')
+      // Runs of blanks cost the patterns time and say nothing.
+      .replace(/ {2,}/g, ' ')
+      .replace(/\n{3,}/g, '\n\n')
+  );
 }
 
 export class Draft {

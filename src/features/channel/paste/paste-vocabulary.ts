@@ -17,9 +17,9 @@ const phrases = (list: string) =>
     .filter(Boolean);
 
 const GREETINGS = phrases(`
-  bonjour, bonsoir, bjr, bsr, slt, salut, cc, coucou, hello, allo, salam, salamalekum,
+  bonjour, bonsoir, bjr, bsr, slt, salut, cc, coucou, hello, hi, hey, yo, wesh, allo, salam, salamalekum,
   salamaleekum, salamalekoum, salamaleykoum, salam aleykoum, assalamu alaykum, maleekum salaam, assalamou alaykoum, assalamou aleykoum, as salam alaykoum,
-  malekum salam, nanga def, na nga def, naka nga def, mangi fi, maa ngi fi, jamm rekk, ça va, cv,
+  malekum salam, jamm nga am, jamm ngeen am, nanga def, na nga def, naka nga def, mangi fi, maa ngi fi, jamm rekk, ça va, cv,
   comment ça va, comment vas-tu, comment allez-vous, vous allez bien,
   j’espère que vous allez bien, on dit quoi, on dit koi, on dit quoi même, c’est comment,
   c koman, ya fohi, y a fohi, la famille, bonne journée, bonne soirée, bonne nuit, à bientôt,
@@ -39,12 +39,14 @@ const WISHES = phrases(`
   il me faudrait, j’ai besoin de, je commande, je passe commande, je voudrais commander,
   je veux commander, ma commande, commande, pour commander, envoyez-moi, envoie-moi, envoyer moi,
   envoyez-nous, envoie-nous, tu peux m’envoyer, vous pouvez m’envoyer, pouvez-vous m’envoyer,
-  faut m’envoyer, donne-moi, donnez-moi, mets-moi, mettez-moi, réserve-moi, réservez-moi,
+  faut m’envoyer, m’envoyer, y a pas moyen de, pas moyen de, tu peux, vous pouvez, pouvez-vous, donne-moi, donnez-moi, mets-moi, mettez-moi, réserve-moi, réservez-moi,
   gardez-moi, garde-moi, ajoute, ajoutez, rajoute, rajoutez, ajouter, c’est pour, ce sera,
   ça sera, ce serait, vous avez, avez-vous, est-ce que vous avez, il y a, y a, il reste,
-  il vous reste, c’est disponible, c’est dispo, finalement, en plus, dama bëgg, dama bugg,
+  il vous reste, c’est disponible, c’est dispo, est encore dispo, est dispo, est disponible,
+  encore dispo, dispo, disponible, si oui, jveux, jvoudrais, je veut, jeveux, finalement, en plus, dama bëgg, dama bugg,
   damay bëgg, maa ngi bëgg, bëgg naa, dama soxla, damay jënd, dama bëgg jënd, bëgg jënd, jënd,
-  j’en veux, j’en voudrais, j’en prends, il m’en faut, donne-m’en, envoie-m’en, mets-m’en,
+  j’en veux, j’en voudrais, j’en prends, il m’en faut, donne-m’en, donnez-m’en, envoie-m’en, envoyez-m’en, mets-m’en,
+  mettez-m’en,
   yonnee ma, yonnéel ma, may ma, indil ma, indi ma, jox ma, maa ngi lay ñaan, numéro, mon numéro,
   mon num, num, tel, tél, téléphone, contact, joignable au, voici, voilà
 `);
@@ -89,7 +91,7 @@ export const EMPTY_WORDS = set(
   `le la les l un une des du de d ce ça cela moi toi vous nous on je j tu il elle y a au aux et ou
   bien bon voilà voici tout rien quoi oh ah eh euh hmm lol mdr donc alors bref mais c est pour mon
   ma mes ton ta votre vos sa son ses là ici comme même avec sans sur dans en par si possible nak
-  rek rekk ndax bi yi ba ci ak non deedeet cool super parfait top svp stp merci`,
+  rek rekk ndax bi yi ba ci ak non deedeet cool super parfait top svp stp merci suis`,
 );
 
 /** Dropped at the start of an item's words: « le savon », « de l’huile ». */
@@ -98,14 +100,16 @@ export const LEADING_WORDS = set(
 );
 export const TRAILING_WORDS = set('la là ci yi bi ba aussi encore de du et avec ok');
 
-/** A piece without a quantity that says one of these is an instruction for the seller, not an item. */
+/**
+ * A piece without a quantity that says one of these is an instruction for the seller, not an item.
+ * Not « orange », « cadeau », « porte »: products are named so too (« jus d’orange »).
+ */
 export const NOTE_WORDS = set(
   `appel appelle appelez appeler appelé rappel rappelez rappeler sonner sonnez bipez biper avant
-  après urgent urgence vite rapide rapidement payer payé paie paiement payement wave om orange
-  money momo moov mtn cash espèce espèces monnaie livraison livrer livreur livrez combien prix
-  total facture reçu emballage emballer cadeau portail porte immeuble étage appartement près côté
-  face derrière entre pharmacie mosquée église école station carrefour rond venir passer passe
-  récupérer attendre attends dispo disponible heure heures matin soir midi nuit semaine villa lot rue cité résidence
+  après urgent urgence vite rapide rapidement payer payé paie paiement payement wave om money momo
+  moov mtn cash espèce espèces monnaie livraison livrer livreur livrez combien prix total facture
+  reçu emballage emballer portail immeuble étage appartement près côté derrière pharmacie mosquée
+  église école carrefour venir passer récupérer attendre attends heure heures matin soir midi nuit semaine villa lot rue cité résidence
   bâtiment immeuble appt maison bureau`,
 );
 

@@ -60,15 +60,12 @@ function numberWord(norms: readonly string[], i: number): Quantity | null {
 
 /** Counters, « douzaine » and « de » after a number. */
 function extend(norms: readonly string[], i: number, q: Quantity): Quantity {
-  let { value, length } = q;
-  let at = i + length;
-  if (norms[at] === 'douzaine' || norms[at] === 'douzaines') {
-    value *= 12;
-    at++;
-  } else if (COUNTERS.has(norms[at] ?? '')) at++;
-  else return { value, length };
+  let at = i + q.length;
+  const dozen = norms[at] === 'douzaine' || norms[at] === 'douzaines';
+  if (!dozen && !COUNTERS.has(norms[at] ?? '')) return q;
+  at++;
   if (isOf(norms[at])) at++;
-  return { value, length: at - i };
+  return { value: dozen ? q.value * 12 : q.value, length: at - i };
 }
 
 /** Measures spelled out count as a quantity before the product: « ñett kilo gari », « 2 litres bissap ». */
@@ -94,7 +91,9 @@ export function readLeadQuantity(norms: readonly string[], i: number, first = tr
     if (SIZE_MARKERS.has(norms[i - 1] ?? '') || SIZE_UNITS.has(next) || CURRENCIES.has(next)) return null;
     if (MEASURES.has(next)) {
       if (isOf(norms[i + 2])) return bounded(Number(w), 3);
-      return first && SPELLED_MEASURES.has(next) ? bounded(Number(w), 2) : null;
+      if (first && SPELLED_MEASURES.has(next)) return bounded(Number(w), 2);
+      // « 1 M, 1 L » before any product word are sizes; « bissap 1 L » is a litre.
+      return first && next.length === 1 ? bounded(Number(w), 1) : null;
     }
     if (next === 'x') return bounded(Number(w), 2);
     const q = bounded(Number(w), 1);

@@ -12,7 +12,7 @@ export interface PastedMessage {
 
 const DATE = String.raw`\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}`;
 const TIME = String.raw`\d{1,2}[:h.]\d{2}(?::\d{2})?(?:\s*[APap]\.?[Mm]\.?)?`;
-const HEADER = new RegExp(String.raw`^\s*\[?\s*${DATE},?\s*(?:à\s*)?${TIME}\s*\]?\s*(?:-\s*)?`);
+const HEADER = new RegExp(String.raw`^[ \t]*(?:\[[ \t]*)?${DATE},?\s*(?:à\s*)?${TIME}\s*\]?\s*(?:-\s*)?`);
 const SENDER = /^~?\s*([^:\n]{1,60}?)\s*:\s?/;
 /** The seller’s own messages in an export. */
 const SELF = /^(moi|vous|you)$/i;

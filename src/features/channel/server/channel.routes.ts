@@ -25,11 +25,12 @@ import {
 } from '../channel.schemas';
 import { channelSettingsOf, renewFeedSecret, settingsDto, updateChannelSettings } from './settings';
 import { channelsOverview } from './overview';
-import { draftFromPaste } from './paste-order';
+import { draftFromPaste, warmPasteMatcher } from './paste-order';
 import { orderMessages, sendOrderMessage } from './order-messages';
 import { shareLinks, statusCardOf } from './share';
 import { checkFeeds } from './feeds/check-feeds';
 import { serveFeed } from './feeds/feed-serve';
+import { forgetShopPages } from '@/features/storefront/server/page-cache';
 
 const tag = 'channel';
 const shopInQuery = { from: 'query', key: 'shopId' } as const;
@@ -82,7 +83,10 @@ export const updateSettingsRoute = defineRoute({
   response: ZChannelSettings,
   handle: async (ctx) => {
     const { shopId: _shopId, ...input } = ctx.body;
-    return settingsFor(ctx, await updateChannelSettings(ctx.db, shopOf(ctx), input));
+    const saved = await updateChannelSettings(ctx.db, shopOf(ctx), input);
+    // The online shop's WhatsApp buttons lead to the new number at once (on this server).
+    forgetShopPages(shopOf(ctx).id);
+    return settingsFor(ctx, saved);
   },
 });
 
@@ -128,11 +132,15 @@ export const saveListingRoute = defineRoute({
   permission: 'channels:manage',
   body: ZSaveListingBody,
   response: ZListing,
-  handle: (ctx) =>
-    saveChannelListing(ctx.db, shopOf(ctx).id, ctx.body.productId, {
+  handle: async (ctx) => {
+    const saved = await saveChannelListing(ctx.db, shopOf(ctx).id, ctx.body.productId, {
       hiddenOn: ctx.body.hiddenOn,
       prices: ctx.body.prices,
-    }),
+    });
+    // Withheld from the site, or priced apart there: its pages show it at once (on this server).
+    forgetShopPages(shopOf(ctx).id);
+    return saved;
+  },
 });
 
 export const getListingRoute = defineRoute({
@@ -162,6 +170,19 @@ export const pasteOrderRoute = defineRoute({
   body: ZPasteBody,
   response: ZPasteDraft,
   handle: (ctx) => draftFromPaste(ctx.db, shopOf(ctx), ctx.body.text),
+});
+
+export const pasteReadyRoute = defineRoute({
+  method: 'POST',
+  path: '/api/channel/pasteReady',
+  tag,
+  summary:
+    'Prépare l’index du catalogue pour « Coller une conversation » (appelé à l’ouverture de l’onglet) : le premier collage répond aussitôt.',
+  shop: shopInBody,
+  permission: 'orders:create',
+  body: ZShopQuery,
+  response: z.object({ variants: z.number() }),
+  handle: async (ctx) => ({ variants: await warmPasteMatcher(ctx.db, shopOf(ctx).id) }),
 });
 
 const ZShareQuery = ZShopQuery.extend({ productId: ZId.optional(), categoryId: ZId.optional() });

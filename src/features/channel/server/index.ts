@@ -2,7 +2,6 @@ import type { Route } from '@/server/http/define-route';
 import * as channel from './channel.routes';
 
 export { shopWhatsappPhone } from './settings';
-export { warmPasteMatcher } from './paste-order';
 
 export const routes: Route[] = [
   channel.overviewRoute,
@@ -13,6 +12,7 @@ export const routes: Route[] = [
   channel.getListingRoute,
   channel.saveListingRoute,
   channel.pasteOrderRoute,
+  channel.pasteReadyRoute,
   channel.shareRoute,
   channel.statusCardRoute,
   channel.orderMessagesRoute,

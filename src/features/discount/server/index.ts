@@ -17,7 +17,7 @@ import {
 } from './discount.routes';
 
 export { loadShopDiscounts, discountNames, createDiscount, setDiscountEnabled } from './discounts';
-export { discountsChanged, priceOrder, pricingData } from './pricing';
+export { automaticUnitPricer, discountsChanged, priceOrder, pricingData } from './pricing';
 export {
   discountUsesStatement,
   judgeDiscountUses,

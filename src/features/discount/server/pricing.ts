@@ -226,8 +226,24 @@ export async function automaticUnitPricer(
 ): Promise<((line: Omit<CartLine, 'id' | 'quantity'>) => number) | null> {
   const at = new Date();
   const held = await shopDiscounts(db, shop.id, at);
-  if (!held.discounts.some((d) => d.kind === 'automatic')) return null;
+  // Only an automatic discount on products can lower one unit bought alone (an order's needs an
+  // order, buy X get Y more than one unit): the engine runs for the lines one of them selects,
+  // not for the tens of thousands of a feed that none does.
+  const selections = held.discounts.flatMap((d) =>
+    d.kind === 'automatic' && d.value.target === 'products' ? [d.value.products] : [],
+  );
+  if (selections.length === 0) return null;
+  const everything = selections.some((s) => s.all);
+  const products = new Set(selections.flatMap((s) => s.productIds ?? []));
+  const variants = new Set(selections.flatMap((s) => s.variantIds ?? []));
+  const categories = new Set(selections.flatMap((s) => s.categoryIds ?? []));
+  const isSelected = (line: Omit<CartLine, 'id' | 'quantity'>) =>
+    everything ||
+    products.has(line.productId) ||
+    variants.has(line.variantId) ||
+    (line.categoryIds ?? []).some((c) => categories.has(c));
   return (line) => {
+    if (!isSelected(line)) return line.unitPrice;
     const result = applyDiscounts(held.compiled, {
       lines: [{ ...line, id: '1', quantity: 1 }],
       client: null,

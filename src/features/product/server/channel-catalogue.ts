@@ -168,16 +168,79 @@ export async function findChannelVariants(
 }
 
 /**
- * What moves whenever the shop's catalogue does (a product saved, its stock or channel prices
- * changed, one removed): the key under which what is built from it is kept.
+ * What moves whenever the shop's catalogue does (a product made, saved, its stock or channel
+ * prices changed, one deleted): the key under which what is built from it is kept. Two index
+ * lookups, no count: a new product's `updated_at` is the newest.
  */
 export async function catalogueVersion(db: Executor, shopId: string): Promise<string> {
-  const result = await db.execute<{ at: string | null; n: number | string; removed: string | null }>(
+  const { at, removed } = await catalogueInstants(db, shopId);
+  return `${at ?? ''}|${removed ?? ''}`;
+}
+
+/** The last product saved and the last one deleted, as instants PostgreSQL reads back exactly. */
+export async function catalogueInstants(
+  db: Executor,
+  shopId: string,
+): Promise<{ at: string | null; removed: string | null }> {
+  const result = await db.execute<{ at: string | null; removed: string | null }>(
     sql`select (select max(updated_at)::text from products where shop_id = ${shopId}) as at,
-      (select count(*) from products where shop_id = ${shopId}) as n,
       (select max(removed_at)::text from product_removals where shop_id = ${shopId}) as removed`,
   );
-  const row = (result as unknown as { rows: Array<{ at: string | null; n: number; removed: string | null }> })
-    .rows[0]!;
-  return `${row.at ?? ''}|${row.n}|${row.removed ?? ''}`;
+  return (result as unknown as { rows: Array<{ at: string | null; removed: string | null }> }).rows[0]!;
+}
+
+/**
+ * What paste-to-order's index is made of, product by product (name, status, whether the channel
+ * offers it, its variants' ids and options), as a digest: a product whose digest is unchanged
+ * since the index was built (its stock or prices moved) leaves the index as it is. `since`: only
+ * the products saved after that instant (the `at` of catalogueVersion); null: all of them.
+ */
+export async function channelIndexDigests(
+  db: Executor,
+  shopId: string,
+  channel: ListingChannel,
+  since: string | null,
+  limit = 100_000,
+): Promise<Map<string, string>> {
+  const result = await db.execute<{
+    id: string;
+    digest: string;
+  }>(sql`select p.id, md5(p.name || '|' || p.status
+      || '|' || (${offeredOn(channel, sql`p.id`)})::text || '|' || coalesce((select string_agg(v.id || ':' || v.option_values::text
+        || ':' || coalesce(v.sku, ''), ',' order by v.id) from product_variants v where v.product_id = p.id), '')) as digest
+    from products p
+    where p.shop_id = ${shopId} ${since === null ? sql`` : sql`and p.updated_at > ${since}::timestamptz`}
+    limit ${limit}`);
+  return new Map(
+    (result as unknown as { rows: Array<{ id: string; digest: string }> }).rows.map((r) => [r.id, r.digest]),
+  );
+}
+
+/** The channel's price and the stock of these variants now (null stock: not counted). */
+export async function channelVariantFigures(
+  db: Executor,
+  shopId: string,
+  channel: ListingChannel,
+  variantIds: readonly string[],
+): Promise<Map<string, { price: number; stock: number | null }>> {
+  if (variantIds.length === 0) return new Map();
+  const result = await db.execute<{
+    id: string;
+    price: string | number;
+    stock: number | null;
+  }>(sql`select v.id,
+      coalesce(cp.price, v.price) as price, case when p.track_stock then v.stock end as stock
+    from product_variants v
+    join products p on p.id = v.product_id
+    left join variant_channel_prices cp on cp.variant_id = v.id and cp.channel = ${channel}
+    where v.shop_id = ${shopId} and v.id in (${sql.join(
+      variantIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+  const rows = (
+    result as unknown as { rows: Array<{ id: string; price: string | number; stock: number | null }> }
+  ).rows;
+  return new Map(
+    rows.map((r) => [r.id, { price: Number(r.price), stock: r.stock === null ? null : Number(r.stock) }]),
+  );
 }

@@ -49,7 +49,9 @@ const firstImage = sql<PublicImage | null>`(select json_build_object('list', i.l
 const priceMin = sql<number>`(select min(${sitePrice('v')}) from ${productVariants} v where v.product_id = ${products.id})::float8`;
 const priceMax = sql<number>`(select max(${sitePrice('v')}) from ${productVariants} v where v.product_id = ${products.id})::float8`;
 // A site price under the catalogue's shows the catalogue's struck through, as a « prix barré » does.
-const compareAt = sql<number | null>`(select max(greatest(coalesce(v.compare_at_price, 0), v.price)) from ${productVariants} v
+const compareAt = sql<
+  number | null
+>`(select max(greatest(coalesce(v.compare_at_price, 0), v.price)) from ${productVariants} v
   where v.product_id = ${products.id} and greatest(coalesce(v.compare_at_price, 0), v.price) > ${sitePrice('v')})::float8`;
 
 const ORDERS: Record<PublicSort, SQL[]> = {

@@ -128,7 +128,7 @@ function FeedCheck({ shopId }: { shopId: string }) {
           Vérifier à nouveau
         </Button>
       </HStack>
-      {!data ? <Skeleton h="24" /> : null}
+      {!data ? <Skeleton h="24" aria-busy="true" /> : null}
       {data?.shopProblems.map((p) => (
         <Alert.Root key={p} status="warning">
           <Alert.Indicator />

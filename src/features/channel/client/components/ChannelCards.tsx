@@ -9,7 +9,7 @@ const MONTH = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric',
 /** Each channel: live or to set up, this month's orders and net sales, and what to do next. */
 export function ChannelCards({ shopId }: { shopId: string }) {
   const { data, isLoading } = useChannelsOverviewQuery({ shopId });
-  if (isLoading || !data) return <Skeleton h="48" />;
+  if (isLoading || !data) return <Skeleton h="48" aria-busy="true" />;
   const month = MONTH.format(new Date(`${data.month}T00:00:00Z`));
   return (
     <Stack gap="3">

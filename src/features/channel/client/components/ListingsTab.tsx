@@ -178,7 +178,7 @@ export function ListingsTab({
           }}
         />
       </InputGroup>
-      {isFetching && !data ? <Skeleton h="40" /> : null}
+      {isFetching && !data ? <Skeleton h="40" aria-busy="true" /> : null}
       <Stack
         gap="0"
         borderWidth="1px"

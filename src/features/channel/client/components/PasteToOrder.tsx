@@ -14,7 +14,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { useRouter } from 'next/router';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LuClipboardPaste, LuTrash2, LuWandSparkles } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
@@ -25,7 +25,7 @@ import { formatPhone } from '@/shared/phone';
 import { withShopId } from '@/shared/navigation';
 import { useCreateOrderMutation } from '@/features/order/client/order.api';
 import { ProductPicker, type PickedVariant } from '@/features/order/client/components/ProductPicker';
-import { usePasteOrderMutation, type PasteDraft } from '../channel.api';
+import { usePasteOrderMutation, usePasteReadyMutation, type PasteDraft } from '../channel.api';
 
 type Match = NonNullable<PasteDraft['lines'][number]['best']>;
 
@@ -77,6 +77,13 @@ export function PasteToOrder({ shopId, currency }: { shopId: string; currency: s
   const [createOrder, { isLoading: isCreating }] = useCreateOrderMutation();
   const { fieldErrors, formError, run } = useServerErrors<string>();
   const idempotencyKey = useRef('');
+  const [getReady] = usePasteReadyMutation();
+  // The catalogue's index is built while the seller goes to copy the message: the paste is instant.
+  useEffect(() => {
+    void getReady({ shopId })
+      .unwrap()
+      .catch(() => undefined);
+  }, [getReady, shopId]);
   const money = (n: number) => formatMoney(n, currency);
 
   async function read(value: string) {
@@ -222,39 +229,44 @@ export function PasteToOrder({ shopId, currency }: { shopId: string; currency: s
               const warn = stockNote(match, Number(line.quantity) || 0);
               return (
                 <Box as="li" key={line.key} borderBottomWidth="1px" pb="3" data-testid="paste-line">
-                  <HStack gap="2" align="end">
-                    <Field.Root flex="1" minW="0" invalid={!!fieldErrors[`lines.${index}.variantId`]}>
-                      <Field.Label fontSize="xs">Produit</Field.Label>
-                      <NativeSelect.Root size="sm">
-                        <NativeSelect.Field
-                          aria-label={`Produit de la ligne ${index + 1}`}
-                          value={line.variantId}
-                          onChange={(e) => change(line.key, { variantId: e.currentTarget.value })}
-                        >
-                          {line.choices.map((c) => (
-                            <option key={c.variantId} value={c.variantId}>
-                              {c.label} · {money(c.price)}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                      {fieldErrors[`lines.${index}.variantId`] ? (
-                        <Field.ErrorText>{fieldErrors[`lines.${index}.variantId`]}</Field.ErrorText>
-                      ) : null}
-                    </Field.Root>
-                    <Field.Root w="20" flexShrink={0} invalid={!!fieldErrors[`lines.${index}.quantity`]}>
-                      <Field.Label fontSize="xs">Qté</Field.Label>
-                      <Input
-                        size="sm"
-                        type="number"
-                        inputMode="numeric"
-                        min={1}
-                        aria-label={`Quantité de la ligne ${index + 1}`}
-                        value={line.quantity}
-                        onChange={(e) => change(line.key, { quantity: e.currentTarget.value })}
-                      />
-                    </Field.Root>
+                  {/* The product on its own row: a phone shows its whole name and price. */}
+                  <Field.Root invalid={!!fieldErrors[`lines.${index}.variantId`]}>
+                    <Field.Label fontSize="xs">Produit</Field.Label>
+                    <NativeSelect.Root size="sm">
+                      <NativeSelect.Field
+                        aria-label={`Produit de la ligne ${index + 1}`}
+                        value={line.variantId}
+                        onChange={(e) => change(line.key, { variantId: e.currentTarget.value })}
+                      >
+                        {line.choices.map((c) => (
+                          <option key={c.variantId} value={c.variantId}>
+                            {c.label} · {money(c.price)}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                    {fieldErrors[`lines.${index}.variantId`] ? (
+                      <Field.ErrorText>{fieldErrors[`lines.${index}.variantId`]}</Field.ErrorText>
+                    ) : null}
+                  </Field.Root>
+                  <HStack gap="3" mt="2" align="center">
+                    <Input
+                      size="sm"
+                      w="20"
+                      flexShrink={0}
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      aria-label={`Quantité de la ligne ${index + 1}`}
+                      aria-invalid={!!fieldErrors[`lines.${index}.quantity`]}
+                      value={line.quantity}
+                      onChange={(e) => change(line.key, { quantity: e.currentTarget.value })}
+                    />
+                    <Text fontSize="sm" flex="1" minW="0">
+                      × {match ? money(match.price) : '—'}
+                      {match ? ` = ${money(match.price * (Number(line.quantity) || 0))}` : ''}
+                    </Text>
                     <IconButton
                       size="sm"
                       variant="ghost"
@@ -267,7 +279,10 @@ export function PasteToOrder({ shopId, currency }: { shopId: string; currency: s
                   <HStack gap="2" mt="1" fontSize="xs" color="fg.muted" flexWrap="wrap">
                     {line.raw ? <Text>Écrit : « {line.raw} »</Text> : null}
                     {line.choices.length > 1 ? (
-                      <Badge size="sm">{line.choices.length - 1} autre(s) possibilité(s)</Badge>
+                      <Badge size="sm">
+                        {line.choices.length - 1} autre{line.choices.length > 2 ? 's' : ''} possibilité
+                        {line.choices.length > 2 ? 's' : ''}
+                      </Badge>
                     ) : null}
                     {warn ? (
                       <Badge size="sm" colorPalette="orange">

@@ -229,6 +229,8 @@ function Sharing({ shopId, currency }: { shopId: string; currency: string }) {
           <ProductPicker
             shopId={shopId}
             currency={currency}
+            actionLabel="Partager"
+            allowsOutOfStock
             onPick={(picked) => setProduct({ id: picked.productId, label: picked.label })}
           />
           {product ? (
@@ -314,7 +316,7 @@ export function WhatsappTab({
   canManage: boolean;
 }) {
   const { data: settings, isLoading } = useChannelSettingsQuery({ shopId });
-  if (isLoading || !settings) return <Skeleton h="48" />;
+  if (isLoading || !settings) return <Skeleton h="48" aria-busy="true" />;
   return (
     <Stack gap="4">
       <PhoneForm shopId={shopId} settings={settings} canManage={canManage} />

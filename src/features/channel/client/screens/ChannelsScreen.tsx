@@ -9,7 +9,7 @@ import type { Shop } from '@/features/shop/client/shop.api';
 import { ChannelCards } from '../components/ChannelCards';
 
 // Each tab loads when first shown: the page opens on the cards alone.
-const tabLoading = () => <Skeleton h="32" />;
+const tabLoading = () => <Skeleton h="32" aria-busy="true" />;
 const PasteToOrder = dynamic(() => import('../components/PasteToOrder').then((m) => m.PasteToOrder), {
   loading: tabLoading,
 });

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Readable, PassThrough } from 'node:stream';
 import type { ServerResponse } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db';
@@ -10,6 +9,7 @@ import { getLogger } from '@/server/logger';
 import { channelSettings } from '@/server/db/schema/channel';
 import { getShopById } from '@/features/shop/server/shop.repository';
 import { catalogueVersion } from '@/features/product/server/channel-catalogue';
+import { shopDiscounts } from '@/features/discount/server/pricing';
 import { channelSettingsOf, findShopIdByFeedSecret } from '../settings';
 import { feedContext, feedItems } from './feed-source';
 import { metaCsv } from './meta-csv';
@@ -20,7 +20,7 @@ import type { FeedPlatform } from './feed-item';
  * A shop's catalogue feed at its secret address. Written once and kept on disk: the same file is
  * sent again while the catalogue has not moved and is under five minutes old (the robots of Meta
  * and Google read it every hour or so; a shop that changes a price sees it within five minutes,
- * at once when the product itself changed).
+ * at once when a product, the shop's discounts or its brand changed).
  */
 
 const MAX_AGE_MS = 5 * 60_000;
@@ -104,7 +104,13 @@ export async function serveFeed(
   res.setHeader('X-Robots-Tag', 'noindex');
 
   const kept = path.join(feedsDir(), `${shopId}-${file.platform}`);
-  const version = await catalogueVersion(db, shopId);
+  // What the feed is written from: the catalogue, the discounts (sale prices), the brand.
+  const [catalogue, discounts, settings] = await Promise.all([
+    catalogueVersion(db, shopId),
+    shopDiscounts(db, shopId),
+    channelSettingsOf(db, shopId),
+  ]);
+  const version = `${catalogue}|${discounts.revision}|${settings.updatedAt.toISOString()}`;
   const held = readKept(kept);
   if (held && held.version === version && Date.now() - held.builtAt < MAX_AGE_MS && fs.existsSync(kept)) {
     res.setHeader('X-Feed-Cache', 'hit');
@@ -112,36 +118,38 @@ export async function serveFeed(
     return;
   }
   res.setHeader('X-Feed-Cache', 'miss');
-  // Written to the buyer and to a file side by side; the file replaces the kept one only whole.
+  // Written to the robot and to a file side by side, each chunk waiting for both to take it (a
+  // slow reader or disk holds the database reads back instead of piling text up in memory). The
+  // file replaces the kept one only whole, and the answer ends once it is kept: the next read
+  // (often the same robot's) finds it.
   await fs.promises.mkdir(feedsDir(), { recursive: true });
   const partial = `${kept}.${process.pid}.${Date.now()}.part`;
   const builtAt = Date.now();
-  const source = Readable.from(await feedStream(db, shopId, file.platform));
-  const toFile = new PassThrough();
-  const toClient = new PassThrough();
-  source.on('data', (chunk) => {
-    toFile.write(chunk);
-    if (!toClient.write(chunk)) {
-      source.pause();
-      toClient.once('drain', () => source.resume());
-    }
-  });
-  source.on('end', () => {
-    toFile.end();
-    toClient.end();
-  });
-  source.on('error', (error) => {
-    toFile.destroy(error);
-    toClient.destroy(error);
-  });
+  const toFile = fs.createWriteStream(partial);
+  const drained = (stream: NodeJS.WritableStream & { destroyed?: boolean }) =>
+    new Promise<void>((resolve) => {
+      stream.once('drain', resolve);
+      stream.once('close', resolve);
+    });
   try {
-    // The answer ends once the file is kept: the next read (often the same robot's) finds it.
-    await Promise.all([pipeline(toFile, fs.createWriteStream(partial)), pipeline(toClient, res, { end: false })]);
+    for await (const chunk of await feedStream(db, shopId, file.platform)) {
+      if (res.destroyed) throw new Error('reader gone');
+      const waits: Array<Promise<void>> = [];
+      if (!toFile.write(chunk)) waits.push(drained(toFile));
+      if (!res.write(chunk)) waits.push(drained(res));
+      if (waits.length) await Promise.all(waits);
+    }
+    await new Promise<void>((resolve, reject) =>
+      toFile.end((error?: Error | null) => (error ? reject(error) : resolve())),
+    );
     await fs.promises.rename(partial, kept);
     await fs.promises.writeFile(`${kept}.json`, JSON.stringify({ version, builtAt } satisfies Kept));
   } catch (error) {
     getLogger().warn({ err: error, shopId }, 'feed not kept');
+    toFile.destroy();
     await fs.promises.rm(partial, { force: true });
+    // Headers are gone: the feed is cut short so the robot does not take half of it as whole.
+    if (!res.writableEnded) return void res.destroy();
   }
   res.end();
 }

@@ -77,7 +77,7 @@ export async function* feedItems(
     return held;
   };
   const pricer = await automaticUnitPricer(db, shop);
-  for await (const batch of channelCatalogueBatches(db, shop.id, platform)) {
+  for await (const batch of channelCatalogueBatches(db, shop.id, platform, 100)) {
     for (const product of batch) {
       const description = plainText(product.descriptionHtml);
       const category = categoryPath(product.categoryId);

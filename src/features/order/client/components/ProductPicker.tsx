@@ -38,10 +38,16 @@ export function ProductPicker({
   shopId,
   currency,
   onPick,
+  actionLabel = 'Ajouter',
+  allowsOutOfStock = false,
 }: {
   shopId: string;
   currency: string;
   onPick: (variant: PickedVariant) => void;
+  /** What the button does with the variant (« Ajouter » to an order, « Partager »…). */
+  actionLabel?: string;
+  /** Sharing a sold-out product is fine; ordering it is not. */
+  allowsOutOfStock?: boolean;
 }) {
   const [input, setInput] = useState('');
   const search = useDebounced(input.trim(), 250);
@@ -95,14 +101,14 @@ export function ProductPicker({
                   <Button
                     size="xs"
                     variant="outline"
-                    disabled={isOut}
-                    aria-label={`Ajouter ${picked.label}`}
+                    disabled={isOut && !allowsOutOfStock}
+                    aria-label={`${actionLabel} ${picked.label}`}
                     onClick={() => {
                       onPick(picked);
                       setInput('');
                     }}
                   >
-                    <LuPlus /> Ajouter
+                    <LuPlus /> {actionLabel}
                   </Button>
                 </HStack>
               );
