@@ -48,12 +48,9 @@ test.describe('sur un téléphone', () => {
     await expect(heading).toContainText(/Commande/);
     const number = (await heading.textContent())!.match(/#(\d+)/)![1]!;
     await expect(page.getByText('Mariama Sow').first()).toBeVisible();
-    await expect(
-      page
-        .getByRole('row', { name: /Bissap 1 L/ })
-        .getByRole('cell')
-        .nth(-2),
-    ).toHaveText('3');
+    const quantityOf = (name: RegExp) => page.getByRole('row', { name }).getByRole('cell').nth(-2);
+    await expect(quantityOf(/Jus de bouye/)).toHaveText('3');
+    await expect(quantityOf(/Bissap 1 L/)).toHaveText('1');
 
     await page.goto('/mes-commandes');
     const row = page.getByRole('link', { name: new RegExp(number) }).first();

@@ -60,7 +60,7 @@ export function OrderWhatsappMessages({
       </Text>
       <HStack gap="2" flexWrap="wrap">
         {chosen.waUrl ? (
-          <Button asChild size="sm" colorPalette="green">
+          <Button asChild size="sm" colorPalette="green" bg="green.700" _hover={{ bg: 'green.800' }}>
             <a href={chosen.waUrl} target="_blank" rel="noopener noreferrer">
               <LuMessageCircle /> Ouvrir dans WhatsApp
             </a>

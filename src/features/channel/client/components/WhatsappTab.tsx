@@ -137,7 +137,7 @@ function ShareBox({
         {data.text}
       </Box>
       <HStack gap="2" flexWrap="wrap">
-        <Button asChild size="sm" colorPalette="green">
+        <Button asChild size="sm" colorPalette="green" bg="green.700" _hover={{ bg: 'green.800' }}>
           <a href={data.waUrl} target="_blank" rel="noopener noreferrer" data-testid="share-wa">
             <LuMessageCircle /> Partager sur WhatsApp
           </a>
