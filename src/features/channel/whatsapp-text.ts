@@ -27,7 +27,7 @@ export function categoryShareText(categoryName: string, url: string, shopName: s
 }
 
 export function shopShareText(shopName: string, url: string): string {
-  return `Bienvenue chez *${shopName}*. Tout notre catalogue est ici :\n${url}\nPour commander, répondez à ce message.`;
+  return `Bienvenue chez *${shopName}*. Tout notre catalogue est ici :\n${url}\nPour commander, répondez à ce message.`;
 }
 
 /** What a buyer sends the shop from the online shop's product page or cart. */

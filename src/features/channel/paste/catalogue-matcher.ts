@@ -1,3 +1,4 @@
+import type { MatchableRow } from '@/features/product/server/channel-catalogue';
 import MiniSearch from 'minisearch';
 import type { ParsedLine, ParsedMessage } from './parse-message';
 import {
@@ -17,17 +18,8 @@ import {
  * compare across lines and a threshold means something.
  */
 
-export interface MatchableVariant {
-  variantId: string;
-  productId: string;
-  productName: string;
-  /** Option values of the variant, e.g. ['M'] or ['50cl'] or []. */
-  optionValues: string[];
-  sku: string | null;
-  price: number;
-  /** null when stock is not tracked. */
-  stock: number | null;
-}
+/** A variant as the channel offers it, the product module's row (its price is the channel's). */
+export type MatchableVariant = MatchableRow;
 
 export interface VariantMatch {
   variantId: string;

@@ -127,6 +127,7 @@ export interface MatchableRow {
   variantId: string;
   productId: string;
   productName: string;
+  /** Option values of the variant, e.g. ['M'] or ['50cl'] or []. */
   optionValues: string[];
   sku: string | null;
   /** The channel's price (its own, else the catalogue's). */

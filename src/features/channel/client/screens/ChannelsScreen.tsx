@@ -1,8 +1,7 @@
 import { Heading, Skeleton, Stack, Tabs } from '@chakra-ui/react';
 import dynamic from 'next/dynamic';
-import { useRouter } from 'next/router';
-import { useEffect, useRef } from 'react';
 import { AppShell } from '@/client/shell/AppShell';
+import { QueryTabs } from '@/client/components/QueryTabs';
 import { can, type Capability } from '@/shared/permissions';
 import type { AgentRole } from '@/shared/roles';
 import type { Shop } from '@/features/shop/client/shop.api';
@@ -33,36 +32,16 @@ const TABS = {
 type Tab = keyof typeof TABS;
 
 function Channels({ shop, role }: { shop: Shop; role: AgentRole }) {
-  const router = useRouter();
-  const tabs = (Object.keys(TABS) as Tab[]).filter((t) => can(role, TABS[t].capability));
-  const asked = String(router.query.onglet ?? '') as Tab;
-  const tab: Tab = tabs.includes(asked) ? asked : 'canaux';
+  const tabs = (Object.keys(TABS) as Tab[])
+    .filter((t) => can(role, TABS[t].capability))
+    .map((t) => ({ value: t, label: TABS[t].label }));
   const canManage = can(role, 'channels:manage');
-  const strip = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    strip.current
-      ?.querySelector('[role="tab"][aria-selected="true"]')
-      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [tab]);
-  function show(next: string) {
-    const { onglet: _onglet, ...rest } = router.query;
-    const query = next === 'canaux' ? rest : { ...rest, onglet: next };
-    void router.replace({ pathname: router.pathname, query }, undefined, { shallow: true });
-  }
   return (
     <Stack gap="5">
       <Heading as="h1" size="2xl">
         Canaux de vente
       </Heading>
-      <Tabs.Root value={tab} onValueChange={(e) => show(e.value)} lazyMount unmountOnExit variant="line">
-        {/* Wider than a phone: the strip scrolls on its own, never the page. */}
-        <Tabs.List ref={strip} overflowX="auto" overflowY="hidden" css={{ scrollbarWidth: 'none' }}>
-          {tabs.map((t) => (
-            <Tabs.Trigger key={t} value={t} whiteSpace="nowrap" flexShrink={0}>
-              {TABS[t].label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+      <QueryTabs param="onglet" tabs={tabs}>
         <Tabs.Content value="canaux" pt="4">
           <ChannelCards shopId={shop._id} />
         </Tabs.Content>
@@ -78,7 +57,7 @@ function Channels({ shop, role }: { shop: Shop; role: AgentRole }) {
         <Tabs.Content value="catalogues" pt="4">
           <CataloguesTab shopId={shop._id} canManage={canManage} />
         </Tabs.Content>
-      </Tabs.Root>
+      </QueryTabs>
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
 import { Box, Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import dynamic from 'next/dynamic';
-import { useRouter } from 'next/router';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { LuMapPin, LuPlus } from 'react-icons/lu';
 import { AppShell } from '@/client/shell/AppShell';
+import { QueryTabs } from '@/client/components/QueryTabs';
 import { EmptyListState } from '@/client/components/EmptyListState';
 import { toaster } from '@/client/shell/toaster';
 import { can } from '@/shared/permissions';
@@ -153,35 +153,12 @@ function Zones({ shop, canManage }: { shop: Shop; canManage: boolean }) {
 }
 
 function Delivery({ shop, canManage }: { shop: Shop; canManage: boolean }) {
-  const router = useRouter();
-  const asked = String(router.query.vue ?? '');
-  const tab: Tab = Object.hasOwn(TABS, asked) ? (asked as Tab) : 'a-livrer';
-  // On a phone the strip scrolls: the chosen tab is brought into sight (a link may open on the last).
-  const strip = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    strip.current
-      ?.querySelector('[role="tab"][aria-selected="true"]')
-      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [tab]);
-  function show(next: string) {
-    const query = { ...router.query, vue: next };
-    if (next === 'a-livrer') delete (query as Record<string, unknown>).vue;
-    void router.replace({ pathname: router.pathname, query }, undefined, { shallow: true });
-  }
   return (
     <Stack gap="5">
       <Heading as="h1" size="2xl">
         Livraison
       </Heading>
-      <Tabs.Root value={tab} onValueChange={(e) => show(e.value)} lazyMount unmountOnExit variant="line">
-        {/* Five tabs are wider than a phone: the strip scrolls on its own, never the page. */}
-        <Tabs.List ref={strip} overflowX="auto" overflowY="hidden" css={{ scrollbarWidth: 'none' }}>
-          {(Object.keys(TABS) as Tab[]).map((t) => (
-            <Tabs.Trigger key={t} value={t} whiteSpace="nowrap" flexShrink={0}>
-              {TABS[t]}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+      <QueryTabs param="vue" tabs={(Object.keys(TABS) as Tab[]).map((t) => ({ value: t, label: TABS[t] }))}>
         <Tabs.Content value="a-livrer" pt="4">
           <Board shopId={shop._id} currency={shop.currency} canManage={canManage} />
         </Tabs.Content>
@@ -200,7 +177,7 @@ function Delivery({ shop, canManage }: { shop: Shop; canManage: boolean }) {
         <Tabs.Content value="retraits" pt="4">
           <PickupPoints shopId={shop._id} canManage={canManage} />
         </Tabs.Content>
-      </Tabs.Root>
+      </QueryTabs>
     </Stack>
   );
 }
