@@ -66,12 +66,7 @@ async function lineWidth(words: string[], size: number): Promise<number> {
 }
 
 /** The longest prefix of a word that fits (at least one character, so wrapping always advances). */
-async function fittingPrefix(
-  word: string,
-  size: number,
-  maxWidth: number,
-  suffix = '',
-): Promise<string> {
+async function fittingPrefix(word: string, size: number, maxWidth: number, suffix = ''): Promise<string> {
   const chars = [...word];
   let low = 1;
   let high = chars.length;
