@@ -6,6 +6,8 @@ import { ensureAuthConfig, openConfiguredDatabase } from './src/server/bootstrap
 import { getEnv } from './src/server/env';
 import { getLogger } from './src/server/logger';
 import { attachRealtime } from './src/server/realtime/socket-server';
+import { redisAdapter } from './src/server/realtime/redis-adapter';
+import { markStopping, serveHealth } from './src/server/http/health';
 import { watchCallerChanges } from './src/server/tenancy/caller-cache';
 import { wwwRedirectLocation } from './src/server/http/www-redirect';
 import { serveUpload } from './src/server/storage/uploads-handler';
@@ -96,6 +98,7 @@ async function main() {
       });
     }
     if (
+      serveHealth(req, res) ||
       serveStaticAsset(req, res) ||
       serveUpload(req, res) ||
       serveResizedImage(req, res) ||
@@ -106,7 +109,9 @@ async function main() {
       return;
     void handle(req, res);
   }
-  const io = attachRealtime(server);
+  // Several servers behind a proxy share their socket.io rooms through Redis; one needs none.
+  const shared = env.REDIS_URL ? await redisAdapter(env.REDIS_URL) : null;
+  const io = attachRealtime(server, shared?.adapter);
 
   server.listen(env.PORT, env.HOST, () => {
     const url = `http://localhost:${env.PORT}`;
@@ -127,14 +132,26 @@ async function main() {
   });
 
   let stopping = false;
+  /**
+   * A graceful stop (SIGTERM from the proxy's orchestrator, or Ctrl-C): not ready any more, so the
+   * proxy sends nothing new; no new connection; the browsers' sockets closed, so they reconnect to
+   * another server; the requests in flight finished (10 s at most), then the background work and
+   * the database closed.
+   */
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'stopping');
-    io.close();
-    server.close();
+    markStopping();
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    io.disconnectSockets(true);
+    const late = setTimeout(() => server.closeAllConnections(), 10_000);
+    await drained;
+    clearTimeout(late);
     stopStatsRollUp();
     await stopWatchingCallers();
+    await shared?.close();
     await database.close();
     process.exit(0);
   };

@@ -12,6 +12,8 @@ export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
+    // Several built servers on PostgreSQL and Redis: npm run test:cluster, after a build.
+    exclude: ['**/node_modules/**', 'tests/cluster/**'],
     environment: 'node',
     globalSetup: ['tests/helpers/database-template.ts'],
     setupFiles: ['tests/helpers/setup-env.ts'],

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server } from 'socket.io';
+import { Server, type ServerOptions } from 'socket.io';
 import { verifyAccessToken, type SessionRef } from '../auth/access-token';
 import { getDb } from '../db';
 import { Errors } from '../http/errors';
@@ -27,8 +27,16 @@ export interface JoinAck {
  * sign-in must still be open, and may join only the rooms of shops its user is an active agent of.
  * Revoking a sign-in disconnects its sockets.
  */
-export function attachRealtime(httpServer: HttpServer): Server {
-  const io = new Server(httpServer, { serveClient: false, cors: { origin: false } });
+export function attachRealtime(
+  httpServer: HttpServer,
+  /** Shared rooms across servers (redis-adapter.ts); none: this server's own, as one server needs. */
+  adapter?: ServerOptions['adapter'],
+): Server {
+  const io = new Server(httpServer, {
+    serveClient: false,
+    cors: { origin: false },
+    ...(adapter ? { adapter } : {}),
+  });
 
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown })?.token;
