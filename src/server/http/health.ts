@@ -41,7 +41,7 @@ async function answerReady(res: ServerResponse): Promise<void> {
     if (applied < expected)
       return sendJson(res, 503, {
         status: 'migrating',
-        message: `Migrations appliquées : ${applied} sur ${expected}.`,
+        message: `Migrations appliquées : ${applied} sur ${expected}.`,
       });
     sendJson(res, 200, { status: 'ready', migrations: applied });
   } catch (error) {
