@@ -126,10 +126,16 @@ export async function serveFeed(
   const partial = `${kept}.${process.pid}.${Date.now()}.part`;
   const builtAt = Date.now();
   const toFile = fs.createWriteStream(partial);
-  const drained = (stream: NodeJS.WritableStream & { destroyed?: boolean }) =>
+  // Whichever comes first; the other listener goes with it (a feed drains thousands of times).
+  const drained = (stream: NodeJS.WritableStream) =>
     new Promise<void>((resolve) => {
-      stream.once('drain', resolve);
-      stream.once('close', resolve);
+      const done = () => {
+        stream.off('drain', done);
+        stream.off('close', done);
+        resolve();
+      };
+      stream.on('drain', done);
+      stream.on('close', done);
     });
   try {
     for await (const chunk of await feedStream(db, shopId, file.platform)) {
