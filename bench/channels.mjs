@@ -34,6 +34,8 @@ import {
   stopServer,
   waitReady,
   withDatabase,
+  memoryMb,
+  resetPeak,
 } from './lib/harness.mjs';
 
 const args = parseArgs();
@@ -45,21 +47,6 @@ const ADMIN_PHONE = '+221770000001';
 const TARGET_MATCH_P95_MS = 100;
 const TARGET_FEED_S = 5;
 const TARGET_FEED_GROWTH_MB = 50;
-
-function memoryMb(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name) => Number(status.match(new RegExp(`${name}:\\s+(\\d+)`))[1]);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
-
-function resetPeak(pid) {
-  try {
-    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function request(port, { method = 'GET', path: urlPath, headers = {}, body }) {
   return new Promise((resolve, reject) => {

@@ -61,6 +61,8 @@ import {
   waitReady,
   withDatabase,
   withPg,
+  memoryMb,
+  resetPeak,
 } from './lib/harness.mjs';
 
 const args = parseArgs();
@@ -80,24 +82,6 @@ const TARGET_ORDERS_PER_S = 200;
 const TARGET_LIST_CPU_MS = 1;
 const TARGET_EXPORT_GROWTH_MB = 100;
 const ADMIN_PHONE = '+221770000001';
-
-// ---------- the server's memory, from /proc ----------
-
-function memoryMb(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name) => Number(status.match(new RegExp(`${name}:\\s+(\\d+)`))[1]);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
-
-/** Resets the process's peak RSS (VmHWM) to its current RSS; false where the kernel refuses. */
-function resetPeak(pid) {
-  try {
-    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // ---------- the database, read directly (PGlite only while the server is stopped) ----------
 

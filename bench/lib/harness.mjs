@@ -375,3 +375,20 @@ export function getJson(port, urlPath, headers) {
       .on('error', reject);
   });
 }
+
+/** A process's resident memory and its peak (VmHWM), in MB, from /proc. */
+export function memoryMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name) => Number(status.match(new RegExp(`${name}:\\s+(\\d+)`))[1]);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+/** Resets the process's peak RSS (VmHWM) to its current RSS; false where the kernel refuses. */
+export function resetPeak(pid) {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -7,10 +7,10 @@ import type { Database } from '@/server/db';
 import { getEnv } from '@/server/env';
 import { getLogger } from '@/server/logger';
 import { channelSettings } from '@/server/db/schema/channel';
-import { getShopById } from '@/features/shop/server/shop.repository';
+import { getShopById, type ShopRow } from '@/features/shop/server/shop.repository';
 import { catalogueVersion } from '@/features/product/server/channel-catalogue';
 import { shopDiscounts } from '@/features/discount/server/pricing';
-import { channelSettingsOf, findShopIdByFeedSecret } from '../settings';
+import { channelSettingsOf, findShopIdByFeedSecret, type ChannelSettingsRow } from '../settings';
 import { feedContext, feedItems } from './feed-source';
 import { metaCsv } from './meta-csv';
 import { googleRss } from './google-rss';
@@ -58,14 +58,12 @@ function notFound(res: ServerResponse): void {
 }
 
 /** The feed's lines written by the platform's writer, as strings, as they are read. */
-export async function feedStream(
+async function feedStream(
   db: Database,
-  shopId: string,
+  shop: ShopRow,
+  settings: ChannelSettingsRow,
   platform: FeedPlatform,
 ): Promise<AsyncIterable<string>> {
-  const shop = await getShopById(db, shopId);
-  if (!shop) throw new Error('shop not found');
-  const settings = await channelSettingsOf(db, shopId);
   const ctx = await feedContext(db, shop, settings.feedBrand);
   async function* items() {
     for await (const { item } of feedItems(db, ctx, platform)) yield item;
@@ -138,7 +136,7 @@ export async function serveFeed(
       stream.on('close', done);
     });
   try {
-    for await (const chunk of await feedStream(db, shopId, file.platform)) {
+    for await (const chunk of await feedStream(db, shop, settings, file.platform)) {
       if (res.destroyed) throw new Error('reader gone');
       const waits: Array<Promise<void>> = [];
       if (!toFile.write(chunk)) waits.push(drained(toFile));
