@@ -5,6 +5,7 @@ import next from 'next';
 import { ensureAuthConfig, openConfiguredDatabase } from './src/server/bootstrap';
 import { getEnv } from './src/server/env';
 import { getLogger } from './src/server/logger';
+import { runtime } from './src/server/runtime';
 import { attachRealtime } from './src/server/realtime/socket-server';
 import { redisAdapter } from './src/server/realtime/redis-adapter';
 import { markStopping, serveHealth } from './src/server/http/health';
@@ -19,8 +20,11 @@ import { strictTransportSecurity } from './src/server/http/security-headers';
 import { ROUTES } from './src/features/routes';
 import { serveDeliveryPages } from './src/features/delivery/server/pages/serve';
 import { isShopDomain, serveStorefront } from './src/features/storefront/server/serve';
+import { watchStorefrontChanges } from './src/features/storefront/server/page-cache';
 import { seedDemoShop } from './src/features/demo/seed';
 import { startStatsRollUp } from './src/features/stats/server';
+import { startJobs } from './src/server/jobs';
+import { JOBS } from './src/features/jobs';
 import { formatPhone } from './src/shared/phone';
 
 /**
@@ -35,10 +39,15 @@ async function main() {
   const log = getLogger();
 
   const database = await openConfiguredDatabase();
-  const demo = env.SEED_DEMO ? await seedDemoShop(database.db) : null;
+  // Background jobs live in the database every server shares; this server runs its share of them.
+  const stopJobs = await startJobs(database, JOBS);
+  // Several servers starting at once seed the demo shop once: the others find it made.
+  const demo = env.SEED_DEMO ? await database.exclusive('seed', () => seedDemoShop(database.db)) : null;
   const stopStatsRollUp = startStatsRollUp(database.db);
   // Requests find their caller in memory while this server hears the changes (tenancy/caller-cache).
   const stopWatchingCallers = await watchCallerChanges(database);
+  // A shop's site changed through another server: its pages kept here are dropped too.
+  const stopWatchingStorefronts = await watchStorefrontChanges(database);
   if (env.NODE_ENV === 'production' && env.PAYMENT_PROVIDER === 'sandbox')
     log.warn(
       'PAYMENT_PROVIDER=sandbox : les paiements d’abonnement sont simulés (le payeur choisit le résultat). Configurez CinetPay avant d’ouvrir au public.',
@@ -111,6 +120,8 @@ async function main() {
   }
   // Several servers behind a proxy share their socket.io rooms through Redis; one needs none.
   const shared = env.REDIS_URL ? await redisAdapter(env.REDIS_URL) : null;
+  // The same Redis keeps the rate limits, so they hold whichever server a request reaches.
+  if (shared) runtime.redis = shared.client;
   const io = attachRealtime(server, shared?.adapter);
 
   server.listen(env.PORT, env.HOST, () => {
@@ -135,8 +146,8 @@ async function main() {
   /**
    * A graceful stop (SIGTERM from the proxy's orchestrator, or Ctrl-C): not ready any more, so the
    * proxy sends nothing new; no new connection; the browsers' sockets closed, so they reconnect to
-   * another server; the requests in flight finished (10 s at most), then the background work and
-   * the database closed.
+   * another server; the requests in flight finished (10 s at most); the running jobs finished (20 s
+   * at most: one cut short is retried by another server once it expires); then the database closed.
    */
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -150,7 +161,9 @@ async function main() {
     await drained;
     clearTimeout(late);
     stopStatsRollUp();
+    await stopJobs(20_000).catch((error: unknown) => log.warn({ err: error }, 'job queue stop failed'));
     await stopWatchingCallers();
+    await stopWatchingStorefronts();
     await shared?.close();
     await database.close();
     process.exit(0);

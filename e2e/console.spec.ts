@@ -15,7 +15,8 @@ test.describe('Console plateforme', () => {
     await signInWithPhone(operator, OPERATOR.local, OPERATOR.e164);
     await operator.getByRole('button', { name: 'Menu du compte' }).click();
     await operator.getByRole('menuitem', { name: 'Console plateforme' }).click();
-    await expect(operator.getByRole('heading', { name: 'Boutiques' })).toBeVisible();
+    await expect(operator.getByRole('heading', { name: 'Console plateforme' })).toBeVisible();
+    await expect(operator.getByRole('tab', { name: 'Boutiques' })).toHaveAttribute('aria-selected', 'true');
     await operator.getByLabel('Rechercher une boutique').fill(shopName);
     const row = operator.getByTestId('console-shop').filter({ hasText: shopName });
     await expect(operator.getByTestId('console-shop')).toHaveCount(1);
@@ -49,6 +50,21 @@ test.describe('Console plateforme', () => {
     await expect(row).toContainText('Business');
     await expect(row).toContainText('31-01-2030');
     await operatorContext.close();
+  });
+
+  test('un opérateur voit les tâches de fond et vérifie que la file les exécute une fois chacune', async ({
+    page,
+  }) => {
+    await signInWithPhone(page, OPERATOR.local, OPERATOR.e164);
+    await page.goto('/console?onglet=taches');
+    await expect(page.getByRole('tab', { name: 'Tâches de fond' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('job-queue')).toHaveCount(4);
+    await expect(page.getByTestId('job-queue').first()).toContainText('Envoi de SMS');
+    await page.getByTestId('queue-check').getByRole('button', { name: 'Vérifier' }).click();
+    await expect(page.getByTestId('queue-check')).toContainText('20 sur 20 exécutées, une fois chacune.', {
+      timeout: 20_000,
+    });
+    await expect(page.getByTestId('dead-letters')).toBeVisible();
   });
 
   test('la console est refusée à qui n’est pas opérateur', async ({ page }) => {

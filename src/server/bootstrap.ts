@@ -17,6 +17,12 @@ export function ensureAuthConfig(): void {
     fs.mkdirSync(env.DATA_DIR, { recursive: true });
     if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
     setProcessEnv('NEXTAUTH_SECRET', fs.readFileSync(file, 'utf8').trim());
+    // Made per server: fine for one, but a second server on the same database would refuse the
+    // first one's sign-ins. Said at start-up rather than found out behind a proxy.
+    if (env.DATABASE_URL)
+      getLogger().warn(
+        `NEXTAUTH_SECRET n’est pas défini : le secret de ${file} ne vaut que pour ce serveur. Avec plusieurs serveurs, donnez à chacun le même NEXTAUTH_SECRET.`,
+      );
   }
   if (!getEnv().NEXTAUTH_URL) setProcessEnv('NEXTAUTH_URL', `http://localhost:${env.PORT}`);
 }

@@ -1,4 +1,6 @@
 import type { Database } from './db/client';
+import type { JobQueue } from './jobs/job';
+import type { RedisClientType } from 'redis';
 
 /**
  * Process-wide singletons. server.ts (bundled by esbuild) and what Next runs itself (next-auth under
@@ -28,6 +30,9 @@ interface Runtime {
   closeDb?: () => Promise<void>;
   logger?: unknown;
   realtime?: RealtimeEmitter;
+  jobs?: JobQueue;
+  /** The Redis every server shares (REDIS_URL): rate limits and the storefront cache's news. */
+  redis?: RedisClientType;
 }
 
 const holder = globalThis as typeof globalThis & { __comptoir?: Runtime };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { executePrepared } from '@/server/db';
 import { clients } from '@/server/db/schema/customer';
 import { clientFiguresQuery } from '@/features/order/server/client-figures';
@@ -388,19 +388,26 @@ describe('the credit limit and the reminder', () => {
     const sent = await post(a, 'sendReminder', { clientId: awa });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body).toEqual({ phone: '+221771234567', balance: 3000 });
-    const messages = fs
-      .readFileSync(process.env.SMS_FILE_PATH!, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as { to: string; body: string });
-    const last = messages.filter((m) => m.to === '+221771234567').at(-1)!;
-    expect(plain(last.body)).toMatch(
+    // The gateway gets it from a background job, a moment later.
+    const reminders = () =>
+      fs
+        .readFileSync(process.env.SMS_FILE_PATH!, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { to: string; body: string })
+        .filter((m) => m.to === '+221771234567' && plain(m.body).startsWith('Boutique Rappel'));
+    await vi.waitFor(() => expect(reminders()).toHaveLength(1), { timeout: 10_000, interval: 100 });
+    expect(plain(reminders()[0]!.body)).toMatch(
       /Boutique Rappel : bonjour Awa, votre ardoise est de 3 000 FCFA \(commandes #\d+, #\d+\)/,
     );
     // The SMS as it left is on the client's history, newest first.
     const timeline = await get(a, 'timeline', { clientId: awa });
     expect(timeline.status).toBe(200);
-    expect(timeline.body.items[0]).toMatchObject({ type: 'message', orderId: null, detail: last.body });
+    expect(timeline.body.items[0]).toMatchObject({
+      type: 'message',
+      orderId: null,
+      detail: reminders()[0]!.body,
+    });
     const nothing = await post(a, 'sendReminder', { clientId: moussa });
     expect(nothing.status).toBe(422);
     expect(plain(nothing.body.error.details.clientId)).toMatch(/pas d’ardoise/);

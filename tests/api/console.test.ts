@@ -2,9 +2,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { setupApiTestbed } from '../helpers/api-testbed';
-import { createShopFixture, createUser, signedInToken, uniquePhone, type Member } from '../helpers/fixtures';
+import { createOperator, createShopFixture, createUser, uniquePhone, type Member } from '../helpers/fixtures';
 import { shops } from '@/server/db/schema';
-import { insertUser } from '@/features/user/server/user.repository';
 import { createShopWithOwner } from '@/features/shop/server/create-shop';
 
 const bed = setupApiTestbed();
@@ -14,13 +13,7 @@ afterAll(() => sockets.forEach((s) => s.close()));
 
 let operator: Member;
 beforeAll(async () => {
-  const user = await insertUser(bed.database.db, {
-    phone: uniquePhone(),
-    firstName: 'Opératrice',
-    lastName: 'Plateforme',
-    isPlatformOperator: true,
-  });
-  operator = { user, token: await signedInToken(bed.database.db, user.id) };
+  operator = await createOperator(bed.database.db);
 });
 
 interface ConsoleShop {

@@ -1,13 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { SignJWT } from 'jose';
-import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCluster, REDIS_URL, type ServerNode } from './harness';
 
 /*
  * Several Comptoir servers on one PostgreSQL: a browser connected to one server hears what
@@ -16,96 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * SIGTERM drains it (not ready, then gone) while the others keep serving.
  */
 
-const PG_URL = (process.env.CLUSTER_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
-const REDIS_URL = process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const SECRET = randomBytes(24).toString('hex');
-const DB = `comptoir_cluster_${process.pid}`;
-const root = path.resolve(import.meta.dirname, '../..');
-
-interface Node {
-  name: string;
-  port: number;
-  child: ChildProcess;
-  url: string;
-  log: () => string;
-}
-const nodes: Node[] = [];
-const dataDirs: string[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function start(name: string, extra: Record<string, string>): Promise<Node> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-cluster-${name}-`));
-  dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['dist/server.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: `${PG_URL}/${DB}`,
-      NEXTAUTH_SECRET: SECRET,
-      NEXTAUTH_URL: `http://localhost:${port}`,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      ...extra,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
-  const node = { name, port, child, url: `http://127.0.0.1:${port}`, log: () => stderr };
-  nodes.push(node);
-  const started = Date.now();
-  for (;;) {
-    const ready = await fetch(`${node.url}/api/ready`).catch(() => null);
-    if (ready?.status === 200) return node;
-    if (child.exitCode !== null) throw new Error(`${name} s’est arrêté : ${stderr}`);
-    if (Date.now() - started > 120_000) throw new Error(`${name} n’est pas prêt : ${stderr}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-async function query<T>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: `${PG_URL}/${DB}` });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
-/** An access token for `phone`'s user, signed as the servers sign theirs, on a sign-in of its own. */
-async function tokenOf(phone: string): Promise<{ token: string; userId: string }> {
-  const [user] = await query<{ id: string }>('select id from users where phone = $1', [phone]);
-  const sessionId = randomBytes(18).toString('base64url');
-  await query('insert into auth_sessions (id, user_id) values ($1, $2)', [sessionId, user!.id]);
-  const key = createHash('sha256').update(`access-token:${SECRET}`).digest();
-  const token = await new SignJWT({ sid: sessionId })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(user!.id)
-    .setIssuer('comptoir')
-    .setAudience('comptoir-api')
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(key);
-  return { token, userId: user!.id };
-}
+const cluster = createCluster('cluster');
+const { nodes, query } = cluster;
 
 async function listen(
-  node: Node,
+  node: ServerNode,
   token: string,
   shopId: string,
 ): Promise<{ socket: Socket; heard: string[] }> {
@@ -127,13 +35,10 @@ let admin = { token: '', userId: '' };
 let seller = { token: '', userId: '' };
 
 beforeAll(async () => {
-  const server = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-  await server.connect();
-  await server.query(`create database ${DB}`);
-  await server.end();
+  await cluster.createDatabase();
   // The first server migrates and seeds the demo shop; the others find them done.
-  await start('A', { REDIS_URL });
-  await Promise.all([start('B', { REDIS_URL }), start('C', {})]);
+  await cluster.start('A', { REDIS_URL });
+  await Promise.all([cluster.start('B', { REDIS_URL }), cluster.start('C', {})]);
   const [shop] = await query<{ id: string }>(`select id from shops where slug = 'boutique-awa'`);
   shopId = shop!.id;
   const [variant] = await query<{ id: string }>(
@@ -142,28 +47,11 @@ beforeAll(async () => {
     [shopId],
   );
   variantId = variant!.id;
-  const [adminPhone, sellerPhone] = await Promise.all(
-    ['admin', 'seller'].map(async (role) => {
-      const [row] = await query<{ phone: string }>(
-        `select u.phone from agents a join users u on u.id = a.user_id where a.shop_id = $1 and a.role = $2 limit 1`,
-        [shopId, role],
-      );
-      return row!.phone;
-    }),
-  );
-  admin = await tokenOf(adminPhone!);
-  seller = await tokenOf(sellerPhone!);
+  admin = await cluster.tokenOf(await cluster.agentPhone(shopId, 'admin'));
+  seller = await cluster.tokenOf(await cluster.agentPhone(shopId, 'seller'));
 });
 
-afterAll(async () => {
-  for (const node of nodes) if (node.child.exitCode === null) node.child.kill('SIGKILL');
-  await new Promise((r) => setTimeout(r, 500));
-  const server = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-  await server.connect();
-  await server.query(`drop database if exists ${DB} with (force)`);
-  await server.end();
-  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => cluster.stopAll());
 
 describe('plusieurs serveurs sur une base', () => {
   it('an order made through server A reaches a browser on B (shared rooms), not one on C (no adapter)', async () => {

@@ -35,6 +35,17 @@ export async function createUser(db: Database, firstName = 'Test'): Promise<Memb
 }
 
 /** A shop with one agent per role; the admin is its owner. */
+/** A platform operator (the console's user), signed in. */
+export async function createOperator(db: Database): Promise<Member> {
+  const user = await insertUser(db, {
+    phone: uniquePhone(),
+    firstName: 'Opératrice',
+    lastName: 'Plateforme',
+    isPlatformOperator: true,
+  });
+  return { user, token: await signedInToken(db, user.id) };
+}
+
 export async function createShopFixture(db: Database, name = 'Boutique Test'): Promise<ShopFixture> {
   const owner = await createUser(db, 'Admin');
   const { shop } = await createShopWithOwner(db, { owner: owner.user, name, country: 'SN', currency: 'XOF' });

@@ -12,12 +12,13 @@ import { FcmPushSender, type MulticastMessaging } from '@/server/push/fcm-push-s
 import { LogPushSender } from '@/server/push/log-push-sender';
 import type { PushMessage, PushResult, PushSender } from '@/server/push/push-sender';
 import { createPushSender, resetPushSenderCache } from '@/server/push/push-senders';
-import { pushToShop } from '@/server/push/push-to-shop';
+import { deliverPush, pushJob } from '@/server/push/push-to-shop';
 import { createNotification } from '@/features/notification/server/create-notification';
 import { startTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { createShopFixture } from '../helpers/fixtures';
 
 const message: PushMessage = { title: 'Nouvelle commande', body: 'Commande n° 42', data: { orderId: '42' } };
+const run = { jobId: 'job-1', attempt: 1, isLastAttempt: false };
 const tokens = (n: number, prefix = 't') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
 
 const saved = { ...process.env };
@@ -177,7 +178,7 @@ describe('the push sender factory', () => {
   });
 });
 
-describe('pushToShop', () => {
+describe('push delivery, as a background job', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await startTestDatabase();
@@ -197,25 +198,20 @@ describe('pushToShop', () => {
     return { received, sender };
   }
 
-  it('reaches only the devices of the shop’s active agents, and forgets invalid ones', async () => {
+  it('sends to the devices given, and forgets the ones the service says are gone', async () => {
     const { db } = database;
     const shop = await createShopFixture(db, 'Boutique Push');
-    const other = await createShopFixture(db, 'Autre Boutique');
     await upsertPushDevice(db, shop.members.admin.user.id, 'admin-phone');
     await upsertPushDevice(db, shop.members.admin.user.id, 'admin-tablet');
     await upsertPushDevice(db, shop.members.cashier.user.id, 'cashier-phone');
-    await upsertPushDevice(db, shop.members.seller.user.id, 'inactive-seller-phone');
-    await db.update(agents).set({ isActive: false }).where(eq(agents.userId, shop.members.seller.user.id));
-    await upsertPushDevice(db, other.members.admin.user.id, 'other-shop-phone');
 
     const { received, sender } = recordingSender(['admin-tablet']);
-    const result = await pushToShop(db, shop.shop.id, message, { sender });
+    const result = await deliverPush(db, ['admin-phone', 'admin-tablet'], message, sender);
 
-    expect(received).toHaveLength(1);
-    expect(received[0]!.sort()).toEqual(['admin-phone', 'admin-tablet', 'cashier-phone']);
-    expect(result).toEqual({ sent: 3, invalidTokens: ['admin-tablet'] });
+    expect(received).toEqual([['admin-phone', 'admin-tablet']]);
+    expect(result).toEqual({ sent: 2, invalidTokens: ['admin-tablet'] });
     const left = (await db.select({ token: pushDevices.token }).from(pushDevices)).map((r) => r.token).sort();
-    expect(left).toEqual(['admin-phone', 'cashier-phone', 'inactive-seller-phone', 'other-shop-phone']);
+    expect(left).toEqual(['admin-phone', 'cashier-phone']);
   });
 
   it('createNotification pushes to the shop’s active devices, read with the notification’s insert', async () => {
@@ -247,35 +243,29 @@ describe('pushToShop', () => {
     expect(send.mock.calls[1]![0]).toEqual(['neighbour-admin']);
   });
 
-  it('does not call the sender when no device is registered', async () => {
+  it('queues no push when no device is registered', async () => {
     const shop = await createShopFixture(database.db, 'Boutique Sans Appareil');
-    const { received, sender } = recordingSender();
-    expect(await pushToShop(database.db, shop.shop.id, message, { sender })).toEqual({
-      sent: 0,
-      invalidTokens: [],
+    const enqueue = vi.spyOn(pushJob, 'enqueue');
+    await createNotification(database.db, shop.shop.id, {
+      type: 'shop',
+      title: 'Bienvenue',
+      description: '',
     });
-    expect(received).toEqual([]);
+    expect(enqueue).not.toHaveBeenCalled();
   });
 
-  it('never throws: a failing sender or a bad configuration is logged and nothing is sent', async () => {
+  it('throws when the service fails, so the job retries it; the devices are kept', async () => {
     const { db } = database;
     const shop = await createShopFixture(db, 'Boutique En Panne');
     await upsertPushDevice(db, shop.members.admin.user.id, 'broken-phone');
-    const warn = vi.spyOn(getLogger(), 'warn');
+    const failing: PushSender = { id: 'fcm', send: () => Promise.reject(new Error('FCM indisponible')) };
+    await expect(deliverPush(db, ['broken-phone'], message, failing)).rejects.toThrow('FCM indisponible');
 
-    const failing: PushSender = {
-      id: 'fcm',
-      send: () => Promise.reject(new Error('FCM indisponible')),
-    };
-    expect(await pushToShop(db, shop.shop.id, message, { sender: failing })).toEqual({
-      sent: 0,
-      invalidTokens: [],
-    });
-
+    // A misconfigured driver fails the same way: retried, then shown to the operators.
     configure({ PUSH_DRIVER: 'fcm', FIREBASE_SERVICE_ACCOUNT: undefined });
-    expect(await pushToShop(db, shop.shop.id, message)).toEqual({ sent: 0, invalidTokens: [] });
-
-    expect(warn).toHaveBeenCalledTimes(2);
+    await expect(
+      pushJob.run({ shopId: shop.shop.id, tokens: ['broken-phone'], message }, run),
+    ).rejects.toThrow(/FIREBASE_SERVICE_ACCOUNT/);
     expect((await db.select().from(pushDevices).where(eq(pushDevices.token, 'broken-phone'))).length).toBe(1);
   });
 });

@@ -269,6 +269,28 @@ export async function seedDemoHistory(db: Database, shop: ShopRow, owner: AgentR
     }
   }
 
+  // A few drinks sold in the happy hour's window (weekdays, 17:00–19:00 in Dakar, which is UTC)
+  // while it ran: the draws alone may miss it, depending on the weekdays the history falls on.
+  plan
+    .filter((o) => {
+      const age = (Date.now() - o.at.getTime()) / DAY;
+      const weekday = o.at.getUTCDay();
+      return (
+        age > 10 &&
+        age < 110 &&
+        weekday >= 1 &&
+        weekday <= 5 &&
+        !o.lines.some((l) => l.variantId === soap.variantId)
+      );
+    })
+    .filter((_, i) => i % 15 === 0)
+    .slice(0, 4)
+    .forEach((o) => {
+      o.at.setUTCHours(17, 30, 0, 0);
+      if (!o.lines.some((l) => l.variantId === bissap.variantId))
+        o.lines.push({ variantId: bissap.variantId, quantity: 2 });
+    });
+
   // The resellers buy on credit (« ardoise »): their last two delivered orders are still owed.
   for (const reseller of PROFILES.filter(([, p]) => p.tags?.includes('Revendeur')).map(([i]) => i))
     plan

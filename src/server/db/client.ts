@@ -19,7 +19,22 @@ export interface OpenedDatabase {
   close: () => Promise<void>;
   /** LISTEN on `channel` (NOTIFY'd by triggers): every server of the database hears each change. */
   listen: (channel: string, handlers: ChannelHandlers) => Promise<StopListening>;
+  /** Where the job queue (src/server/jobs) keeps its jobs: this same database. */
+  jobStore: JobStore;
+  /**
+   * Runs `work` while no other server of the database runs work under the same name (start-up's
+   * migrations and demo seed, when several servers start at once). PGlite has one process only.
+   */
+  exclusive: <T>(name: string, work: () => Promise<T>) => Promise<T>;
 }
+
+/**
+ * The job queue's connection: its own small pool on PostgreSQL; on PGlite, the one embedded
+ * connection (statements without values may be several, as the engine's schema changes are).
+ */
+export type JobStore =
+  | { connectionString: string }
+  | { db: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } };
 
 export interface OpenOptions {
   /** postgres://… ; when absent the embedded PGlite is used. */
@@ -73,13 +88,29 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     // crash the process: the pool replaces it on the next query.
     pool.on('error', (error) => getLogger().warn({ err: error }, 'idle PostgreSQL connection lost'));
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder: migrationsFolder() });
+    const exclusive = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+      // A session lock on a connection of its own, held while `work` runs on the pool.
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock(hashtext($1))', [`comptoir:${name}`]);
+        try {
+          return await work();
+        } finally {
+          await holder.query('select pg_advisory_unlock(hashtext($1))', [`comptoir:${name}`]);
+        }
+      } finally {
+        holder.release();
+      }
+    };
+    await exclusive('migrate', () => migrate(db, { migrationsFolder: migrationsFolder() }));
     const url = options.url;
     return {
       db: db as unknown as Database,
       kind: 'postgres',
       close: () => pool.end(),
       listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+      jobStore: { connectionString: url },
+      exclusive,
     };
   }
 
@@ -105,6 +136,16 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
       db: db as unknown as Database,
       kind: 'pglite',
       listen: (channel, handlers) => listenPglite(client, channel, handlers),
+      exclusive: (_name, work) => work(),
+      jobStore: {
+        db: {
+          async executeSql(text, values) {
+            if (values?.length) return { rows: (await client.query(text, values)).rows };
+            const results = await client.exec(text);
+            return { rows: results.at(-1)?.rows ?? [] };
+          },
+        },
+      },
       close: async () => {
         await client.close();
         releaseLock();

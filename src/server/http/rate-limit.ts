@@ -1,21 +1,45 @@
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { runtime } from '../runtime';
+
 /**
- * A fixed-window counter per key, in this server's memory: enough to stop a script hammering a
- * public form (the online shop's checkout) from one address. Windows are forgotten once over.
+ * A limit of attempts per key and window, enough to stop a script hammering a public form (the
+ * online shop's checkout) from one address. With several servers (REDIS_URL) the count is kept in
+ * Redis, so the limit holds whichever server a request reaches; if Redis does not answer, each
+ * server counts in its memory meanwhile. One server alone counts in its memory. rate-limiter-flexible
+ * rather than our own counters: maintained, atomic on Redis, with that fallback built in.
  */
-export function createRateLimit(options: { max: number; windowMs: number }) {
-  const windows = new Map<string, { startedAt: number; count: number }>();
+export function createRateLimit(options: { name: string; max: number; windowMs: number }) {
+  let limiter: RateLimiterAbstract | undefined;
+  // Built at the first attempt: the module is loaded before server.ts connects to Redis.
+  function build(): RateLimiterAbstract {
+    const settings = { points: options.max, duration: Math.ceil(options.windowMs / 1000) };
+    const memory = new RateLimiterMemory({ ...settings, keyPrefix: options.name });
+    if (!runtime.redis) return memory;
+    return new RateLimiterRedis({
+      ...settings,
+      storeClient: runtime.redis,
+      useRedisPackage: true,
+      keyPrefix: `comptoir:limit:${options.name}`,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: memory,
+    });
+  }
   return {
     /** Counts one attempt; false when the key already used up its window. */
-    take(key: string, now = Date.now()): boolean {
-      if (windows.size > 10_000)
-        for (const [k, w] of windows) if (now - w.startedAt >= options.windowMs) windows.delete(k);
-      const window = windows.get(key);
-      if (!window || now - window.startedAt >= options.windowMs) {
-        windows.set(key, { startedAt: now, count: 1 });
+    async take(key: string): Promise<boolean> {
+      limiter ??= build();
+      try {
+        await limiter.consume(key);
         return true;
+      } catch (outcome) {
+        if (outcome instanceof RateLimiterRes) return false;
+        throw outcome;
       }
-      window.count += 1;
-      return window.count <= options.max;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
+import { createClient, type RedisClientType } from 'redis';
 import { getLogger } from '../logger';
 
 /**
@@ -17,6 +17,8 @@ export async function redisAdapter(url: string) {
   await Promise.all([pub.connect(), sub.connect()]);
   return {
     adapter: createAdapter(pub, sub),
+    /** For commands (rate limits): the publishing connection takes them, the subscribed one cannot. */
+    client: pub as unknown as RedisClientType,
     close: async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);
     },

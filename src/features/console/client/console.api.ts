@@ -17,7 +17,40 @@ export interface ConsoleShop {
   activeAgents: number;
 }
 
-export const consoleApi = api.injectEndpoints({
+export interface QueueCounts {
+  name: string;
+  label: string;
+  waiting: number;
+  running: number;
+  failed: number;
+}
+
+export interface DeadLetter {
+  _id: string;
+  name: string;
+  label: string;
+  data: string;
+  error: string;
+  attempts: number;
+  createdAt: string;
+}
+
+export interface JobsOverview {
+  server: string;
+  queues: QueueCounts[];
+  deadLetters: { items: DeadLetter[]; total: number };
+}
+
+export interface QueueCheck {
+  probeId: string;
+  runs: number;
+  jobs: number;
+  servers: Array<{ server: string; runs: number }>;
+}
+
+const jobsApi = api.enhanceEndpoints({ addTagTypes: ['ConsoleJobs'] });
+
+export const consoleApi = jobsApi.injectEndpoints({
   endpoints: (build) => ({
     listConsoleShops: build.query<
       { items: ConsoleShop[]; nextCursor: string | null },
@@ -45,8 +78,36 @@ export const consoleApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/console/updateShopSubscription', method: 'POST', data: body }),
       invalidatesTags: ['ConsoleShop', 'Shop'],
     }),
+    getJobsOverview: build.query<JobsOverview, void>({
+      query: () => ({ url: '/api/console/jobs' }),
+      providesTags: ['ConsoleJobs'],
+    }),
+    retryDeadJob: build.mutation<{ jobId: string | null }, { id: string }>({
+      query: (body) => ({ url: '/api/console/retryDeadJob', method: 'POST', data: body }),
+      invalidatesTags: ['ConsoleJobs'],
+    }),
+    dismissDeadJob: build.mutation<{ dismissed: true }, { id: string }>({
+      query: (body) => ({ url: '/api/console/dismissDeadJob', method: 'POST', data: body }),
+      invalidatesTags: ['ConsoleJobs'],
+    }),
+    startQueueCheck: build.mutation<{ probeId: string; enqueued: number; server: string }, { count: number }>(
+      {
+        query: (body) => ({ url: '/api/console/startQueueCheck', method: 'POST', data: body }),
+      },
+    ),
+    getQueueCheck: build.query<QueueCheck, string>({
+      query: (probeId) => ({ url: '/api/console/queueCheck', params: { probeId } }),
+    }),
   }),
 });
+
+export const {
+  useGetJobsOverviewQuery,
+  useRetryDeadJobMutation,
+  useDismissDeadJobMutation,
+  useStartQueueCheckMutation,
+  useGetQueueCheckQuery,
+} = consoleApi;
 
 export const { useListConsoleShopsQuery, useSetShopBlockedMutation, useUpdateShopSubscriptionMutation } =
   consoleApi;

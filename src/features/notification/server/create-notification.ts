@@ -1,9 +1,9 @@
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { getDb } from '@/server/db';
+import { getLogger } from '@/server/logger';
 import { runtime } from '@/server/runtime';
-import { pushToShop } from '@/server/push/push-to-shop';
+import { pushJob } from '@/server/push/push-to-shop';
 import { AGENT_ROLES, type AgentRole } from '@/shared/roles';
 import { rolesWith, type Capability } from '@/shared/permissions';
 import {
@@ -84,17 +84,21 @@ function announce(notification: NotificationRow, pushTokens: string[], audience:
   const dto = toNotificationDto(notification);
   const shopId = notification.shopId;
   runtime.realtime?.emitToShopAudience(shopId, NEW_NOTIFICATION_EVENT, dto, audience);
-  // The phone app's push is best effort and must not hold the request: not awaited, never throws,
-  // and on the shared pool (the caller's executor may be a transaction about to end).
-  void pushToShop(
-    getDb(),
-    shopId,
-    {
-      title: dto.title,
-      body: dto.description,
-      data: { type: dto.type, shopId, notificationId: dto._id, ...(dto.link ? { link: dto.link } : {}) },
-    },
-    { knownTokens: pushTokens },
-  );
+  // The phone app's push, as a background job: it must not hold the request. Called once the
+  // caller's transaction committed, so the job is queued on its own.
+  if (pushTokens.length > 0)
+    pushJob
+      .enqueue({
+        shopId,
+        tokens: pushTokens,
+        message: {
+          title: dto.title,
+          body: dto.description,
+          data: { type: dto.type, shopId, notificationId: dto._id, ...(dto.link ? { link: dto.link } : {}) },
+        },
+      })
+      .catch((error: unknown) =>
+        getLogger().warn({ err: error, shopId }, 'Notification push non mise en file'),
+      );
   return dto;
 }

@@ -12,6 +12,7 @@ import {
 } from './payment.repository';
 import { paymentProvider } from './payment-gateway';
 import { toProviderAmount } from './provider-amount';
+import { schedulePaymentChecks } from './payment-check';
 import type { PaymentPurpose } from './settlements';
 
 export function paymentReturnUrl(paymentId: string): string {
@@ -63,6 +64,7 @@ export async function startCheckout(
   const values: NewPayment = { ...row, provider: provider.id, idempotencyKey: key ?? null };
   const payment = key ? await insertPaymentUnlessKeyTaken(db, values) : await insertPayment(db, values);
   if (!payment) return earlierCheckout(db, input.shopId, key!);
+  let redirectUrl: string;
   try {
     const session = await provider.createCheckout({
       paymentId: payment.id,
@@ -78,7 +80,7 @@ export async function startCheckout(
       checkoutUrl: session.redirectUrl,
       providerReference: session.providerReference ?? null,
     });
-    return { paymentId: payment.id, redirectUrl: session.redirectUrl };
+    redirectUrl = session.redirectUrl;
   } catch (error) {
     getLogger().error(
       { err: error, paymentId: payment.id, purpose: input.purpose },
@@ -91,4 +93,9 @@ export async function startCheckout(
       'Le service de paiement n’a pas répondu. Réessayez dans quelques instants.',
     );
   }
+  // Not inside the try: the page exists, so a queue that refuses must not fail the payment.
+  await schedulePaymentChecks(payment.id).catch((error: unknown) =>
+    getLogger().warn({ err: error, paymentId: payment.id }, 'payment checks not queued'),
+  );
+  return { paymentId: payment.id, redirectUrl };
 }

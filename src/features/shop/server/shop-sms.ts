@@ -1,23 +1,44 @@
-import type { Database } from '@/server/db';
-import { AppError, Errors } from '@/server/http/errors';
-import { getLogger } from '@/server/logger';
+import { getDb, type Database } from '@/server/db';
+import { Errors } from '@/server/http/errors';
+import { defineJob } from '@/server/jobs/job';
 import { forgetSms, recordSms, smsSentThisMonth, type SmsPurpose } from '@/server/sms/sms-log';
 import { createSmsGateway } from '@/server/sms/sms-gateway';
 import { PLANS, effectivePlan } from '@/shared/plans';
 import { lockShop, type ShopRow } from './shop.repository';
 
 /**
+ * A shop's SMS, given to the gateway by a background job: a gateway that is down or slow holds no
+ * request, and the message is tried again, later each time (30 s, 1 min, 2 min… about 16 min in
+ * all). Given up, it is uncounted from the plan's SMS of the month and shown to the platform's
+ * operators (console, « Tâches en échec »).
+ */
+export const shopSmsJob = defineJob<{ smsId: string; shopId: string; to: string; body: string }>({
+  name: 'sms.send',
+  label: 'Envoi de SMS',
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  // The HTTP gateway gives up after 10 s.
+  expireInSeconds: 60,
+  async run({ to, body }) {
+    await createSmsGateway().send({ to, body });
+  },
+  async onDeadLetter({ smsId }) {
+    await forgetSms(getDb(), smsId);
+  },
+});
+
+/**
  * One SMS from a shop to a client (a receipt, an « ardoise » reminder), counted in the plan's SMS
- * of the month under the shop's lock, so two senders cannot both send the last one; a message the
- * gateway refuses is not counted. `body` gets the shop as it was locked; the text sent is returned
- * (a client's history keeps it).
+ * of the month under the shop's lock, so two senders cannot both send the last one, and queued in
+ * the same transaction: counted if and only if it will be sent. `body` gets the shop as it was
+ * locked; the text queued is returned (a client's history keeps it).
  */
 export async function sendShopSms(
   db: Database,
   shopId: string,
   sms: { phone: string; purpose: SmsPurpose; body: (shop: ShopRow) => string; what: string },
 ): Promise<string> {
-  const { shop, smsId } = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const shop = await lockShop(tx, shopId);
     const plan = PLANS[effectivePlan(shop)];
     if (plan.maxSmsPerMonth !== 'infinity') {
@@ -29,15 +50,8 @@ export async function sendShopSms(
         );
     }
     const smsId = await recordSms(tx, { shopId, phone: sms.phone, purpose: sms.purpose });
-    return { shop, smsId };
+    const body = sms.body(shop);
+    await shopSmsJob.enqueue({ smsId, shopId, to: sms.phone, body }, { tx });
+    return body;
   });
-  const body = sms.body(shop);
-  try {
-    await createSmsGateway().send({ to: sms.phone, body });
-  } catch (error) {
-    getLogger().error({ err: error, shopId, purpose: sms.purpose }, 'SMS not sent');
-    await forgetSms(db, smsId);
-    throw new AppError('SMS_FAILED', 502, 'Le SMS n’a pas pu être envoyé. Réessayez dans un instant.');
-  }
-  return body;
 }

@@ -18,7 +18,7 @@ import { newsletterWording, type SectionNotice } from './pages/sections';
  * campaigns, which may only write to numbers that agreed. Works without JavaScript.
  */
 
-const signUps = createRateLimit({ max: 5, windowMs: 10 * 60 * 1000 });
+const signUps = createRateLimit({ name: 'newsletter', max: 5, windowMs: 10 * 60 * 1000 });
 
 const NOTICES: Record<string, SectionNotice> = {
   ok: { ok: true, text: 'Merci ! Vous recevrez nos prochaines offres par SMS.' },
@@ -60,7 +60,7 @@ export async function subscribeToNewsletter(
     res.end();
   };
   if (!found) return back('tel');
-  if (!signUps.take(`${ctx.shop.id} ${clientIp(req, getEnv().TRUST_PROXY)}`)) return back('trop');
+  if (!(await signUps.take(`${ctx.shop.id} ${clientIp(req, getEnv().TRUST_PROXY)}`))) return back('trop');
   const phone = toE164(form.get('phone') ?? '', ctx.shop.country as CountryCode);
   if (!phone) return back('tel');
   if (form.get('consent') !== '1') return back('accord');

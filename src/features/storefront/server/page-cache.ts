@@ -1,13 +1,22 @@
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
+import { getDb } from '@/server/db';
+import type { OpenedDatabase } from '@/server/db/client';
+import type { StopListening } from '@/server/db/notifications';
+import { getLogger } from '@/server/logger';
 import type { ResolvedSite } from './context';
 
 /*
  * Public pages drawn once and served from memory for a while: a product page shared on WhatsApp
  * is opened by hundreds at once. Kept at most PAGE_TTL_MS, so a price or stock change shows within
  * that (the issue's « never stale by more than a minute », on every server); a shop's own change
- * of its site's settings drops its pages at once on the server that made it.
+ * of its site's settings drops its pages at once, on every server (NOTIFY on STOREFRONT_CHANNEL).
  */
+
+/** Each server drops a shop's pages when told on this channel (the payload is the shop's id). */
+export const STOREFRONT_CHANNEL = 'comptoir_storefront';
 
 export const PAGE_TTL_MS = 30_000;
 
@@ -28,8 +37,6 @@ const pages = new LRUCache<string, { shopId: string; page: CachedPage }>({
   ttl: PAGE_TTL_MS,
 });
 
-let version = 0;
-
 export function cachedPage(key: string): CachedPage | undefined {
   return pages.get(key)?.page;
 }
@@ -41,7 +48,9 @@ export function makePage(status: number, contentType: string, text: string): Cac
     contentType,
     body,
     gzipped: body.length > 1_000 ? undefined : null,
-    etag: `"${(version++).toString(36)}-${body.length.toString(36)}"`,
+    // From the content: every server gives the same page the same tag (a browser revalidating
+    // against another server still gets its 304), and another page never gets it.
+    etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
   };
 }
 
@@ -61,8 +70,35 @@ export function keepPage(key: string, shopId: string, page: CachedPage): void {
  */
 export const shopSites = new LRUCache<string, ResolvedSite>({ max: 10_000, ttl: PAGE_TTL_MS });
 
-/** Drops every page and settings of the shop kept here (its settings changed). */
+/**
+ * Drops every page and settings of the shop (its settings changed), here and, when this server
+ * watches the channel, on the others. Call it once the change is committed: another server told
+ * earlier could draw the page again from what was there before.
+ */
 export function forgetShopPages(shopId: string): void {
+  dropShop(shopId);
+  if (isWatching)
+    getDb()
+      .execute(sql`select pg_notify(${STOREFRONT_CHANNEL}, ${shopId})`)
+      .catch((error: unknown) => getLogger().warn({ err: error, shopId }, 'storefront change not announced'));
+}
+
+let isWatching = false;
+
+/**
+ * Hears the other servers' shop changes (server.ts). While the listening connection is lost, a
+ * change may go unheard: pages are then kept PAGE_TTL_MS at most, as without a change.
+ */
+export async function watchStorefrontChanges(opened: Pick<OpenedDatabase, 'listen'>): Promise<StopListening> {
+  isWatching = true;
+  const stop = await opened.listen(STOREFRONT_CHANNEL, { onNotify: dropShop, onHearing: () => {} });
+  return async () => {
+    isWatching = false;
+    await stop();
+  };
+}
+
+function dropShop(shopId: string): void {
   pages.forEach((value, key) => {
     if (value.shopId === shopId) pages.delete(key);
   });

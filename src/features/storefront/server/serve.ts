@@ -72,9 +72,9 @@ const CSP = [
 ].join('; ');
 
 /** Checkouts per address and shop: a buyer retrying is fine, a script is not. */
-const checkoutLimit = createRateLimit({ max: 10, windowMs: 10 * 60 * 1000 });
+const checkoutLimit = createRateLimit({ name: 'checkout', max: 10, windowMs: 10 * 60 * 1000 });
 /** Summaries per address (the checkout's script asks one per change). */
-const quoteLimit = createRateLimit({ max: 120, windowMs: 60 * 1000 });
+const quoteLimit = createRateLimit({ name: 'quote', max: 120, windowMs: 60 * 1000 });
 
 function isIpLiteral(host: string): boolean {
   return /^[\d.]+$/.test(host) || host.startsWith('[');
@@ -447,7 +447,7 @@ async function checkoutPage(
   if (posted?.get('intent') === 'commander') {
     errors = checkForm(ctx, form, options);
     if (Object.keys(errors).length === 0) {
-      if (!checkoutLimit.take(`${ctx.shop.id} ${clientAddress(req)}`))
+      if (!(await checkoutLimit.take(`${ctx.shop.id} ${clientAddress(req)}`)))
         message =
           'Trop de commandes depuis cette connexion. Patientez quelques minutes, ou contactez la boutique.';
       else {
@@ -507,7 +507,7 @@ async function keepCartContact(
 }
 
 async function summary(req: IncomingMessage, res: ServerResponse, db: Database, ctx: StorefrontContext) {
-  if (!quoteLimit.take(clientAddress(req))) return send(req, res, makePage(429, HTML, ''), 'private');
+  if (!(await quoteLimit.take(clientAddress(req)))) return send(req, res, makePage(429, HTML, ''), 'private');
   const form = readCheckoutForm(await readForm(req));
   const cart = await loadCart(db, ctx.shop.id, readCart(req));
   if (!cart.lines.length) return send(req, res, makePage(409, HTML, ''), 'private');

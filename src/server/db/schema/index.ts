@@ -19,3 +19,5 @@ export * from './stats';
 export * from './storefront';
 export * from './subscription';
 export * from './user';
+export * from './jobs';
+export * from './console';

@@ -8,6 +8,7 @@ import {
   Skeleton,
   Stack,
   Table,
+  Tabs,
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
@@ -25,6 +26,8 @@ import { useGetUserInfoQuery } from '@/features/user/client/user.api';
 import { useSetShopBlockedMutation, type ConsoleShop } from '../console.api';
 import { EditSubscriptionDialog } from '../components/EditSubscriptionDialog';
 import { ShopPage } from '../components/ShopRows';
+import { JobsPanel } from '../components/JobsPanel';
+import { QueryTabs } from '@/client/components/QueryTabs';
 
 function ShopTable({ search }: { search: string }) {
   const [cursors, setCursors] = useState<string[]>([]);
@@ -143,18 +146,33 @@ export function ConsoleScreen() {
         ) : (
           <>
             <Heading as="h1" size="2xl">
-              Boutiques
+              Console plateforme
             </Heading>
-            <InputGroup startElement={<LuSearch />} maxW="md">
-              <Input
-                placeholder="Nom, lien ou téléphone du propriétaire"
-                aria-label="Rechercher une boutique"
-                value={input}
-                onChange={(e) => setInput(e.currentTarget.value)}
-                bg="bg"
-              />
-            </InputGroup>
-            <ShopTable key={search} search={search} />
+            <QueryTabs
+              param="onglet"
+              tabs={[
+                { value: 'boutiques', label: 'Boutiques' },
+                { value: 'taches', label: 'Tâches de fond' },
+              ]}
+            >
+              <Tabs.Content value="boutiques">
+                <Stack gap="5">
+                  <InputGroup startElement={<LuSearch />} maxW="md">
+                    <Input
+                      placeholder="Nom, lien ou téléphone du propriétaire"
+                      aria-label="Rechercher une boutique"
+                      value={input}
+                      onChange={(e) => setInput(e.currentTarget.value)}
+                      bg="bg"
+                    />
+                  </InputGroup>
+                  <ShopTable key={search} search={search} />
+                </Stack>
+              </Tabs.Content>
+              <Tabs.Content value="taches">
+                <JobsPanel />
+              </Tabs.Content>
+            </QueryTabs>
           </>
         )}
       </Stack>

@@ -1,0 +1,20 @@
+import type { Job } from '@/server/jobs/job';
+import { pushJob } from '@/server/push/push-to-shop';
+import { shopSmsJob } from '@/features/shop/server/shop-sms';
+import { paymentCheckJob } from '@/features/payment/server/payment-check';
+import { queueProbeJob } from '@/features/console/server/queue-check';
+
+/**
+ * Every background job of the product, as ROUTES lists every route: server.ts starts a worker for
+ * each, and the console shows their queues by these names.
+ */
+export const JOBS: readonly Job<never>[] = [
+  shopSmsJob,
+  pushJob,
+  paymentCheckJob,
+  queueProbeJob,
+] as unknown as readonly Job<never>[];
+
+export function jobLabel(name: string): string {
+  return JOBS.find((job) => job.name === name)?.label ?? name;
+}
