@@ -25,6 +25,7 @@ const BACK_OFFICE: Array<{ path: string; heading: string | RegExp }> = [
   { path: '/canaux-de-vente?onglet=whatsapp', heading: 'Canaux de vente' },
   { path: '/canaux-de-vente?onglet=produits', heading: 'Canaux de vente' },
   { path: '/canaux-de-vente?onglet=catalogues', heading: 'Canaux de vente' },
+  { path: '/crm', heading: 'CRM' },
 ];
 
 test.describe('Accessibilité', () => {

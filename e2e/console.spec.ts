@@ -16,7 +16,7 @@ test.describe('Console plateforme', () => {
     await operator.getByRole('button', { name: 'Menu du compte' }).click();
     await operator.getByRole('menuitem', { name: 'Console plateforme' }).click();
     await expect(operator.getByRole('heading', { name: 'Console plateforme' })).toBeVisible();
-    await expect(operator.getByRole('tab', { name: 'Boutiques' })).toHaveAttribute('aria-selected', 'true');
+    await expect(operator.getByRole('link', { name: 'Boutiques' })).toHaveAttribute('aria-current', 'page');
     await operator.getByLabel('Rechercher une boutique').fill(shopName);
     const row = operator.getByTestId('console-shop').filter({ hasText: shopName });
     await expect(operator.getByTestId('console-shop')).toHaveCount(1);
@@ -57,7 +57,7 @@ test.describe('Console plateforme', () => {
   }) => {
     await signInWithPhone(page, OPERATOR.local, OPERATOR.e164);
     await page.goto('/console?onglet=taches');
-    await expect(page.getByRole('tab', { name: 'Tâches de fond' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('link', { name: 'Tâches de fond' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByTestId('job-queue')).toHaveCount(4);
     await expect(page.getByTestId('job-queue').first()).toContainText('Envoi de SMS');
     await page.getByTestId('queue-check').getByRole('button', { name: 'Vérifier' }).click();

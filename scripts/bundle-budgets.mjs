@@ -22,6 +22,8 @@ export const INTERIM_KB = {
   '/canaux-de-vente': 271,
   '/confirmer-informations': 268,
   '/console': 265,
+  // New on 2026-12-01 at the level of every back-office page (issue 20 brings them all down).
+  '/crm': 265,
   '/livraison': 277,
   '/livraison/feuille-de-route': 239,
   '/mes-clients': 308,

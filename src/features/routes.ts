@@ -17,6 +17,7 @@ import { routes as stats } from './stats/server';
 import { routes as delivery } from './delivery/server';
 import { routes as storefront } from './storefront/server';
 import { routes as channel } from './channel/server';
+import { routes as crm } from './crm/server';
 
 /**
  * The API: every module's routes, for server.ts and the test server to dispatch and the OpenAPI
@@ -43,4 +44,5 @@ export const ROUTES: Route[] = [
   ...storefront,
   ...delivery,
   ...channel,
+  ...crm,
 ];

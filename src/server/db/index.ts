@@ -50,6 +50,16 @@ export async function preferGenericPlans(tx: Executor): Promise<void> {
   await executePrepared(tx, sql`select set_config('plan_cache_mode', 'force_generic_plan', true)`);
 }
 
+/**
+ * The database's clock, for a time other servers compare with theirs (a product's `updated_at`,
+ * which the catalogue's version is the latest of): every server of one database then agrees on
+ * what came after what, whatever their own clocks say.
+ */
+export async function databaseNow(db: Executor): Promise<Date> {
+  const [row] = await executePrepared<{ now: string }>(db, sql`select clock_timestamp()::text as now`);
+  return new Date(row!.now);
+}
+
 /** A raw row of `table` (as executePrepared returns it) as the query builder would return it. */
 export function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
   const row: Record<string, unknown> = {};

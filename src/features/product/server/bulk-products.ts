@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '@/server/db';
+import { databaseNow, type Database } from '@/server/db';
 import {
   productCategories,
   productRemovals,
@@ -36,7 +36,7 @@ export async function applyBulkAction(
     if (ids.length !== new Set(productIds).size) throw Errors.notFound('Un des produits sélectionnés');
     // Variants before product rows, in id order, as a sale or an inventory count takes them.
     await lockVariantsOf(tx, ids);
-    const now = new Date();
+    const now = await databaseNow(tx);
     if (change.action === 'status') {
       await tx
         .update(products)

@@ -23,7 +23,7 @@ async function refreshCover(tx: Executor, productId: string): Promise<void> {
   const [first] = await findImagesOf(tx, productId);
   await tx
     .update(products)
-    .set({ coverUrl: first?.listUrl ?? null, updatedAt: new Date() })
+    .set({ coverUrl: first?.listUrl ?? null, updatedAt: sql`clock_timestamp()` })
     .where(eq(products.id, productId));
 }
 

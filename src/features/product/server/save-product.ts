@@ -1,7 +1,7 @@
 import { newProductSlugs } from './product-slugs';
 import { isForeignKeyViolation } from '@/server/db/pg-errors';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
-import type { Database, Executor } from '@/server/db';
+import { databaseNow, type Database, type Executor } from '@/server/db';
 import { productCategories, productVariants, products, stockMovements } from '@/server/db/schema/product';
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
@@ -256,7 +256,7 @@ export async function applyProductUpdate(
 
   await tx.update(products).set(productValues(input)).where(eq(products.id, existing.id));
   // The prices replaced stay known: a till offline may still sell at one of them.
-  const updatedAt = new Date();
+  const updatedAt = await databaseNow(tx);
   const priceOf = new Map(current.map((v) => [v.id, v.price]));
   const replaced = input.variants.flatMap((v) => {
     const was = v.id ? priceOf.get(v.id) : undefined;

@@ -21,3 +21,4 @@ export * from './subscription';
 export * from './user';
 export * from './jobs';
 export * from './console';
+export * from './crm';

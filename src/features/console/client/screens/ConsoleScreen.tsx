@@ -2,13 +2,13 @@ import {
   Box,
   Button,
   Flex,
+  HStack,
   Heading,
   Input,
   InputGroup,
   Skeleton,
   Stack,
   Table,
-  Tabs,
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
@@ -26,8 +26,13 @@ import { useGetUserInfoQuery } from '@/features/user/client/user.api';
 import { useSetShopBlockedMutation, type ConsoleShop } from '../console.api';
 import { EditSubscriptionDialog } from '../components/EditSubscriptionDialog';
 import { ShopPage } from '../components/ShopRows';
-import { JobsPanel } from '../components/JobsPanel';
-import { QueryTabs } from '@/client/components/QueryTabs';
+import { useRouter } from 'next/router';
+import dynamic from 'next/dynamic';
+
+// Loaded when its tab is first shown: the console opens on the shops.
+const JobsPanel = dynamic(() => import('../components/JobsPanel').then((m) => m.JobsPanel), {
+  loading: () => <Skeleton h="32" aria-busy="true" />,
+});
 
 function ShopTable({ search }: { search: string }) {
   const [cursors, setCursors] = useState<string[]>([]);
@@ -106,12 +111,47 @@ function ShopTable({ search }: { search: string }) {
   );
 }
 
+type ConsoleTab = 'boutiques' | 'taches';
+
+/**
+ * The console's two views, named in the address (`?onglet=taches`). Links rather than a tab strip:
+ * the page stays as light as before the second view (the bundle budget of /console).
+ */
+function ConsoleNav({ tab }: { tab: ConsoleTab }) {
+  const views: Array<[ConsoleTab, string, string]> = [
+    ['boutiques', 'Boutiques', '/console'],
+    ['taches', 'Tâches de fond', '/console?onglet=taches'],
+  ];
+  return (
+    <HStack as="nav" aria-label="Vues de la console" gap="1" borderBottomWidth="1px">
+      {views.map(([value, label, href]) => (
+        <Button
+          key={value}
+          asChild
+          variant="ghost"
+          size="sm"
+          rounded="none"
+          borderBottomWidth="2px"
+          borderColor={tab === value ? 'brand.solid' : 'transparent'}
+          color={tab === value ? 'fg' : 'fg.muted'}
+          mb="-1px"
+        >
+          <NextLink href={href} shallow aria-current={tab === value ? 'page' : undefined}>
+            {label}
+          </NextLink>
+        </Button>
+      ))}
+    </HStack>
+  );
+}
+
 /** /console: the platform operators' view of every shop (PLATFORM_OPERATORS and the demo operator). */
 export function ConsoleScreen() {
   const isApiReady = useApiReady();
   const user = useGetUserInfoQuery(undefined, { skip: !isApiReady });
   const [input, setInput] = useState('');
   const search = useDebounced(input.trim(), 300);
+  const tab: ConsoleTab = useRouter().query.onglet === 'taches' ? 'taches' : 'boutiques';
 
   return (
     <Box minH="100dvh" bg="bg.subtle">
@@ -148,31 +188,23 @@ export function ConsoleScreen() {
             <Heading as="h1" size="2xl">
               Console plateforme
             </Heading>
-            <QueryTabs
-              param="onglet"
-              tabs={[
-                { value: 'boutiques', label: 'Boutiques' },
-                { value: 'taches', label: 'Tâches de fond' },
-              ]}
-            >
-              <Tabs.Content value="boutiques">
-                <Stack gap="5">
-                  <InputGroup startElement={<LuSearch />} maxW="md">
-                    <Input
-                      placeholder="Nom, lien ou téléphone du propriétaire"
-                      aria-label="Rechercher une boutique"
-                      value={input}
-                      onChange={(e) => setInput(e.currentTarget.value)}
-                      bg="bg"
-                    />
-                  </InputGroup>
-                  <ShopTable key={search} search={search} />
-                </Stack>
-              </Tabs.Content>
-              <Tabs.Content value="taches">
-                <JobsPanel />
-              </Tabs.Content>
-            </QueryTabs>
+            <ConsoleNav tab={tab} />
+            {tab === 'boutiques' ? (
+              <Stack gap="5">
+                <InputGroup startElement={<LuSearch />} maxW="md">
+                  <Input
+                    placeholder="Nom, lien ou téléphone du propriétaire"
+                    aria-label="Rechercher une boutique"
+                    value={input}
+                    onChange={(e) => setInput(e.currentTarget.value)}
+                    bg="bg"
+                  />
+                </InputGroup>
+                <ShopTable key={search} search={search} />
+              </Stack>
+            ) : (
+              <JobsPanel />
+            )}
           </>
         )}
       </Stack>

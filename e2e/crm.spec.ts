@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { signInAs } from './support/auth';
+
+/*
+ * CRM's segments as a seller uses them: a ready-made segment opened and counted live, a rule
+ * added and a wrong value named, the segment saved under its own name and found among « Vos
+ * segments »; a cashier reads them but saves nothing; on a phone nothing scrolls sideways.
+ */
+
+test('un segment « À risque » ouvert, compté, affiné, enregistré ; la caissière le lit seulement', async ({
+  page,
+  browser,
+}) => {
+  await signInAs(page, 'seller');
+  await page.goto('/crm');
+  await expect(page.getByRole('heading', { name: 'CRM', level: 1 })).toBeVisible();
+  const preset = page.getByTestId('preset-segment').filter({ hasText: 'À risque' });
+  await preset.getByRole('button', { name: 'Ouvrir' }).click();
+  const editor = page.getByTestId('segment-editor');
+  await expect(editor.getByLabel('Nom du segment')).toHaveValue('À risque');
+  await expect(editor.getByTestId('segment-rule')).toHaveCount(2);
+  await expect(editor.getByTestId('segment-count')).toContainText(/\d+ clients?/);
+  await expect(editor.getByTestId('segment-count')).toContainText('joignable');
+
+  // A rule more: who has an SMS consent; a value left empty is named by the server on save.
+  await editor.getByRole('button', { name: 'Ajouter une règle' }).click();
+  await page.getByRole('menuitem', { name: 'Nombre de commandes' }).click();
+  await expect(editor.getByTestId('segment-rule')).toHaveCount(3);
+  await editor.getByLabel('Nombre de commandes', { exact: true }).nth(1).fill('');
+  await editor.getByLabel('Nom du segment').fill(`À relancer ${Date.now().toString(36)}`);
+  await editor.getByRole('button', { name: 'Enregistrer le segment' }).click();
+  await expect(editor.getByText('Indiquez un nombre de commandes.')).toBeVisible();
+  await editor.getByRole('button', { name: 'Retirer la règle « Nombre de commandes »' }).nth(1).click();
+  await editor.getByRole('button', { name: 'Ajouter une règle' }).click();
+  await page.getByRole('menuitem', { name: 'Accord marketing' }).click();
+  const name = await editor.getByLabel('Nom du segment').inputValue();
+  await editor.getByRole('button', { name: 'Enregistrer le segment' }).click();
+  const saved = page.getByTestId('saved-segment').filter({ hasText: name });
+  await expect(saved).toContainText('Toutes ces règles');
+  await expect(saved).toContainText('A donné son accord SMS');
+  await expect(saved).toContainText(/\d+ clients?/);
+
+  // The cashier reads the shop's segments and counts, but saves nothing.
+  const cashierContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const cashier = await cashierContext.newPage();
+  await signInAs(cashier, 'cashier');
+  await cashier.goto('/crm');
+  await expect(cashier.getByTestId('saved-segment').filter({ hasText: name })).toBeVisible();
+  await expect(cashier.getByRole('button', { name: 'Nouveau segment' })).toHaveCount(0);
+  await cashier
+    .getByTestId('saved-segment')
+    .filter({ hasText: name })
+    .getByRole('button', { name: 'Ouvrir' })
+    .click();
+  await expect(cashier.getByTestId('segment-count')).toContainText(/\d+ clients?/);
+  await expect(cashier.getByRole('button', { name: 'Enregistrer le segment' })).toHaveCount(0);
+  await cashierContext.close();
+});
+
+test.describe('sur un téléphone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('les modèles et l’éditeur tiennent dans la largeur', async ({ page }) => {
+    await signInAs(page, 'admin');
+    await page.goto('/crm');
+    await page
+      .getByTestId('preset-segment')
+      .filter({ hasText: 'Meilleurs clients' })
+      .getByRole('button', { name: 'Ouvrir' })
+      .click();
+    await expect(page.getByTestId('segment-count')).toContainText(/\d+ clients?/);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBe(0);
+  });
+});

@@ -1,0 +1,60 @@
+import { Button, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import dynamic from 'next/dynamic';
+import NextLink from 'next/link';
+import { AppShell } from '@/client/shell/AppShell';
+import { EmptyListState } from '@/client/components/EmptyListState';
+import { can } from '@/shared/permissions';
+import { withShopId } from '@/shared/navigation';
+import { effectivePlan } from '@/shared/plans';
+import type { AgentRole } from '@/shared/roles';
+import { shopDates, type Shop } from '@/features/shop/client/shop.api';
+
+const SegmentsTab = dynamic(() => import('../components/SegmentsTab').then((m) => m.SegmentsTab), {
+  loading: () => <Skeleton h="32" aria-busy="true" />,
+});
+
+/** On the free plan: what the CRM would give, and the way to it (the server refuses its routes). */
+function PaidOnly({ shopId }: { shopId: string }) {
+  return (
+    <EmptyListState
+      testId="crm-paid-only"
+      title="Le CRM est inclus dans les forfaits payants"
+      description="Segmentez vos clients selon leurs achats, envoyez-leur des SMS dans la limite de votre forfait et fidélisez-les. Passez au forfait Starter ou supérieur pour l’utiliser."
+      actions={
+        <Button asChild colorPalette="brand" size="sm">
+          <NextLink href={withShopId('/parametres/abonnement', shopId)}>Voir les forfaits</NextLink>
+        </Button>
+      }
+    />
+  );
+}
+
+function Crm({ shop, role }: { shop: Shop; role: AgentRole }) {
+  return (
+    <Stack gap="5">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          CRM
+        </Heading>
+        <Text color="fg.muted">
+          Vos clients regroupés selon leurs achats, pour leur parler au bon moment.
+        </Text>
+      </Stack>
+      {effectivePlan(shopDates(shop)) === 'free' ? (
+        <PaidOnly shopId={shop._id} />
+      ) : (
+        // One view so far: the tab strip (QueryTabs, `?onglet=`) comes with the campaigns.
+        <SegmentsTab shopId={shop._id} currency={shop.currency} canManage={can(role, 'crm:manage')} />
+      )}
+    </Stack>
+  );
+}
+
+/** /crm: segments of the shop's clients (campaigns, automations and loyalty come next). */
+export function CrmScreen() {
+  return (
+    <AppShell capability="crm:view" quotaPage="sms">
+      {({ shop, role }) => (shop ? <Crm shop={shop} role={role} /> : null)}
+    </AppShell>
+  );
+}

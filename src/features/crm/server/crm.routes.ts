@@ -1,0 +1,90 @@
+import { defineRoute, type RouteContext } from '@/server/http/define-route';
+import { AppError } from '@/server/http/errors';
+import { effectivePlan } from '@/shared/plans';
+import type { ShopRow } from '@/features/shop/server/shop.repository';
+import { countSegment } from '@/features/customer/server/client-segments';
+import { z } from '@/shared/validation';
+import {
+  ZCountSegmentBody,
+  ZSaveSegmentBody,
+  ZSegment,
+  ZSegmentBody,
+  ZSegmentCount,
+  ZSegmentList,
+  ZShopQuery,
+} from '../crm.schemas';
+import { deleteSegment, listSegments, saveSegment } from './segments';
+
+const tag = 'crm';
+const shopInQuery = { from: 'query', key: 'shopId' } as const;
+const shopInBody = { from: 'body', key: 'shopId' } as const;
+const SAMPLE_SIZE = 20;
+
+/**
+ * The CRM is for paying shops (PRODUCT.md: its campaigns spend SMS the free plan has none of): the
+ * free plan's menu says « Offre payante », and the server refuses whatever the page shows.
+ */
+function crmShop(ctx: RouteContext<unknown, unknown, unknown>): ShopRow {
+  const shop = ctx.membership!.shop;
+  if (effectivePlan(shop) === 'free')
+    throw new AppError(
+      'PLAN_REQUIRED',
+      403,
+      'Le CRM est inclus dans les forfaits payants : passez au forfait Starter ou supérieur pour l’utiliser.',
+    );
+  return shop;
+}
+
+export const listSegmentsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/crm/listSegments',
+  tag,
+  summary:
+    'Les segments enregistrés de la boutique, chacun avec le nombre de clients qu’il compte maintenant.',
+  shop: shopInQuery,
+  permission: 'crm:view',
+  query: ZShopQuery,
+  response: ZSegmentList,
+  handle: async (ctx) => ({ items: await listSegments(ctx.db, crmShop(ctx)) }),
+});
+
+export const countSegmentRoute = defineRoute({
+  method: 'POST',
+  path: '/api/crm/countSegment',
+  tag,
+  summary:
+    'Compte les clients d’un segment (règles combinées par « toutes » ou « au moins une ») : total, joignables par SMS, exclus sans téléphone ou sans accord, et les premiers clients.',
+  shop: shopInBody,
+  permission: 'crm:view',
+  body: ZCountSegmentBody,
+  response: ZSegmentCount,
+  handle: (ctx) => countSegment(ctx.db, crmShop(ctx), ctx.body.definition, SAMPLE_SIZE),
+});
+
+export const saveSegmentRoute = defineRoute({
+  method: 'POST',
+  path: '/api/crm/saveSegment',
+  tag,
+  summary:
+    'Enregistre un segment (nouveau, ou modifié avec segmentId) ; son nom est unique dans la boutique.',
+  shop: shopInBody,
+  permission: 'crm:manage',
+  body: ZSaveSegmentBody,
+  response: ZSegment,
+  handle: (ctx) => saveSegment(ctx.db, crmShop(ctx), ctx.user.id, ctx.body),
+});
+
+export const deleteSegmentRoute = defineRoute({
+  method: 'POST',
+  path: '/api/crm/deleteSegment',
+  tag,
+  summary: 'Supprime un segment enregistré.',
+  shop: shopInBody,
+  permission: 'crm:manage',
+  body: ZSegmentBody,
+  response: z.object({ deleted: z.literal(true) }),
+  handle: async (ctx) => {
+    await deleteSegment(ctx.db, crmShop(ctx).id, ctx.body.segmentId);
+    return { deleted: true as const };
+  },
+});
