@@ -73,3 +73,37 @@ test.describe('sur un téléphone', () => {
     expect(overflow).toBe(0);
   });
 });
+
+test('une campagne SMS : message réécrit sans accents, essai, envoi, états par destinataire', async ({
+  page,
+}) => {
+  await signInAs(page, 'admin');
+  await page.goto('/crm?onglet=campagnes');
+  await expect(page.getByRole('link', { name: 'Campagnes SMS' })).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('button', { name: 'Nouvelle campagne' }).click();
+  const composer = page.getByTestId('campaign-composer');
+  await composer.getByLabel('Nom de la campagne').fill(`Fête ${Date.now().toString(36)}`);
+  await composer.getByLabel('Destinataires').selectOption({ label: 'Clients fidèles (modèle)' });
+  await composer
+    .getByLabel('Message')
+    .fill(
+      'Bonjour {prénom}, la fête continue chez {boutique} : -15 % ce week-end ! Venez vite, c’est bientôt fini.',
+    );
+  await expect(composer.getByTestId('sms-counter')).toContainText('Unicode');
+  await composer.getByRole('button', { name: /Sans accents/ }).click();
+  await expect(composer.getByLabel('Message')).toHaveValue(/la fete continue/);
+  await expect(composer.getByTestId('sms-counter')).toContainText('(GSM)');
+  const preview = composer.getByTestId('campaign-preview');
+  await expect(preview).toContainText(/\d+ destinataires? · \d+ SMS/);
+  await expect(preview).toContainText('Répondez STOP pour vous désinscrire');
+  await composer.getByRole('button', { name: 'M’envoyer un essai' }).click();
+  await expect(page.getByText('SMS d’essai envoyé')).toBeVisible();
+  await composer.getByRole('button', { name: 'Envoyer la campagne' }).click();
+  const detail = page.getByTestId('campaign-detail');
+  await expect(detail).toBeVisible();
+  await expect(detail.getByTestId('campaign-message').first()).toBeVisible();
+  await expect(detail.getByTestId('campaign-figures')).toContainText(/[1-9]\d* envoyés? · 0 en file/, {
+    timeout: 20_000,
+  });
+  await expect(detail.getByTestId('campaign-message').first()).toContainText('Envoyé');
+});

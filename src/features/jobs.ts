@@ -3,6 +3,7 @@ import { pushJob } from '@/server/push/push-to-shop';
 import { shopSmsJob } from '@/features/shop/server/shop-sms';
 import { paymentCheckJob } from '@/features/payment/server/payment-check';
 import { queueProbeJob } from '@/features/console/server/queue-check';
+import { campaignSmsJob } from '@/features/crm/server/campaign-job';
 
 /**
  * Every background job of the product, as ROUTES lists every route: server.ts starts a worker for
@@ -13,6 +14,7 @@ export const JOBS: readonly Job<never>[] = [
   pushJob,
   paymentCheckJob,
   queueProbeJob,
+  campaignSmsJob,
 ] as unknown as readonly Job<never>[];
 
 export function jobLabel(name: string): string {

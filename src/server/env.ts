@@ -32,6 +32,12 @@ const EnvSchema = z.object({
   SMS_HTTP_URL: z.string().optional(),
   SMS_HTTP_TOKEN: z.string().optional(),
   SMS_FILE_PATH: z.string().optional(),
+  /** The number clients reply STOP to (the gateway's), written in every marketing SMS. */
+  SMS_STOP_NUMBER: z.string().optional(),
+  /** The shared secret the gateway sends with the replies it forwards (POST /api/sms/inbound). */
+  SMS_INBOUND_SECRET: z.string().optional(),
+  /** Campaign SMS handed to the gateway per second, by each server. */
+  SMS_RATE_PER_SECOND: z.coerce.number().positive().default(10),
   /** WhatsApp status messages sent by Comptoir itself (Meta's Cloud API); none: the seller taps wa.me links. */
   WHATSAPP_DRIVER: z.enum(['none', 'cloud']).default('none'),
   WHATSAPP_CLOUD_API_URL: z.string().default('https://graph.facebook.com/v21.0'),

@@ -197,3 +197,13 @@ export function withoutAccents(text: string): string {
     return gsm7Form(letter) ?? letter;
   });
 }
+
+/**
+ * The text as the gateway gets it. The characters our French typography adds (no-break spaces, ’)
+ * are outside GSM-7: one of them turns a 160-character SMS into 70-character UCS-2 parts, billed
+ * each. On a phone screen the plain space and apostrophe read the same, so SMS bodies are sent with
+ * them — and counted so (`smsParts(smsText(body))`), in the composer as on the server.
+ */
+export function smsText(body: string): string {
+  return body.replace(/[\u00a0\u202f]/g, ' ').replace(/[’‘]/g, "'");
+}

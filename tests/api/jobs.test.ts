@@ -228,6 +228,7 @@ describe('the console’s view of the queue', () => {
       'Notification push',
       'Vérification de paiement',
       'Vérification de la file',
+      'SMS de campagne',
     ]);
     expect(overview.body.deadLetters.total).toBeGreaterThanOrEqual(2);
     expect(overview.body.deadLetters.items.find((d) => d._id === 'dead-sms')).toMatchObject({

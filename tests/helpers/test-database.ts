@@ -5,6 +5,7 @@ import { openDatabase, type JobStore } from '@/server/db/client';
 import { setDb, type Database } from '@/server/db';
 import { watchCallerChanges } from '@/server/tenancy/caller-cache';
 import { startJobs } from '@/server/jobs';
+import { runtime } from '@/server/runtime';
 import { JOBS } from '@/features/jobs';
 import { adminQuery, databaseUrl } from './database-template';
 
@@ -14,6 +15,13 @@ export interface TestDatabase {
   jobStore: JobStore;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+}
+
+/** A test that played a restart left another queue working: stopped before its database closes. */
+async function stopReplacedQueue(): Promise<void> {
+  const replaced = runtime.jobs;
+  runtime.jobs = undefined;
+  await replaced?.stop(2_000).catch(() => {});
 }
 
 /**
@@ -33,6 +41,7 @@ export async function startTestDatabase(): Promise<TestDatabase> {
     const stopJobs = await startJobs(opened, JOBS);
     const close = async () => {
       await stopJobs(5_000);
+      await stopReplacedQueue();
       await stopWatching();
       await opened.close();
     };
@@ -52,6 +61,7 @@ export async function startTestDatabase(): Promise<TestDatabase> {
     kind: 'postgres',
     close: async () => {
       await stopJobs(5_000);
+      await stopReplacedQueue();
       await stopWatching();
       await opened.close();
       await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);

@@ -18,6 +18,8 @@ import {
 import { getShopBalance } from '@/features/shop/server/shop.repository';
 import { executePrepared } from '@/server/db';
 import { clientFiguresQuery } from '@/features/order/server/client-figures';
+import { listSegments } from '@/features/crm/server/segments';
+import { listCampaigns } from '@/features/crm/server/campaigns';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -99,5 +101,18 @@ describe('the demo seed', () => {
         f!.first_channel ?? null,
       ]);
     }
+  });
+
+  it('gives its CRM two saved segments and a campaign sent three weeks ago, every message delivered', async () => {
+    const [shop] = await database.db.select().from(shops);
+    const segments = await listSegments(database.db, shop!);
+    expect(segments.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['Meilleurs clients', 'À relancer, sans achat depuis 45 jours']),
+    );
+    expect(segments.every((s) => s.total > 0)).toBe(true);
+    const [campaign] = await listCampaigns(database.db, shop!);
+    expect(campaign).toMatchObject({ name: 'Merci à nos fidèles', status: 'terminée', queued: 0, failed: 0 });
+    expect(campaign!.sent).toBeGreaterThan(0);
+    expect(campaign!.sent).toBe(campaign!.recipients);
   });
 });

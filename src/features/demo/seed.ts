@@ -13,6 +13,7 @@ import type { ShopRow } from '@/features/shop/server/shop.repository';
 import { seedDemoHistory } from './demo-history';
 import { seedDemoStorefront } from './demo-storefront';
 import { seedDemoChannels } from './demo-channels';
+import { seedDemoCrm } from './demo-crm';
 
 export const DEMO_SHOP_SLUG = 'boutique-awa';
 
@@ -171,5 +172,6 @@ export async function seedDemoShop(db: Database): Promise<DemoLogin[]> {
   await seedDemoHistory(db, made.shop, made.owner, made.seller);
   await seedDemoStorefront(db, made.shop);
   await seedDemoChannels(db, made.shop);
+  await seedDemoCrm(db, made.shop, made.owner.userId);
   return DEMO_LOGINS;
 }

@@ -48,8 +48,12 @@ export interface Job<T> extends Required<Omit<JobSpec<T>, 'onDeadLetter'>> {
 /** The queue every server of the database shares (pg-boss), as server.ts started it. */
 export interface JobQueue {
   enqueue(name: string, data: object, options?: EnqueueOptions): Promise<string | null>;
-  /** Many jobs of one queue in one statement (due now). */
-  enqueueMany(name: string, items: readonly object[], options?: Pick<EnqueueOptions, 'tx'>): Promise<void>;
+  /** Many jobs of one queue in one statement, due now or at `startAfter`. */
+  enqueueMany(
+    name: string,
+    items: readonly object[],
+    options?: Pick<EnqueueOptions, 'tx'> & { startAfter?: Date },
+  ): Promise<void>;
   /** Runs `name` on a cron schedule (in `tz`), once across all servers; the same call again updates it. */
   schedule(name: string, cron: string, data?: object, tz?: string): Promise<void>;
   /** How many jobs of each queue wait, run, and failed for good (kept a week). */

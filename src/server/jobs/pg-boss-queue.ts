@@ -105,12 +105,13 @@ export async function startJobQueue(
     },
     async enqueueMany(name, items, options = {}) {
       if (items.length === 0) return;
+      const startAfter = options.startAfter?.toISOString();
       await boss.insert(
-        items.map((data) => ({ name, data })),
+        items.map((data) => ({ name, data, ...(startAfter ? { startAfter } : {}) })),
         options.tx ? { db: engineExecutor(options.tx) } : {},
       );
       const workerId = workerOf.get(name);
-      if (workerId) boss.notifyWorker(workerId);
+      if (workerId && !startAfter) boss.notifyWorker(workerId);
     },
     async schedule(name, cron, data = {}, tz = 'UTC') {
       await boss.schedule(name, cron, data, { tz });

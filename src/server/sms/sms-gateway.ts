@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { getEnv } from '../env';
 import { getLogger } from '../logger';
+import { smsText } from '@/shared/sms-parts';
 
 export interface SmsMessage {
   to: string; // E.164
@@ -34,14 +35,8 @@ class FileSmsGateway implements SmsGateway {
   }
 }
 
-/**
- * The characters our French typography adds (no-break spaces, ’) are outside the GSM 7-bit
- * alphabet: one of them turns a 160-character SMS into 70-character UCS-2 parts, billed each. On
- * a phone screen the plain space and apostrophe read the same, so SMS bodies are sent with them.
- */
-export function smsText(body: string): string {
-  return body.replace(/[\u00a0\u202f]/g, ' ').replace(/[’‘]/g, "'");
-}
+// What leaves for the gateway: shared with the composer, which counts the parts of that text.
+export { smsText };
 
 /** A generic JSON POST, for whichever SMS provider the deployment uses. */
 class HttpSmsGateway implements SmsGateway {

@@ -1,17 +1,17 @@
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { smsMessages } from '../db/schema/platform';
 import { newId } from '../ids';
 import { dayjs } from '@/shared/dates';
 
 /**
- * The SMS a shop has sent, as the plan's monthly SMS quota counts them: one row per message, kept
- * only when the gateway took it.
+ * The SMS a shop has sent, as the plan's monthly SMS quota counts them: one row per message with
+ * the parts it is billed as, kept only when the gateway took it (or while it waits to be sent).
  */
 export type SmsPurpose =
-  'receipt' | 'reminder' | 'tracking' | 'rider_link' | 'order_confirmation' | 'cart_reminder';
+  'receipt' | 'reminder' | 'tracking' | 'rider_link' | 'order_confirmation' | 'cart_reminder' | 'campaign';
 
-/** SMS sent by the shop since the start of the month in its time zone. */
+/** SMS parts sent by the shop since the start of the month in its time zone. */
 export async function smsSentThisMonth(
   db: Executor,
   shop: { id: string; timeZone: string },
@@ -19,7 +19,7 @@ export async function smsSentThisMonth(
 ): Promise<number> {
   const monthStart = dayjs(now).tz(shop.timeZone).startOf('month').toDate();
   const [row] = await db
-    .select({ n: count() })
+    .select({ n: sql<number>`coalesce(sum(${smsMessages.parts}), 0)::int` })
     .from(smsMessages)
     .where(and(eq(smsMessages.shopId, shop.id), gte(smsMessages.createdAt, monthStart)));
   return Number(row?.n ?? 0);
@@ -28,11 +28,26 @@ export async function smsSentThisMonth(
 /** Counts a message before it goes out (under the caller's shop lock); returns its id. */
 export async function recordSms(
   db: Executor,
-  sms: { shopId: string; phone: string; purpose: SmsPurpose },
+  sms: { shopId: string; phone: string; purpose: SmsPurpose; parts: number },
 ): Promise<string> {
   const id = newId();
   await db.insert(smsMessages).values({ id, ...sms });
   return id;
+}
+
+/** Many messages counted at once (a campaign), each under the id its caller gave it. */
+export async function recordSmsBatch(
+  db: Executor,
+  rows: Array<{
+    id: string;
+    shopId: string;
+    phone: string;
+    purpose: SmsPurpose;
+    parts: number;
+    createdAt?: Date;
+  }>,
+): Promise<void> {
+  if (rows.length) await db.insert(smsMessages).values(rows);
 }
 
 /** A message the gateway refused: not sent, not counted. */

@@ -1,7 +1,23 @@
 import { api } from '@/client/api/api';
-import type { TSegment, TSegmentCount, TSegmentDefinition } from '../crm.schemas';
+import type {
+  TCampaign,
+  TCampaignPreview,
+  TSegment,
+  TSegmentCount,
+  TSegmentDefinition,
+} from '../crm.schemas';
 
-const crmTags = api.enhanceEndpoints({ addTagTypes: ['CrmSegment'] });
+export interface CampaignMessage {
+  id: string;
+  phone: string;
+  body: string;
+  parts: number;
+  status: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+  error: string | null;
+  sentAt: string | null;
+}
+
+const crmTags = api.enhanceEndpoints({ addTagTypes: ['CrmSegment', 'CrmCampaign'] });
 
 export const crmApi = crmTags.injectEndpoints({
   endpoints: (build) => ({
@@ -23,8 +39,44 @@ export const crmApi = crmTags.injectEndpoints({
       query: (body) => ({ url: '/api/crm/deleteSegment', method: 'POST', data: body }),
       invalidatesTags: ['CrmSegment'],
     }),
+    listCampaigns: build.query<{ items: TCampaign[] }, string>({
+      query: (shopId) => ({ url: '/api/crm/listCampaigns', params: { shopId } }),
+      providesTags: ['CrmCampaign'],
+    }),
+    getCampaign: build.query<
+      { campaign: TCampaign; messages: CampaignMessage[] },
+      { shopId: string; campaignId: string }
+    >({
+      query: (params) => ({ url: '/api/crm/campaign', params }),
+      providesTags: ['CrmCampaign'],
+    }),
+    previewCampaign: build.query<
+      TCampaignPreview,
+      { shopId: string; definition: TSegmentDefinition; template: string }
+    >({
+      query: (body) => ({ url: '/api/crm/previewCampaign', method: 'POST', data: body }),
+    }),
+    startCampaign: build.mutation<
+      { campaignId: string; recipients: number; parts: number },
+      { shopId: string; name: string; definition: TSegmentDefinition; template: string; sendAt?: string }
+    >({
+      query: (body) => ({ url: '/api/crm/startCampaign', method: 'POST', data: body }),
+      invalidatesTags: ['CrmCampaign', 'Shop'],
+    }),
+    sendTestSms: build.mutation<{ phone: string; text: string }, { shopId: string; template: string }>({
+      query: (body) => ({ url: '/api/crm/sendTestSms', method: 'POST', data: body }),
+      invalidatesTags: ['Shop'],
+    }),
   }),
 });
+
+export const {
+  useListCampaignsQuery,
+  useGetCampaignQuery,
+  usePreviewCampaignQuery,
+  useStartCampaignMutation,
+  useSendTestSmsMutation,
+} = crmApi;
 
 export const {
   useListSegmentsQuery,

@@ -5,6 +5,14 @@ import type { ShopRow } from '@/features/shop/server/shop.repository';
 import { countSegment } from '@/features/customer/server/client-segments';
 import { z } from '@/shared/validation';
 import {
+  ZCampaignDetail,
+  ZCampaignList,
+  ZCampaignQuery,
+  ZStartCampaignBody,
+  ZStartedCampaign,
+  ZTestSmsBody,
+  ZCampaignPreview,
+  ZPreviewCampaignBody,
   ZCountSegmentBody,
   ZSaveSegmentBody,
   ZSegment,
@@ -14,6 +22,7 @@ import {
   ZShopQuery,
 } from '../crm.schemas';
 import { deleteSegment, listSegments, saveSegment } from './segments';
+import { campaignDetail, listCampaigns, previewCampaign, sendTestSms, startCampaign } from './campaigns';
 
 const tag = 'crm';
 const shopInQuery = { from: 'query', key: 'shopId' } as const;
@@ -87,4 +96,83 @@ export const deleteSegmentRoute = defineRoute({
     await deleteSegment(ctx.db, crmShop(ctx).id, ctx.body.segmentId);
     return { deleted: true as const };
   },
+});
+
+export const startCampaignRoute = defineRoute({
+  method: 'POST',
+  path: '/api/crm/startCampaign',
+  tag,
+  summary:
+    'Lance (ou programme avec sendAt) une campagne SMS vers les clients du segment qui ont un téléphone et leur accord SMS ; {prénom} et {boutique} remplis, la ligne STOP ajoutée ; refusée si ses SMS (comptés en parties) dépassent ce qui reste du forfait.',
+  shop: shopInBody,
+  permission: 'crm:manage',
+  body: ZStartCampaignBody,
+  response: ZStartedCampaign,
+  handle: (ctx) => {
+    const shop = crmShop(ctx);
+    const { name, definition, template, sendAt } = ctx.body;
+    return startCampaign(ctx.db, shop.id, ctx.user.id, {
+      name,
+      definition,
+      template,
+      ...(sendAt ? { sendAt: new Date(sendAt) } : {}),
+    });
+  },
+});
+
+export const listCampaignsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/crm/listCampaigns',
+  tag,
+  summary:
+    'Les campagnes SMS de la boutique, les plus récentes d’abord, avec leurs messages en file, envoyés, en échec et ignorés.',
+  shop: shopInQuery,
+  permission: 'crm:view',
+  query: ZShopQuery,
+  response: ZCampaignList,
+  handle: async (ctx) => ({ items: await listCampaigns(ctx.db, crmShop(ctx)) }),
+});
+
+export const campaignRoute = defineRoute({
+  method: 'GET',
+  path: '/api/crm/campaign',
+  tag,
+  summary:
+    'Une campagne et l’état de chaque message (en file, envoyé, échec avec la réponse de la passerelle, ignoré après un STOP).',
+  shop: shopInQuery,
+  permission: 'crm:view',
+  query: ZCampaignQuery,
+  response: ZCampaignDetail,
+  handle: (ctx) => campaignDetail(ctx.db, crmShop(ctx).id, ctx.query.campaignId),
+});
+
+export const sendTestSmsRoute = defineRoute({
+  method: 'POST',
+  path: '/api/crm/sendTestSms',
+  tag,
+  summary:
+    'Envoie le message de la campagne, tel qu’un client le recevra, au téléphone de l’agent (compté dans le forfait).',
+  shop: shopInBody,
+  permission: 'crm:manage',
+  body: ZTestSmsBody,
+  response: z.object({ phone: z.string(), text: z.string() }),
+  handle: async (ctx) => {
+    const shop = crmShop(ctx);
+    const agent = ctx.membership!.agent;
+    const text = await sendTestSms(ctx.db, shop, agent, ctx.body.template);
+    return { phone: agent.phone, text };
+  },
+});
+
+export const previewCampaignRoute = defineRoute({
+  method: 'POST',
+  path: '/api/crm/previewCampaign',
+  tag,
+  summary:
+    'Ce qu’enverrait une campagne : ses destinataires (téléphone et accord SMS), ses SMS comptés en parties, ce qui reste du forfait, et les premiers messages tels que les clients les liront.',
+  shop: shopInBody,
+  permission: 'crm:view',
+  body: ZPreviewCampaignBody,
+  response: ZCampaignPreview,
+  handle: (ctx) => previewCampaign(ctx.db, crmShop(ctx), ctx.body.definition, ctx.body.template),
 });

@@ -1,4 +1,26 @@
 import type { Route } from '@/server/http/define-route';
-import { countSegmentRoute, deleteSegmentRoute, listSegmentsRoute, saveSegmentRoute } from './crm.routes';
+import {
+  campaignRoute,
+  countSegmentRoute,
+  deleteSegmentRoute,
+  listCampaignsRoute,
+  listSegmentsRoute,
+  previewCampaignRoute,
+  saveSegmentRoute,
+  sendTestSmsRoute,
+  startCampaignRoute,
+} from './crm.routes';
+import { smsInboundRoute } from './sms-inbound';
 
-export const routes: Route[] = [listSegmentsRoute, countSegmentRoute, saveSegmentRoute, deleteSegmentRoute];
+export const routes: Route[] = [
+  listSegmentsRoute,
+  countSegmentRoute,
+  saveSegmentRoute,
+  deleteSegmentRoute,
+  startCampaignRoute,
+  listCampaignsRoute,
+  campaignRoute,
+  sendTestSmsRoute,
+  previewCampaignRoute,
+  smsInboundRoute,
+];

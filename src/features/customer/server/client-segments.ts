@@ -115,3 +115,25 @@ export async function countSegment(
     sample,
   };
 }
+
+export interface SmsRecipient {
+  clientId: string;
+  name: string;
+  firstName: string;
+  phone: string;
+}
+
+/** The segment's clients an SMS campaign may write to: a phone, and SMS consent given. */
+export async function segmentSmsRecipients(
+  db: Executor,
+  shop: { id: string; timeZone: string },
+  definition: TSegmentDefinition,
+): Promise<SmsRecipient[]> {
+  const found = (await db.execute(sql`
+    select id, name, first_name, phone from clients
+    where ${segmentConditions(shop, definition)} and phone is not null and consent_sms_at is not null
+    order by id`)) as unknown as {
+    rows: Array<{ id: string; name: string; first_name: string; phone: string }>;
+  };
+  return found.rows.map((r) => ({ clientId: r.id, name: r.name, firstName: r.first_name, phone: r.phone }));
+}

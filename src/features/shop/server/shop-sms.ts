@@ -2,7 +2,8 @@ import { getDb, type Database } from '@/server/db';
 import { Errors } from '@/server/http/errors';
 import { defineJob } from '@/server/jobs/job';
 import { forgetSms, recordSms, smsSentThisMonth, type SmsPurpose } from '@/server/sms/sms-log';
-import { createSmsGateway } from '@/server/sms/sms-gateway';
+import { createSmsGateway, smsText } from '@/server/sms/sms-gateway';
+import { smsParts } from '@/shared/sms-parts';
 import { PLANS, effectivePlan } from '@/shared/plans';
 import { lockShop, type ShopRow } from './shop.repository';
 
@@ -41,16 +42,21 @@ export async function sendShopSms(
   return db.transaction(async (tx) => {
     const shop = await lockShop(tx, shopId);
     const plan = PLANS[effectivePlan(shop)];
+    const body = sms.body(shop);
+    // Billed by parts: a long receipt is two SMS of the month, as the gateway will charge it.
+    const parts = Math.max(1, smsParts(smsText(body)).parts);
     if (plan.maxSmsPerMonth !== 'infinity') {
-      if ((await smsSentThisMonth(tx, shop)) >= plan.maxSmsPerMonth)
+      const left = plan.maxSmsPerMonth - (await smsSentThisMonth(tx, shop));
+      if (parts > left)
         throw Errors.quotaExceeded(
           plan.maxSmsPerMonth === 0
             ? `Votre forfait ${plan.label} n’inclut pas d’envoi de SMS. Passez à un forfait supérieur pour envoyer ${sms.what} par SMS.`
-            : `Votre forfait ${plan.label} inclut ${plan.maxSmsPerMonth.toLocaleString('fr-FR')} SMS par mois : ils sont tous utilisés. Passez à un forfait supérieur pour en envoyer davantage.`,
+            : left <= 0
+              ? `Votre forfait ${plan.label} inclut ${plan.maxSmsPerMonth.toLocaleString('fr-FR')} SMS par mois : ils sont tous utilisés. Passez à un forfait supérieur pour en envoyer davantage.`
+              : `Ce message compte ${parts} SMS et il vous en reste ${left} ce mois-ci sur votre forfait ${plan.label}. Raccourcissez-le ou passez à un forfait supérieur.`,
         );
     }
-    const smsId = await recordSms(tx, { shopId, phone: sms.phone, purpose: sms.purpose });
-    const body = sms.body(shop);
+    const smsId = await recordSms(tx, { shopId, phone: sms.phone, purpose: sms.purpose, parts });
     await shopSmsJob.enqueue({ smsId, shopId, to: sms.phone, body }, { tx });
     return body;
   });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { shops } from './shop';
 import { users } from './user';
 import { createdAt } from './columns';
@@ -26,6 +26,8 @@ export const smsMessages = pgTable(
     shopId: text('shop_id').references(() => shops.id),
     phone: text('phone').notNull(),
     purpose: text('purpose').notNull(),
+    /** SMS parts it is billed as (a long or accented message is several): what the quota counts. */
+    parts: integer('parts').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [

@@ -2,7 +2,6 @@ import {
   Box,
   Button,
   Flex,
-  HStack,
   Heading,
   Input,
   InputGroup,
@@ -26,7 +25,7 @@ import { useGetUserInfoQuery } from '@/features/user/client/user.api';
 import { useSetShopBlockedMutation, type ConsoleShop } from '../console.api';
 import { EditSubscriptionDialog } from '../components/EditSubscriptionDialog';
 import { ShopPage } from '../components/ShopRows';
-import { useRouter } from 'next/router';
+import { LinkTabs, useLinkTab } from '@/client/components/LinkTabs';
 import dynamic from 'next/dynamic';
 
 // Loaded when its tab is first shown: the console opens on the shops.
@@ -111,39 +110,10 @@ function ShopTable({ search }: { search: string }) {
   );
 }
 
-type ConsoleTab = 'boutiques' | 'taches';
-
-/**
- * The console's two views, named in the address (`?onglet=taches`). Links rather than a tab strip:
- * the page stays as light as before the second view (the bundle budget of /console).
- */
-function ConsoleNav({ tab }: { tab: ConsoleTab }) {
-  const views: Array<[ConsoleTab, string, string]> = [
-    ['boutiques', 'Boutiques', '/console'],
-    ['taches', 'Tâches de fond', '/console?onglet=taches'],
-  ];
-  return (
-    <HStack as="nav" aria-label="Vues de la console" gap="1" borderBottomWidth="1px">
-      {views.map(([value, label, href]) => (
-        <Button
-          key={value}
-          asChild
-          variant="ghost"
-          size="sm"
-          rounded="none"
-          borderBottomWidth="2px"
-          borderColor={tab === value ? 'brand.solid' : 'transparent'}
-          color={tab === value ? 'fg' : 'fg.muted'}
-          mb="-1px"
-        >
-          <NextLink href={href} shallow aria-current={tab === value ? 'page' : undefined}>
-            {label}
-          </NextLink>
-        </Button>
-      ))}
-    </HStack>
-  );
-}
+const VIEWS = [
+  { value: 'boutiques', label: 'Boutiques' },
+  { value: 'taches', label: 'Tâches de fond' },
+] as const;
 
 /** /console: the platform operators' view of every shop (PLATFORM_OPERATORS and the demo operator). */
 export function ConsoleScreen() {
@@ -151,7 +121,7 @@ export function ConsoleScreen() {
   const user = useGetUserInfoQuery(undefined, { skip: !isApiReady });
   const [input, setInput] = useState('');
   const search = useDebounced(input.trim(), 300);
-  const tab: ConsoleTab = useRouter().query.onglet === 'taches' ? 'taches' : 'boutiques';
+  const tab = useLinkTab('onglet', VIEWS);
 
   return (
     <Box minH="100dvh" bg="bg.subtle">
@@ -188,7 +158,7 @@ export function ConsoleScreen() {
             <Heading as="h1" size="2xl">
               Console plateforme
             </Heading>
-            <ConsoleNav tab={tab} />
+            <LinkTabs param="onglet" label="Vues de la console" views={VIEWS} />
             {tab === 'boutiques' ? (
               <Stack gap="5">
                 <InputGroup startElement={<LuSearch />} maxW="md">

@@ -3,15 +3,25 @@ import dynamic from 'next/dynamic';
 import NextLink from 'next/link';
 import { AppShell } from '@/client/shell/AppShell';
 import { EmptyListState } from '@/client/components/EmptyListState';
+import { LinkTabs, useLinkTab } from '@/client/components/LinkTabs';
 import { can } from '@/shared/permissions';
 import { withShopId } from '@/shared/navigation';
 import { effectivePlan } from '@/shared/plans';
 import type { AgentRole } from '@/shared/roles';
 import { shopDates, type Shop } from '@/features/shop/client/shop.api';
 
+const loading = () => <Skeleton h="32" aria-busy="true" />;
 const SegmentsTab = dynamic(() => import('../components/SegmentsTab').then((m) => m.SegmentsTab), {
-  loading: () => <Skeleton h="32" aria-busy="true" />,
+  loading,
 });
+const CampaignsTab = dynamic(() => import('../components/CampaignsTab').then((m) => m.CampaignsTab), {
+  loading,
+});
+
+const VIEWS = [
+  { value: 'segments', label: 'Segments' },
+  { value: 'campagnes', label: 'Campagnes SMS' },
+] as const;
 
 /** On the free plan: what the CRM would give, and the way to it (the server refuses its routes). */
 function PaidOnly({ shopId }: { shopId: string }) {
@@ -29,6 +39,20 @@ function PaidOnly({ shopId }: { shopId: string }) {
   );
 }
 
+function CrmViews({ shop, canManage }: { shop: Shop; canManage: boolean }) {
+  const view = useLinkTab('onglet', VIEWS);
+  return (
+    <Stack gap="4">
+      <LinkTabs param="onglet" label="Vues du CRM" views={VIEWS} />
+      {view === 'segments' ? (
+        <SegmentsTab shopId={shop._id} currency={shop.currency} canManage={canManage} />
+      ) : (
+        <CampaignsTab shopId={shop._id} canManage={canManage} />
+      )}
+    </Stack>
+  );
+}
+
 function Crm({ shop, role }: { shop: Shop; role: AgentRole }) {
   return (
     <Stack gap="5">
@@ -43,14 +67,13 @@ function Crm({ shop, role }: { shop: Shop; role: AgentRole }) {
       {effectivePlan(shopDates(shop)) === 'free' ? (
         <PaidOnly shopId={shop._id} />
       ) : (
-        // One view so far: the tab strip (QueryTabs, `?onglet=`) comes with the campaigns.
-        <SegmentsTab shopId={shop._id} currency={shop.currency} canManage={can(role, 'crm:manage')} />
+        <CrmViews shop={shop} canManage={can(role, 'crm:manage')} />
       )}
     </Stack>
   );
 }
 
-/** /crm: segments of the shop's clients (campaigns, automations and loyalty come next). */
+/** /crm: segments of the shop's clients and SMS campaigns to them (automations and loyalty come next). */
 export function CrmScreen() {
   return (
     <AppShell capability="crm:view" quotaPage="sms">

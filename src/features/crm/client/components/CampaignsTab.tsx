@@ -1,0 +1,221 @@
+import { Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { LuArrowLeft, LuPlus } from 'react-icons/lu';
+import { EmptyListState } from '@/client/components/EmptyListState';
+import { ListCard, ListMessage, ResponsiveList, useListLayout } from '@/client/components/ResponsiveList';
+import { formatDateTime } from '@/shared/dates';
+import { formatPhone } from '@/shared/phone';
+import type { TCampaign } from '../../crm.schemas';
+import { useGetCampaignQuery, useListCampaignsQuery, type CampaignMessage } from '../crm.api';
+import { CampaignComposer } from './CampaignComposer';
+
+const STATUS_COLOURS: Record<TCampaign['status'], string> = {
+  programmée: 'purple',
+  'en cours': 'blue',
+  terminée: 'green',
+};
+
+const MESSAGE_STATUS: Record<CampaignMessage['status'], [string, string]> = {
+  queued: ['En file', 'gray'],
+  sending: ['En file', 'gray'],
+  sent: ['Envoyé', 'green'],
+  failed: ['Échec', 'red'],
+  skipped: ['Ignoré (STOP)', 'orange'],
+};
+
+function figures(c: TCampaign): string {
+  return `${c.sent} envoyé${c.sent > 1 ? 's' : ''} · ${c.queued} en file · ${c.failed} en échec · ${c.skipped} ignoré${c.skipped > 1 ? 's' : ''}`;
+}
+
+function CampaignRow({ campaign, onOpen }: { campaign: TCampaign; onOpen: () => void }) {
+  const { layout } = useListLayout();
+  const status = <Badge colorPalette={STATUS_COLOURS[campaign.status]}>{campaign.status}</Badge>;
+  const when = formatDateTime(campaign.sendAt);
+  if (layout === 'cards')
+    return (
+      <ListCard data-testid="campaign" onClick={onOpen} cursor="pointer">
+        <HStack justify="space-between" gap="2">
+          <Text fontWeight="semibold" truncate>
+            {campaign.name}
+          </Text>
+          {status}
+        </HStack>
+        <Text
+          fontSize="xs"
+          color="fg.muted"
+        >{`${when} · ${campaign.recipients} destinataires · ${campaign.parts} SMS`}</Text>
+        <Text fontSize="xs" color="fg.muted">
+          {figures(campaign)}
+        </Text>
+      </ListCard>
+    );
+  return (
+    <Table.Row data-testid="campaign" onClick={onOpen} cursor="pointer">
+      <Table.Cell fontWeight="medium">{campaign.name}</Table.Cell>
+      <Table.Cell>{when}</Table.Cell>
+      <Table.Cell textAlign="end">{campaign.recipients}</Table.Cell>
+      <Table.Cell textAlign="end">{campaign.parts}</Table.Cell>
+      <Table.Cell fontSize="sm">{figures(campaign)}</Table.Cell>
+      <Table.Cell>{status}</Table.Cell>
+    </Table.Row>
+  );
+}
+
+function MessageRow({ message }: { message: CampaignMessage }) {
+  const { layout } = useListLayout();
+  const [label, colour] = MESSAGE_STATUS[message.status];
+  const badge = <Badge colorPalette={colour}>{label}</Badge>;
+  if (layout === 'cards')
+    return (
+      <ListCard data-testid="campaign-message">
+        <HStack justify="space-between" gap="2">
+          <Text fontWeight="medium">{formatPhone(message.phone)}</Text>
+          {badge}
+        </HStack>
+        {message.error ? (
+          <Text fontSize="xs" color="fg.error">
+            {message.error}
+          </Text>
+        ) : null}
+      </ListCard>
+    );
+  return (
+    <Table.Row data-testid="campaign-message">
+      <Table.Cell>{formatPhone(message.phone)}</Table.Cell>
+      <Table.Cell>{badge}</Table.Cell>
+      <Table.Cell textAlign="end">{message.parts}</Table.Cell>
+      <Table.Cell>{message.sentAt ? formatDateTime(message.sentAt) : '—'}</Table.Cell>
+      <Table.Cell fontSize="sm" color="fg.error" whiteSpace="normal">
+        {message.error ?? ''}
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+/** One campaign: its figures and each recipient's status, refreshed while messages wait. */
+function CampaignDetail({
+  shopId,
+  campaignId,
+  onClose,
+}: {
+  shopId: string;
+  campaignId: string;
+  onClose: () => void;
+}) {
+  const [isDone, setDone] = useState(false);
+  // Refreshed while messages wait; a finished campaign no longer changes.
+  const detail = useGetCampaignQuery({ shopId, campaignId }, { pollingInterval: isDone ? 0 : 3000 });
+  const campaign = detail.data?.campaign;
+  useEffect(() => {
+    if (campaign) setDone(campaign.queued === 0 && campaign.status !== 'programmée');
+  }, [campaign]);
+  return (
+    <Stack gap="4" data-testid="campaign-detail">
+      <Box>
+        <Button variant="ghost" size="sm" onClick={onClose}>
+          <LuArrowLeft /> Campagnes
+        </Button>
+      </Box>
+      {campaign ? (
+        <Stack gap="1">
+          <HStack gap="2">
+            <Text fontWeight="semibold" fontSize="lg">
+              {campaign.name}
+            </Text>
+            <Badge colorPalette={STATUS_COLOURS[campaign.status]}>{campaign.status}</Badge>
+          </HStack>
+          <Text
+            fontSize="sm"
+            color="fg.muted"
+          >{`${formatDateTime(campaign.sendAt)} · ${campaign.recipients} destinataires · ${campaign.parts} SMS`}</Text>
+          <Text fontSize="sm" data-testid="campaign-figures">
+            {figures(campaign)}
+          </Text>
+          <Text fontSize="sm" color="fg.muted" whiteSpace="pre-wrap" borderLeftWidth="2px" ps="3" mt="2">
+            {campaign.template}
+          </Text>
+        </Stack>
+      ) : null}
+      <ResponsiveList
+        testId="campaign-messages"
+        columns={5}
+        bg="bg"
+        header={
+          <>
+            <Table.ColumnHeader>Téléphone</Table.ColumnHeader>
+            <Table.ColumnHeader>État</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">SMS</Table.ColumnHeader>
+            <Table.ColumnHeader>Envoyé le</Table.ColumnHeader>
+            <Table.ColumnHeader>Réponse de la passerelle</Table.ColumnHeader>
+          </>
+        }
+      >
+        {!detail.data ? (
+          <ListMessage>Chargement…</ListMessage>
+        ) : (
+          detail.data.messages.map((m) => <MessageRow key={m.id} message={m} />)
+        )}
+      </ResponsiveList>
+    </Stack>
+  );
+}
+
+/** « Campagnes »: the shop's SMS campaigns, a new one, and each one's messages. */
+export function CampaignsTab({ shopId, canManage }: { shopId: string; canManage: boolean }) {
+  const campaigns = useListCampaignsQuery(shopId, { pollingInterval: 10_000 });
+  const [view, setView] = useState<{ kind: 'list' } | { kind: 'new' } | { kind: 'detail'; id: string }>({
+    kind: 'list',
+  });
+  if (view.kind === 'new')
+    return (
+      <CampaignComposer
+        shopId={shopId}
+        onClose={(id) => setView(id ? { kind: 'detail', id } : { kind: 'list' })}
+      />
+    );
+  if (view.kind === 'detail')
+    return <CampaignDetail shopId={shopId} campaignId={view.id} onClose={() => setView({ kind: 'list' })} />;
+  const items = campaigns.data?.items ?? [];
+  const newButton = canManage ? (
+    <Button size="sm" colorPalette="brand" onClick={() => setView({ kind: 'new' })}>
+      <LuPlus /> Nouvelle campagne
+    </Button>
+  ) : null;
+  if (campaigns.isSuccess && items.length === 0)
+    return (
+      <EmptyListState
+        title="Aucune campagne pour l’instant"
+        description="Écrivez à un segment de vos clients par SMS : seuls ceux qui ont donné leur accord le reçoivent, chaque message se termine par la ligne STOP, et le forfait n’est jamais dépassé."
+        actions={newButton}
+      />
+    );
+  return (
+    <Stack gap="3">
+      <HStack justify="flex-end">{newButton}</HStack>
+      <ResponsiveList
+        testId="campaigns"
+        columns={6}
+        bg="bg"
+        interactive
+        header={
+          <>
+            <Table.ColumnHeader>Campagne</Table.ColumnHeader>
+            <Table.ColumnHeader>Envoi</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Destinataires</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">SMS</Table.ColumnHeader>
+            <Table.ColumnHeader>Messages</Table.ColumnHeader>
+            <Table.ColumnHeader>État</Table.ColumnHeader>
+          </>
+        }
+      >
+        {!campaigns.data ? (
+          <ListMessage>Chargement…</ListMessage>
+        ) : (
+          items.map((c) => (
+            <CampaignRow key={c._id} campaign={c} onOpen={() => setView({ kind: 'detail', id: c._id })} />
+          ))
+        )}
+      </ResponsiveList>
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import { and, eq } from 'drizzle-orm';
+import { getDb } from '@/server/db';
+import { crmCampaignMessages } from '@/server/db/schema/crm';
+import { getEnv } from '@/server/env';
+import { defineJob } from '@/server/jobs/job';
+import { forgetSms } from '@/server/sms/sms-log';
+import { createSmsGateway } from '@/server/sms/sms-gateway';
+import { acceptsMarketingSms } from '@/features/customer/server/sms-consent';
+
+/** The next instant this server may hand a campaign SMS to the gateway (SMS_RATE_PER_SECOND). */
+let nextSlot = 0;
+async function waitForGateway(): Promise<void> {
+  const gap = 1000 / getEnv().SMS_RATE_PER_SECOND;
+  const now = Date.now();
+  const at = Math.max(now, nextSlot);
+  nextSlot = at + gap;
+  if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+}
+
+async function setStatus(messageId: string, status: string, extra: { error?: string; sentAt?: Date } = {}) {
+  await getDb()
+    .update(crmCampaignMessages)
+    .set({ status, error: extra.error ?? null, ...(extra.sentAt ? { sentAt: extra.sentAt } : {}) })
+    .where(eq(crmCampaignMessages.id, messageId));
+}
+
+/**
+ * One campaign SMS. Never sent twice: it is marked `sending` (committed) before the gateway is
+ * called, and a run that finds it so (its server died during the call) does not call again — it
+ * is marked failed, « état inconnu », rather than risk a second message. A client who said STOP
+ * since the campaign started is skipped, and the SMS given back to the month's quota.
+ */
+export const campaignSmsJob = defineJob<{ messageId: string }>({
+  name: 'crm.campaign-sms',
+  label: 'SMS de campagne',
+  retryLimit: 4,
+  retryDelaySeconds: 30,
+  expireInSeconds: 60,
+  async run({ messageId }, run) {
+    const db = getDb();
+    const message = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(crmCampaignMessages)
+        .where(eq(crmCampaignMessages.id, messageId))
+        .for('update');
+      if (!row) return null;
+      if (row.status === 'sending') {
+        await tx
+          .update(crmCampaignMessages)
+          .set({ status: 'failed', error: 'Envoi interrompu : état inconnu, non renvoyé.' })
+          .where(eq(crmCampaignMessages.id, messageId));
+        return null;
+      }
+      if (row.status !== 'queued') return null;
+      if (!(await acceptsMarketingSms(tx, row.shopId, row.phone))) {
+        await tx
+          .update(crmCampaignMessages)
+          .set({ status: 'skipped', error: 'Désinscrit (STOP) depuis le lancement.' })
+          .where(eq(crmCampaignMessages.id, messageId));
+        await forgetSms(tx, messageId);
+        return null;
+      }
+      await tx
+        .update(crmCampaignMessages)
+        .set({ status: 'sending' })
+        .where(and(eq(crmCampaignMessages.id, messageId), eq(crmCampaignMessages.status, 'queued')));
+      return row;
+    });
+    if (!message) return;
+    await waitForGateway();
+    try {
+      await createSmsGateway().send({ to: message.phone, body: message.body });
+    } catch (error) {
+      const answer = error instanceof Error ? error.message : String(error);
+      // The gateway said no: nothing went out, so it may be tried again (or given back).
+      await setStatus(messageId, run.isLastAttempt ? 'failed' : 'queued', { error: answer });
+      if (run.isLastAttempt) await forgetSms(db, messageId);
+      throw error;
+    }
+    await setStatus(messageId, 'sent', { sentAt: new Date() });
+  },
+});

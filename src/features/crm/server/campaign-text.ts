@@ -1,0 +1,31 @@
+import { getEnv } from '@/server/env';
+
+/** What a campaign's message may say of its recipient and shop. */
+export const PLACEHOLDERS = ['{prénom}', '{boutique}'] as const;
+
+/** The placeholders a message uses that Comptoir does not know (a typo: « {prenom} »). */
+export function unknownPlaceholders(template: string): string[] {
+  return [...new Set(template.match(/\{[^{}]*\}/g) ?? [])].filter(
+    (p) => !(PLACEHOLDERS as readonly string[]).includes(p),
+  );
+}
+
+/**
+ * The opt-out every marketing SMS ends with (Sénégal, loi 2008-12; Côte d'Ivoire): the gateway's
+ * number when it is known, else a reply to the message itself.
+ */
+export function optOutLine(): string {
+  const number = getEnv().SMS_STOP_NUMBER?.trim();
+  return number ? `STOP au ${number}` : 'Répondez STOP pour vous désinscrire';
+}
+
+/** A recipient's text: the placeholders filled, the opt-out line added on its own line. */
+export function campaignText(
+  template: string,
+  recipient: { name: string; firstName: string },
+  shop: { name: string },
+): string {
+  const firstName = recipient.firstName.trim() || recipient.name.trim().split(/\s+/)[0] || '';
+  const filled = template.replaceAll('{prénom}', firstName).replaceAll('{boutique}', shop.name).trim();
+  return `${filled}\n${optOutLine()}`;
+}

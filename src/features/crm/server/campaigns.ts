@@ -1,0 +1,291 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Executor } from '@/server/db';
+import { crmCampaignMessages, crmCampaigns } from '@/server/db/schema/crm';
+import { Errors } from '@/server/http/errors';
+import { newId } from '@/server/ids';
+import { jobQueue } from '@/server/jobs/job';
+import { recordSmsBatch, smsSentThisMonth } from '@/server/sms/sms-log';
+import { smsText } from '@/server/sms/sms-gateway';
+import { PLANS, effectivePlan } from '@/shared/plans';
+import { smsParts } from '@/shared/sms-parts';
+import { lockShop, type ShopRow } from '@/features/shop/server/shop.repository';
+import { sendShopSms } from '@/features/shop/server/shop-sms';
+import { segmentSmsRecipients, type SmsRecipient } from '@/features/customer/server/client-segments';
+import type { TCampaign, TSegmentDefinition } from '../crm.schemas';
+import { campaignSmsJob } from './campaign-job';
+import { campaignText, unknownPlaceholders } from './campaign-text';
+
+/** Messages a campaign's statement writes at once (PostgreSQL's parameter limit is 65 535). */
+const CHUNK = 2_000;
+
+export interface CampaignInput {
+  name: string;
+  definition: TSegmentDefinition;
+  template: string;
+  /** Absent: now. */
+  sendAt?: Date;
+}
+
+/** Each recipient's message: its own text, an id, and the parts it is billed as. */
+function campaignMessages(template: string, recipients: SmsRecipient[], shop: ShopRow) {
+  return recipients.map((r) => {
+    const body = campaignText(template, r, shop);
+    return { id: newId(), clientId: r.clientId, phone: r.phone, body, parts: smsParts(smsText(body)).parts };
+  });
+}
+
+function checkTemplate(template: string): void {
+  const unknown = unknownPlaceholders(template);
+  if (unknown.length)
+    throw Errors.validation(
+      { template: `Espace réservé inconnu : ${unknown.join(', ')}. Utilisez {prénom} ou {boutique}.` },
+      'Message : espace réservé inconnu.',
+    );
+}
+
+/**
+ * Starts (or schedules) an SMS campaign: the segment's clients with a phone and SMS consent, each
+ * their own text, counted in parts against what is left of the month's quota — all of it or
+ * nothing, under the shop's lock, so two campaigns started at once cannot both take the last SMS.
+ * The messages and their jobs are written in the same transaction: the campaign exists whole, or
+ * not at all. A restart loses none (the jobs are rows); a message is never handed over twice.
+ */
+export async function startCampaign(
+  db: Database,
+  shopId: string,
+  userId: string,
+  input: CampaignInput,
+): Promise<{ campaignId: string; recipients: number; parts: number }> {
+  checkTemplate(input.template);
+  return db.transaction(async (tx) => {
+    const shop = await lockShop(tx, shopId);
+    const recipients = await segmentSmsRecipients(tx, shop, input.definition);
+    if (recipients.length === 0)
+      throw Errors.validation(
+        { definition: 'Ce segment ne compte aucun client joignable par SMS (téléphone et accord SMS).' },
+        'Segment : aucun client joignable par SMS.',
+      );
+    const messages = campaignMessages(input.template, recipients, shop);
+    const parts = messages.reduce((sum, m) => sum + m.parts, 0);
+    const plan = PLANS[effectivePlan(shop)];
+    if (plan.maxSmsPerMonth !== 'infinity') {
+      const left = Math.max(0, plan.maxSmsPerMonth - (await smsSentThisMonth(tx, shop)));
+      if (parts > left)
+        throw Errors.quotaExceeded(
+          `Cette campagne compte ${parts.toLocaleString('fr-FR')} SMS pour ${messages.length.toLocaleString('fr-FR')} destinataire${messages.length > 1 ? 's' : ''} ; il vous en reste ${left.toLocaleString('fr-FR')} ce mois-ci sur votre forfait ${plan.label}. Réduisez le segment, raccourcissez le message ou passez à un forfait supérieur.`,
+        );
+    }
+    const campaignId = newId();
+    await tx.insert(crmCampaigns).values({
+      id: campaignId,
+      shopId,
+      name: input.name,
+      definition: input.definition,
+      template: input.template,
+      sendAt: input.sendAt ?? new Date(),
+      createdByUserId: userId,
+    });
+    for (let i = 0; i < messages.length; i += CHUNK) {
+      const chunk = messages.slice(i, i + CHUNK);
+      await tx
+        .insert(crmCampaignMessages)
+        .values(chunk.map((m) => ({ ...m, campaignId, shopId, status: 'queued' })));
+      // Counted now (the quota is taken whole); a message not sent is given back.
+      await recordSmsBatch(
+        tx,
+        chunk.map((m) => ({
+          id: m.id,
+          shopId,
+          phone: m.phone,
+          purpose: 'campaign' as const,
+          parts: m.parts,
+        })),
+      );
+      await jobQueue().enqueueMany(
+        campaignSmsJob.name,
+        chunk.map((m) => ({ messageId: m.id })),
+        { tx, ...(input.sendAt ? { startAfter: input.sendAt } : {}) },
+      );
+    }
+    return { campaignId, recipients: messages.length, parts };
+  });
+}
+
+type CampaignRow = typeof crmCampaigns.$inferSelect;
+
+async function withCounts(db: Executor, rows: CampaignRow[]): Promise<TCampaign[]> {
+  if (rows.length === 0) return [];
+  const counted = await db
+    .select({
+      campaignId: crmCampaignMessages.campaignId,
+      status: crmCampaignMessages.status,
+      n: count(),
+      parts: sql<number>`sum(${crmCampaignMessages.parts})::int`,
+    })
+    .from(crmCampaignMessages)
+    .where(
+      inArray(
+        crmCampaignMessages.campaignId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .groupBy(crmCampaignMessages.campaignId, crmCampaignMessages.status);
+  return rows.map((row) => {
+    const of = (status: string) =>
+      Number(counted.find((c) => c.campaignId === row.id && c.status === status)?.n ?? 0);
+    const statuses = {
+      queued: of('queued') + of('sending'),
+      sent: of('sent'),
+      failed: of('failed'),
+      skipped: of('skipped'),
+    };
+    const parts = counted.filter((c) => c.campaignId === row.id).reduce((sum, c) => sum + Number(c.parts), 0);
+    const recipients = statuses.queued + statuses.sent + statuses.failed + statuses.skipped;
+    return {
+      _id: row.id,
+      name: row.name,
+      template: row.template,
+      sendAt: row.sendAt.toISOString(),
+      createdAt: row.createdAt.toISOString(),
+      recipients,
+      parts,
+      ...statuses,
+      status:
+        statuses.queued === 0 ? 'terminée' : row.sendAt.getTime() > Date.now() ? 'programmée' : 'en cours',
+    };
+  });
+}
+
+/** The shop's campaigns, newest first, with where their messages stand. */
+export async function listCampaigns(db: Executor, shop: ShopRow, limit = 50): Promise<TCampaign[]> {
+  const rows = await db
+    .select()
+    .from(crmCampaigns)
+    .where(eq(crmCampaigns.shopId, shop.id))
+    .orderBy(desc(crmCampaigns.createdAt), desc(crmCampaigns.id))
+    .limit(limit);
+  return withCounts(db, rows);
+}
+
+/** One campaign and its messages (the first `limit`, failures first, then by phone). */
+export async function campaignDetail(db: Executor, shopId: string, campaignId: string, limit = 200) {
+  const [row] = await db
+    .select()
+    .from(crmCampaigns)
+    .where(and(eq(crmCampaigns.shopId, shopId), eq(crmCampaigns.id, campaignId)));
+  if (!row) throw Errors.notFound('La campagne');
+  const [campaign] = await withCounts(db, [row]);
+  const messages = await db
+    .select({
+      id: crmCampaignMessages.id,
+      phone: crmCampaignMessages.phone,
+      body: crmCampaignMessages.body,
+      parts: crmCampaignMessages.parts,
+      status: crmCampaignMessages.status,
+      error: crmCampaignMessages.error,
+      sentAt: crmCampaignMessages.sentAt,
+    })
+    .from(crmCampaignMessages)
+    .where(eq(crmCampaignMessages.campaignId, campaignId))
+    .orderBy(
+      sql`case ${crmCampaignMessages.status} when 'failed' then 0 when 'skipped' then 1 else 2 end`,
+      crmCampaignMessages.phone,
+    )
+    .limit(limit);
+  return {
+    campaign: campaign!,
+    messages: messages.map((m) => ({
+      ...m,
+      status: m.status as 'queued' | 'sending' | 'sent' | 'failed' | 'skipped',
+      sentAt: m.sentAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** The campaign's message as a client will get it, sent to the agent's own phone (and counted). */
+export async function sendTestSms(
+  db: Database,
+  shop: ShopRow,
+  agent: { phone: string; firstName: string | null; lastName: string | null },
+  template: string,
+): Promise<string> {
+  checkTemplate(template);
+  const name = [agent.firstName, agent.lastName].filter(Boolean).join(' ');
+  return sendShopSms(db, shop.id, {
+    phone: agent.phone,
+    purpose: 'campaign',
+    what: 'vos campagnes',
+    body: (locked) => campaignText(template, { name, firstName: agent.firstName ?? '' }, locked),
+  });
+}
+
+/**
+ * What a campaign would send, before it is started: its recipients, its SMS in parts, what is left
+ * of the month's quota, and the first recipients' texts as they will read them.
+ */
+export async function previewCampaign(
+  db: Executor,
+  shop: ShopRow,
+  definition: TSegmentDefinition,
+  template: string,
+) {
+  checkTemplate(template);
+  const recipients = await segmentSmsRecipients(db, shop, definition);
+  const messages = campaignMessages(template, recipients, shop);
+  const parts = messages.reduce((sum, m) => sum + m.parts, 0);
+  const samples = messages.slice(0, 3).map((m, i) => ({
+    name: recipients[i]!.name,
+    phone: m.phone,
+    text: m.body,
+    parts: m.parts,
+  }));
+  const plan = PLANS[effectivePlan(shop)];
+  const smsLeft =
+    plan.maxSmsPerMonth === 'infinity'
+      ? null
+      : Math.max(0, plan.maxSmsPerMonth - (await smsSentThisMonth(db, shop)));
+  return { recipients: recipients.length, parts, smsLeft, samples };
+}
+
+/**
+ * A campaign sent in the past, its messages all delivered then (the demo shop's history): written
+ * as the queue would have left it, without sending anything now.
+ */
+export async function recordPastCampaign(
+  db: Database,
+  shop: ShopRow,
+  input: { name: string; definition: TSegmentDefinition; template: string; sentAt: Date },
+): Promise<number> {
+  const recipients = await segmentSmsRecipients(db, shop, input.definition);
+  if (recipients.length === 0) return 0;
+  await db.transaction(async (tx) => {
+    const campaignId = newId();
+    await tx.insert(crmCampaigns).values({
+      id: campaignId,
+      shopId: shop.id,
+      name: input.name,
+      definition: input.definition,
+      template: input.template,
+      sendAt: input.sentAt,
+      createdAt: input.sentAt,
+    });
+    const messages = campaignMessages(input.template, recipients, shop);
+    await tx
+      .insert(crmCampaignMessages)
+      .values(
+        messages.map((m) => ({ ...m, campaignId, shopId: shop.id, status: 'sent', sentAt: input.sentAt })),
+      );
+    await recordSmsBatch(
+      tx,
+      messages.map((m) => ({
+        id: m.id,
+        shopId: shop.id,
+        phone: m.phone,
+        purpose: 'campaign' as const,
+        parts: m.parts,
+        createdAt: input.sentAt,
+      })),
+    );
+  });
+  return recipients.length;
+}
