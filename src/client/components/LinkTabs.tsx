@@ -34,6 +34,8 @@ export function LinkTabs<T extends string>(props: {
             size="sm"
             rounded="none"
             flexShrink={0}
+            borderTopWidth="0"
+            borderInlineWidth="0"
             borderBottomWidth="2px"
             borderColor={isOpen ? 'brand.solid' : 'transparent'}
             color={isOpen ? 'fg' : 'fg.muted'}
