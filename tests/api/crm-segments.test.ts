@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clients } from '@/server/db/schema/customer';
 import { newId } from '@/server/ids';
-import { PRESET_SEGMENTS, type TSegmentDefinition } from '@/features/crm/crm.schemas';
+import { presetSegment, type TSegmentDefinition } from '@/features/crm/crm.schemas';
 import { setupApiTestbed } from '../helpers/api-testbed';
 import { createShopFixture, type ShopFixture } from '../helpers/fixtures';
 import { putOnFreePlan } from '../helpers/catalogue';
@@ -177,7 +177,7 @@ describe('segments', () => {
     // Best customers first.
     expect(counted.body.sample[0]).toMatchObject({ name: 'Awa Best', totalSpent: 250_000, consentSms: true });
 
-    const preset = (key: string) => PRESET_SEGMENTS.find((p) => p.key === key)!.definition;
+    const preset = presetSegment;
     expect(await names(a, preset('meilleurs'))).toEqual(['Awa Best']);
     expect(await names(a, preset('fideles'))).toEqual(['Aminata Refus', 'Awa Best', 'Cheikh Mid']);
     expect(await names(a, preset('a-risque'))).toEqual(['Moussa Risk']);
@@ -187,7 +187,7 @@ describe('segments', () => {
 
   it('are saved per shop under a unique name, listed with their count, changed and deleted', async () => {
     const { a } = await shopWithClients('Boutique Enregistre');
-    const definition = PRESET_SEGMENTS.find((p) => p.key === 'a-risque')!.definition;
+    const definition = presetSegment('a-risque');
     const saved = await post(a, 'saveSegment', { name: 'Relance Tabaski', definition });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body).toMatchObject({ name: 'Relance Tabaski', total: 1, reachableSms: 0 });

@@ -124,3 +124,10 @@ export const PRESET_SEGMENTS: ReadonlyArray<{
     definition: { match: 'all', rules: [{ field: 'birthdayThisMonth' }] },
   },
 ];
+
+/** A ready-made segment's rules, by its key (« meilleurs », « a-risque »…). */
+export function presetSegment(key: (typeof PRESET_SEGMENTS)[number]['key']): TSegmentDefinition {
+  const preset = PRESET_SEGMENTS.find((p) => p.key === key);
+  if (!preset) throw new Error(`Modèle de segment inconnu : ${key}`);
+  return preset.definition;
+}

@@ -1,18 +1,17 @@
 import type { Database } from '@/server/db';
 import type { ShopRow } from '@/features/shop/server/shop.repository';
-import { PRESET_SEGMENTS } from '@/features/crm/crm.schemas';
+import { presetSegment } from '@/features/crm/crm.schemas';
 import { saveSegment } from '@/features/crm/server/segments';
 import { recordPastCampaign } from '@/features/crm/server/campaigns';
 
 const DAY = 86_400_000;
-const preset = (key: string) => PRESET_SEGMENTS.find((p) => p.key === key)!.definition;
 
 /**
  * The demo shop's CRM: two saved segments (its best clients, and the Dakar clients to win back) and
  * a campaign sent three weeks ago to its loyal clients, every message delivered.
  */
 export async function seedDemoCrm(db: Database, shop: ShopRow, userId: string): Promise<void> {
-  await saveSegment(db, shop, userId, { name: 'Meilleurs clients', definition: preset('meilleurs') });
+  await saveSegment(db, shop, userId, { name: 'Meilleurs clients', definition: presetSegment('meilleurs') });
   await saveSegment(db, shop, userId, {
     name: 'À relancer, sans achat depuis 45 jours',
     definition: {
@@ -25,7 +24,7 @@ export async function seedDemoCrm(db: Database, shop: ShopRow, userId: string): 
   });
   await recordPastCampaign(db, shop, {
     name: 'Merci à nos fidèles',
-    definition: preset('fideles'),
+    definition: presetSegment('fideles'),
     template:
       'Bonjour {prénom}, merci pour votre fidélité ! -10 % sur tout chez {boutique} jusqu’à dimanche.',
     sentAt: new Date(Date.now() - 21 * DAY),

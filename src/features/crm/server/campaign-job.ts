@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { getDb } from '@/server/db';
+import { eq } from 'drizzle-orm';
+import { getDb, type Executor } from '@/server/db';
 import { crmCampaignMessages } from '@/server/db/schema/crm';
 import { getEnv } from '@/server/env';
 import { defineJob } from '@/server/jobs/job';
@@ -17,8 +17,13 @@ async function waitForGateway(): Promise<void> {
   if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
 }
 
-async function setStatus(messageId: string, status: string, extra: { error?: string; sentAt?: Date } = {}) {
-  await getDb()
+async function setStatus(
+  db: Executor,
+  messageId: string,
+  status: string,
+  extra: { error?: string; sentAt?: Date } = {},
+) {
+  await db
     .update(crmCampaignMessages)
     .set({ status, error: extra.error ?? null, ...(extra.sentAt ? { sentAt: extra.sentAt } : {}) })
     .where(eq(crmCampaignMessages.id, messageId));
@@ -54,17 +59,12 @@ export const campaignSmsJob = defineJob<{ messageId: string }>({
       }
       if (row.status !== 'queued') return null;
       if (!(await acceptsMarketingSms(tx, row.shopId, row.phone))) {
-        await tx
-          .update(crmCampaignMessages)
-          .set({ status: 'skipped', error: 'Désinscrit (STOP) depuis le lancement.' })
-          .where(eq(crmCampaignMessages.id, messageId));
+        await setStatus(tx, messageId, 'skipped', { error: 'Désinscrit (STOP) depuis le lancement.' });
         await forgetSms(tx, messageId);
         return null;
       }
-      await tx
-        .update(crmCampaignMessages)
-        .set({ status: 'sending' })
-        .where(and(eq(crmCampaignMessages.id, messageId), eq(crmCampaignMessages.status, 'queued')));
+      // The row is locked and found `queued`: no other run can have changed it meanwhile.
+      await setStatus(tx, messageId, 'sending');
       return row;
     });
     if (!message) return;
@@ -74,10 +74,10 @@ export const campaignSmsJob = defineJob<{ messageId: string }>({
     } catch (error) {
       const answer = error instanceof Error ? error.message : String(error);
       // The gateway said no: nothing went out, so it may be tried again (or given back).
-      await setStatus(messageId, run.isLastAttempt ? 'failed' : 'queued', { error: answer });
+      await setStatus(db, messageId, run.isLastAttempt ? 'failed' : 'queued', { error: answer });
       if (run.isLastAttempt) await forgetSms(db, messageId);
       throw error;
     }
-    await setStatus(messageId, 'sent', { sentAt: new Date() });
+    await setStatus(db, messageId, 'sent', { sentAt: new Date() });
   },
 });

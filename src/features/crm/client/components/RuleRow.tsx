@@ -118,10 +118,56 @@ function WordsInput(props: {
   );
 }
 
-const COMPARE: Array<['gte' | 'lte', string]> = [
-  ['gte', 'au moins'],
-  ['lte', 'au plus'],
-];
+/** « au moins » / « au plus » before a rule's figure. */
+function CompareSelect(props: {
+  label: string;
+  value: 'gte' | 'lte';
+  onChange: (op: 'gte' | 'lte') => void;
+}) {
+  return (
+    <Select
+      label={`${props.label} : comparaison`}
+      value={props.value}
+      options={[
+        ['gte', 'au moins'],
+        ['lte', 'au plus'],
+      ]}
+      onChange={props.onChange}
+    />
+  );
+}
+
+/** A yes-or-no rule value, each said in the rule's own words. */
+function FlagSelect(props: {
+  label: string;
+  value: boolean;
+  yes: string;
+  no: string;
+  onChange: (v: boolean) => void;
+}) {
+  return (
+    <Select
+      label={props.label}
+      value={props.value ? 'yes' : 'no'}
+      options={[
+        ['yes', props.yes],
+        ['no', props.no],
+      ]}
+      onChange={(v) => props.onChange(v === 'yes')}
+    />
+  );
+}
+
+function DaysInput(props: { label: string; value: number | undefined; onChange: (days: number) => void }) {
+  return (
+    <NumberInput
+      label={`${props.label} : jours`}
+      value={props.value}
+      suffix="jours"
+      onChange={props.onChange}
+    />
+  );
+}
 
 function RuleControls({
   rule,
@@ -137,12 +183,7 @@ function RuleControls({
     case 'totalSpent':
       return (
         <>
-          <Select
-            label={`${label} : comparaison`}
-            value={rule.op}
-            options={COMPARE}
-            onChange={(op) => onChange({ ...rule, op })}
-          />
+          <CompareSelect label={label} value={rule.op} onChange={(op) => onChange({ ...rule, op })} />
           <MoneyInput
             label={label}
             value={rule.value}
@@ -155,12 +196,7 @@ function RuleControls({
     case 'refusedCod':
       return (
         <>
-          <Select
-            label={`${label} : comparaison`}
-            value={rule.op}
-            options={COMPARE}
-            onChange={(op) => onChange({ ...rule, op })}
-          />
+          <CompareSelect label={label} value={rule.op} onChange={(op) => onChange({ ...rule, op })} />
           <NumberInput label={label} value={rule.value} onChange={(value) => onChange({ ...rule, value })} />
         </>
       );
@@ -178,12 +214,7 @@ function RuleControls({
             onChange={(op) => onChange({ ...rule, op, days: op === 'never' ? undefined : (rule.days ?? 60) })}
           />
           {rule.op === 'never' ? null : (
-            <NumberInput
-              label={`${label} : jours`}
-              value={rule.days}
-              suffix="jours"
-              onChange={(days) => onChange({ ...rule, days })}
-            />
+            <DaysInput label={label} value={rule.days} onChange={(days) => onChange({ ...rule, days })} />
           )}
         </>
       );
@@ -191,12 +222,7 @@ function RuleControls({
       return (
         <>
           <Text fontSize="sm">dans les derniers</Text>
-          <NumberInput
-            label={`${label} : jours`}
-            value={rule.days}
-            suffix="jours"
-            onChange={(days) => onChange({ ...rule, days })}
-          />
+          <DaysInput label={label} value={rule.days} onChange={(days) => onChange({ ...rule, days })} />
         </>
       );
     case 'firstChannel':
@@ -255,14 +281,12 @@ function RuleControls({
       );
     case 'balance':
       return (
-        <Select
+        <FlagSelect
           label={label}
-          value={rule.has ? 'yes' : 'no'}
-          options={[
-            ['yes', 'doit quelque chose'],
-            ['no', 'ne doit rien'],
-          ]}
-          onChange={(v) => onChange({ ...rule, has: v === 'yes' })}
+          value={rule.has}
+          yes="doit quelque chose"
+          no="ne doit rien"
+          onChange={(has) => onChange({ ...rule, has })}
         />
       );
     case 'birthdayThisMonth':
