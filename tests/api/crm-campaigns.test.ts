@@ -289,7 +289,7 @@ describe('SMS campaigns', () => {
       sendAt: 'L’envoi programmé doit être dans le futur.',
     });
     expect(await refused({ template: 'Bonjour {prenom}' })).toEqual({
-      template: 'Espace réservé inconnu\u00a0: {prenom}. Utilisez {prénom} ou {boutique}.',
+      template: 'Espace réservé inconnu\u00a0: {prenom}. Utilisez {prénom}, {boutique} ou {code}.',
     });
     expect(
       await refused({

@@ -70,6 +70,8 @@ export const ZStartCampaignBody = z.object({
     .trim()
     .min(1, 'Écrivez le message.')
     .max(1000, 'Le message fait au plus 1 000 caractères.'),
+  /** The code discount whose single-use codes fill {code}, one per recipient (required with {code}). */
+  discountId: ZId.optional(),
   /** ISO instant; absent: now. */
   sendAt: z.iso
     .datetime({ offset: true, error: 'Date d’envoi invalide.' })
@@ -105,12 +107,22 @@ export const ZCampaignQuery = z.object({ shopId: ZId, campaignId: ZId });
 
 export const ZCampaignDetail = z.object({
   campaign: ZCampaign,
+  /** Its codes ({code}): the discount, how many it gave, how many were used on an order. */
+  codes: z
+    .object({
+      discountId: z.string(),
+      discountName: z.string(),
+      issued: z.number().int(),
+      used: z.number().int(),
+    })
+    .nullable(),
   messages: z.array(
     z.object({
       id: z.string(),
       phone: z.string(),
       body: z.string(),
       parts: z.number().int(),
+      discountCode: z.string().nullable(),
       status: z.enum(['queued', 'sending', 'sent', 'failed', 'skipped']),
       error: z.string().nullable(),
       sentAt: z.string().nullable(),
@@ -139,3 +151,8 @@ export const ZCampaignPreview = z.object({
   ),
 });
 export type TCampaignPreview = z.infer<typeof ZCampaignPreview>;
+
+/** The code discounts a campaign's {code} may draw from (enabled, not archived, not ended). */
+export const ZCampaignDiscounts = z.object({
+  items: z.array(z.object({ id: z.string(), name: z.string(), endsAt: z.string().nullable() })),
+});

@@ -12,9 +12,18 @@ export interface CampaignMessage {
   phone: string;
   body: string;
   parts: number;
+  discountCode: string | null;
   status: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
   error: string | null;
   sentAt: string | null;
+}
+
+/** A campaign's codes ({code}): the discount, how many it gave, how many were used. */
+export interface CampaignCodes {
+  discountId: string;
+  discountName: string;
+  issued: number;
+  used: number;
 }
 
 const crmTags = api.enhanceEndpoints({ addTagTypes: ['CrmSegment', 'CrmCampaign'] });
@@ -44,7 +53,7 @@ export const crmApi = crmTags.injectEndpoints({
       providesTags: ['CrmCampaign'],
     }),
     getCampaign: build.query<
-      { campaign: TCampaign; messages: CampaignMessage[] },
+      { campaign: TCampaign; codes: CampaignCodes | null; messages: CampaignMessage[] },
       { shopId: string; campaignId: string }
     >({
       query: (params) => ({ url: '/api/crm/campaign', params }),
@@ -58,10 +67,23 @@ export const crmApi = crmTags.injectEndpoints({
     }),
     startCampaign: build.mutation<
       { campaignId: string; recipients: number; parts: number },
-      { shopId: string; name: string; definition: TSegmentDefinition; template: string; sendAt?: string }
+      {
+        shopId: string;
+        name: string;
+        definition: TSegmentDefinition;
+        template: string;
+        sendAt?: string;
+        discountId?: string;
+      }
     >({
       query: (body) => ({ url: '/api/crm/startCampaign', method: 'POST', data: body }),
       invalidatesTags: ['CrmCampaign', 'Shop'],
+    }),
+    campaignDiscounts: build.query<
+      { items: Array<{ id: string; name: string; endsAt: string | null }> },
+      string
+    >({
+      query: (shopId) => ({ url: '/api/crm/campaignDiscounts', params: { shopId } }),
     }),
     sendTestSms: build.mutation<{ phone: string; text: string }, { shopId: string; template: string }>({
       query: (body) => ({ url: '/api/crm/sendTestSms', method: 'POST', data: body }),
@@ -76,6 +98,7 @@ export const {
   usePreviewCampaignQuery,
   useStartCampaignMutation,
   useSendTestSmsMutation,
+  useCampaignDiscountsQuery,
 } = crmApi;
 
 export const {

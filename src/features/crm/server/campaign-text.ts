@@ -1,7 +1,12 @@
 import { getEnv } from '@/server/env';
 
 /** What a campaign's message may say of its recipient and shop. */
-export const PLACEHOLDERS = ['{prénom}', '{boutique}'] as const;
+export const PLACEHOLDERS = ['{prénom}', '{boutique}', '{code}'] as const;
+
+/** Whether a message gives each recipient a discount code of their own. */
+export function usesCode(template: string): boolean {
+  return template.includes('{code}');
+}
 
 /** The placeholders a message uses that Comptoir does not know (a typo: « {prenom} »). */
 export function unknownPlaceholders(template: string): string[] {
@@ -19,13 +24,21 @@ export function optOutLine(): string {
   return number ? `STOP au ${number}` : 'Répondez STOP pour vous désinscrire';
 }
 
-/** A recipient's text: the placeholders filled, the opt-out line added on its own line. */
+/**
+ * A recipient's text: the placeholders filled ({code} with their own code, when the message has
+ * one), the opt-out line added on its own line.
+ */
 export function campaignText(
   template: string,
   recipient: { name: string; firstName: string },
   shop: { name: string },
+  code = '',
 ): string {
   const firstName = recipient.firstName.trim() || recipient.name.trim().split(/\s+/)[0] || '';
-  const filled = template.replaceAll('{prénom}', firstName).replaceAll('{boutique}', shop.name).trim();
+  const filled = template
+    .replaceAll('{prénom}', firstName)
+    .replaceAll('{boutique}', shop.name)
+    .replaceAll('{code}', code)
+    .trim();
   return `${filled}\n${optOutLine()}`;
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
 import { crmCampaignMessages, crmCampaigns } from '@/server/db/schema/crm';
 import { Errors } from '@/server/http/errors';
@@ -13,7 +13,13 @@ import { sendShopSms } from '@/features/shop/server/shop-sms';
 import { segmentSmsRecipients, type SmsRecipient } from '@/features/customer/server/client-segments';
 import type { TCampaign, TSegmentDefinition } from '../crm.schemas';
 import { campaignSmsJob } from './campaign-job';
-import { campaignText, unknownPlaceholders } from './campaign-text';
+import {
+  discountNames,
+  issueMessageCodes,
+  sampleMessageCode,
+  usedCodesCount,
+} from '@/features/discount/server';
+import { campaignText, unknownPlaceholders, usesCode } from './campaign-text';
 
 /** Messages a campaign's statement writes at once (PostgreSQL's parameter limit is 65 535). */
 const CHUNK = 2_000;
@@ -24,13 +30,26 @@ export interface CampaignInput {
   template: string;
   /** Absent: now. */
   sendAt?: Date;
+  /** The code discount {code} gives each recipient a code of (required when the message has {code}). */
+  discountId?: string;
 }
 
-/** Each recipient's message: its own text, an id, and the parts it is billed as. */
-function campaignMessages(template: string, recipients: SmsRecipient[], shop: ShopRow) {
-  return recipients.map((r) => {
-    const body = campaignText(template, r, shop);
-    return { id: newId(), clientId: r.clientId, phone: r.phone, body, parts: smsParts(smsText(body)).parts };
+/**
+ * Each recipient's message: its own text, an id, its code ({code}: `codes[i]`, else none) and the
+ * parts it is billed as.
+ */
+function campaignMessages(template: string, recipients: SmsRecipient[], shop: ShopRow, codes?: string[]) {
+  return recipients.map((r, i) => {
+    const discountCode = codes?.[i] ?? null;
+    const body = campaignText(template, r, shop, discountCode ?? '');
+    return {
+      id: newId(),
+      clientId: r.clientId,
+      phone: r.phone,
+      body,
+      discountCode,
+      parts: smsParts(smsText(body)).parts,
+    };
   });
 }
 
@@ -38,9 +57,26 @@ function checkTemplate(template: string): void {
   const unknown = unknownPlaceholders(template);
   if (unknown.length)
     throw Errors.validation(
-      { template: `Espace réservé inconnu : ${unknown.join(', ')}. Utilisez {prénom} ou {boutique}.` },
+      {
+        template: `Espace réservé inconnu : ${unknown.join(', ')}. Utilisez {prénom}, {boutique} ou {code}.`,
+      },
       'Message : espace réservé inconnu.',
     );
+}
+
+const CODE_NEEDS_DISCOUNT = 'Choisissez la réduction dont chaque client recevra un code ({code}).';
+
+/** The discount {code} draws from: required with {code}, ignored without it. */
+function codeDiscount(template: string, discountId: string | undefined): string | null {
+  if (!usesCode(template)) return null;
+  if (!discountId)
+    throw Errors.validation({ discountId: CODE_NEEDS_DISCOUNT }, `Réduction : ${CODE_NEEDS_DISCOUNT}`);
+  return discountId;
+}
+
+/** Sample codes for a preview or a test: real ones' length and letters, issued to nobody. */
+function sampleCodes(template: string, count: number): string[] | undefined {
+  return usesCode(template) ? Array.from({ length: count }, sampleMessageCode) : undefined;
 }
 
 /**
@@ -57,6 +93,7 @@ export async function startCampaign(
   input: CampaignInput,
 ): Promise<{ campaignId: string; recipients: number; parts: number }> {
   checkTemplate(input.template);
+  const discountId = codeDiscount(input.template, input.discountId);
   return db.transaction(async (tx) => {
     const shop = await lockShop(tx, shopId);
     const recipients = await segmentSmsRecipients(tx, shop, input.definition);
@@ -65,7 +102,9 @@ export async function startCampaign(
         { definition: 'Ce segment ne compte aucun client joignable par SMS (téléphone et accord SMS).' },
         'Segment : aucun client joignable par SMS.',
       );
-    const messages = campaignMessages(input.template, recipients, shop);
+    // Drawn in this transaction: a campaign refused below (the quota) leaves no code behind.
+    const codes = discountId ? await issueMessageCodes(tx, shopId, discountId, recipients.length) : undefined;
+    const messages = campaignMessages(input.template, recipients, shop, codes);
     const parts = messages.reduce((sum, m) => sum + m.parts, 0);
     const plan = PLANS[effectivePlan(shop)];
     if (plan.maxSmsPerMonth !== 'infinity') {
@@ -83,6 +122,7 @@ export async function startCampaign(
       definition: input.definition,
       template: input.template,
       sendAt: input.sendAt ?? new Date(),
+      discountId,
       createdByUserId: userId,
     });
     for (let i = 0; i < messages.length; i += CHUNK) {
@@ -175,12 +215,14 @@ export async function campaignDetail(db: Executor, shopId: string, campaignId: s
     .where(and(eq(crmCampaigns.shopId, shopId), eq(crmCampaigns.id, campaignId)));
   if (!row) throw Errors.notFound('La campagne');
   const [campaign] = await withCounts(db, [row]);
+  const codes = row.discountId ? await campaignCodes(db, shopId, row.discountId, campaignId) : null;
   const messages = await db
     .select({
       id: crmCampaignMessages.id,
       phone: crmCampaignMessages.phone,
       body: crmCampaignMessages.body,
       parts: crmCampaignMessages.parts,
+      discountCode: crmCampaignMessages.discountCode,
       status: crmCampaignMessages.status,
       error: crmCampaignMessages.error,
       sentAt: crmCampaignMessages.sentAt,
@@ -194,11 +236,28 @@ export async function campaignDetail(db: Executor, shopId: string, campaignId: s
     .limit(limit);
   return {
     campaign: campaign!,
+    codes,
     messages: messages.map((m) => ({
       ...m,
       status: m.status as 'queued' | 'sending' | 'sent' | 'failed' | 'skipped',
       sentAt: m.sentAt?.toISOString() ?? null,
     })),
+  };
+}
+
+/** The discount a campaign's codes are of, how many it gave and how many were used on an order. */
+async function campaignCodes(db: Executor, shopId: string, discountId: string, campaignId: string) {
+  const rows = await db
+    .select({ code: crmCampaignMessages.discountCode })
+    .from(crmCampaignMessages)
+    .where(and(eq(crmCampaignMessages.campaignId, campaignId), isNotNull(crmCampaignMessages.discountCode)));
+  const codes = rows.map((r) => r.code!);
+  const names = await discountNames(db, shopId, [discountId]);
+  return {
+    discountId,
+    discountName: names.get(discountId) ?? 'Réduction supprimée',
+    issued: codes.length,
+    used: await usedCodesCount(db, shopId, codes),
   };
 }
 
@@ -215,7 +274,13 @@ export async function sendTestSms(
     phone: agent.phone,
     purpose: 'campaign',
     what: 'vos campagnes',
-    body: (locked) => campaignText(template, { name, firstName: agent.firstName ?? '' }, locked),
+    body: (locked) =>
+      campaignText(
+        template,
+        { name, firstName: agent.firstName ?? '' },
+        locked,
+        sampleCodes(template, 1)?.[0],
+      ),
   });
 }
 
@@ -231,7 +296,7 @@ export async function previewCampaign(
 ) {
   checkTemplate(template);
   const recipients = await segmentSmsRecipients(db, shop, definition);
-  const messages = campaignMessages(template, recipients, shop);
+  const messages = campaignMessages(template, recipients, shop, sampleCodes(template, recipients.length));
   const parts = messages.reduce((sum, m) => sum + m.parts, 0);
   const samples = messages.slice(0, 3).map((m, i) => ({
     name: recipients[i]!.name,

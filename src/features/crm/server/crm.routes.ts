@@ -4,8 +4,10 @@ import { effectivePlan } from '@/shared/plans';
 import type { ShopRow } from '@/features/shop/server/shop.repository';
 import { countSegment } from '@/features/customer/server/client-segments';
 import { z } from '@/shared/validation';
+import { discountsForMessages } from '@/features/discount/server';
 import {
   ZCampaignDetail,
+  ZCampaignDiscounts,
   ZCampaignList,
   ZCampaignQuery,
   ZStartCampaignBody,
@@ -110,12 +112,13 @@ export const startCampaignRoute = defineRoute({
   response: ZStartedCampaign,
   handle: (ctx) => {
     const shop = crmShop(ctx);
-    const { name, definition, template, sendAt } = ctx.body;
+    const { name, definition, template, sendAt, discountId } = ctx.body;
     return startCampaign(ctx.db, shop.id, ctx.user.id, {
       name,
       definition,
       template,
       ...(sendAt ? { sendAt: new Date(sendAt) } : {}),
+      ...(discountId ? { discountId } : {}),
     });
   },
 });
@@ -175,4 +178,17 @@ export const previewCampaignRoute = defineRoute({
   body: ZPreviewCampaignBody,
   response: ZCampaignPreview,
   handle: (ctx) => previewCampaign(ctx.db, crmShop(ctx), ctx.body.definition, ctx.body.template),
+});
+
+export const campaignDiscountsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/crm/campaignDiscounts',
+  tag,
+  summary:
+    'Les réductions par code dont une campagne peut donner un code unique à chaque destinataire ({code}) : activées, ni archivées ni terminées.',
+  shop: shopInQuery,
+  permission: 'crm:view',
+  query: ZShopQuery,
+  response: ZCampaignDiscounts,
+  handle: async (ctx) => ({ items: await discountsForMessages(ctx.db, crmShop(ctx).id) }),
 });

@@ -1,6 +1,7 @@
 import type { Route } from '@/server/http/define-route';
 import {
   campaignRoute,
+  campaignDiscountsRoute,
   countSegmentRoute,
   deleteSegmentRoute,
   listCampaignsRoute,
@@ -22,5 +23,6 @@ export const routes: Route[] = [
   campaignRoute,
   sendTestSmsRoute,
   previewCampaignRoute,
+  campaignDiscountsRoute,
   smsInboundRoute,
 ];

@@ -12,7 +12,7 @@ const ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
 const RANDOM_LENGTH = 8;
 const INSERT_BATCH = 1000;
 
-function randomCode(prefix: string): string {
+export function randomCode(prefix = ''): string {
   let code = prefix ? `${prefix}-` : '';
   for (let i = 0; i < RANDOM_LENGTH; i++) code += ALPHABET[randomInt(ALPHABET.length)];
   return code;
@@ -38,34 +38,49 @@ export async function generateCodes(
   return db.transaction(async (tx) => {
     // Serialises generations for one discount, so two at once do not draw against each other.
     await tx.select({ id: discounts.id }).from(discounts).where(eq(discounts.id, discountId)).for('update');
-    const wanted = new Set<string>();
-    while (wanted.size < count) {
-      const batch: string[] = [];
-      while (wanted.size + batch.length < count) {
-        const code = randomCode(prefix);
-        if (!wanted.has(code) && !batch.includes(code)) batch.push(code);
-      }
-      for (let i = 0; i < batch.length; i += INSERT_BATCH) {
-        const slice = batch.slice(i, i + INSERT_BATCH);
-        const taken = await tx
-          .select({ code: discountCodes.code })
-          .from(discountCodes)
-          .where(and(eq(discountCodes.shopId, shopId), inArray(discountCodes.code, slice)));
-        const takenSet = new Set(taken.map((t) => t.code));
-        for (const code of slice) if (!takenSet.has(code)) wanted.add(code);
-      }
-    }
-    const all = [...wanted];
-    for (let i = 0; i < all.length; i += INSERT_BATCH)
-      await tx
-        .insert(discountCodes)
-        .values(
-          all
-            .slice(i, i + INSERT_BATCH)
-            .map((code) => ({ id: newId(), shopId, discountId, code, generated: true })),
-        );
-    return all.length;
+    return (await insertNewCodes(tx, shopId, discountId, count, prefix)).length;
   });
+}
+
+/**
+ * Draws `count` single-use codes the shop does not hold yet and writes them for the discount, in
+ * the caller's transaction (which holds the discount's row lock); answers them.
+ */
+export async function insertNewCodes(
+  tx: Executor,
+  shopId: string,
+  discountId: string,
+  count: number,
+  prefix: string,
+): Promise<string[]> {
+  const wanted = new Set<string>();
+  while (wanted.size < count) {
+    const drawn = new Set<string>();
+    while (wanted.size + drawn.size < count) {
+      const code = randomCode(prefix);
+      if (!wanted.has(code)) drawn.add(code);
+    }
+    const batch = [...drawn];
+    for (let i = 0; i < batch.length; i += INSERT_BATCH) {
+      const slice = batch.slice(i, i + INSERT_BATCH);
+      const taken = await tx
+        .select({ code: discountCodes.code })
+        .from(discountCodes)
+        .where(and(eq(discountCodes.shopId, shopId), inArray(discountCodes.code, slice)));
+      const takenSet = new Set(taken.map((t) => t.code));
+      for (const code of slice) if (!takenSet.has(code)) wanted.add(code);
+    }
+  }
+  const all = [...wanted];
+  for (let i = 0; i < all.length; i += INSERT_BATCH)
+    await tx
+      .insert(discountCodes)
+      .values(
+        all
+          .slice(i, i + INSERT_BATCH)
+          .map((code) => ({ id: newId(), shopId, discountId, code, generated: true })),
+      );
+  return all;
 }
 
 const EXPORT_BATCH = 2000;

@@ -44,3 +44,4 @@ export const routes: Route[] = [
   discountConflictsRoute,
   resolveDiscountConflictRoute,
 ];
+export { discountsForMessages, issueMessageCodes, sampleMessageCode, usedCodesCount } from './campaign-codes';

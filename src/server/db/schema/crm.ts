@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { clients } from './customer';
+import { discounts } from './discount';
 import { shops } from './shop';
 import { users } from './user';
 import { createdAt } from './columns';
@@ -44,6 +45,8 @@ export const crmCampaigns = pgTable(
     template: text('template').notNull(),
     /** When the messages may go; the start instant for « envoyer maintenant ». */
     sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
+    /** The code discount whose single-use codes fill {code}, one per recipient; null without it. */
+    discountId: text('discount_id').references(() => discounts.id),
     createdByUserId: text('created_by_user_id').references(() => users.id),
     createdAt: createdAt(),
   },
@@ -68,6 +71,8 @@ export const crmCampaignMessages = pgTable(
     phone: text('phone').notNull(),
     body: text('body').notNull(),
     parts: integer('parts').notNull(),
+    /** The recipient's own code ({code}), also in the body; null when the message has none. */
+    discountCode: text('discount_code'),
     status: text('status').notNull().default('queued'),
     error: text('error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),

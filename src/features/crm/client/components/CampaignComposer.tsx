@@ -5,11 +5,13 @@ import {
   Field,
   HStack,
   Input,
+  Link,
   NativeSelect,
   Stack,
   Text,
   Textarea,
 } from '@chakra-ui/react';
+import NextLink from 'next/link';
 import { useMemo, useState } from 'react';
 import { LuArrowLeft, LuSend } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
@@ -20,13 +22,14 @@ import { formatPhone } from '@/shared/phone';
 import { smsParts, smsText, withoutAccents } from '@/shared/sms-parts';
 import { PRESET_SEGMENTS, type TSegmentDefinition } from '../../crm.schemas';
 import {
+  useCampaignDiscountsQuery,
   useListSegmentsQuery,
   usePreviewCampaignQuery,
   useSendTestSmsMutation,
   useStartCampaignMutation,
 } from '../crm.api';
 
-const PLACEHOLDERS = ['{prénom}', '{boutique}'];
+const PLACEHOLDERS = ['{prénom}', '{boutique}', '{code}'];
 
 /** « 2 SMS (Unicode) » for the message as written, before the placeholders are filled. */
 function partsLabel(template: string): string {
@@ -36,7 +39,8 @@ function partsLabel(template: string): string {
 }
 
 /**
- * A new SMS campaign: its segment (saved or ready-made), its message with {prénom} and {boutique},
+ * A new SMS campaign: its segment (saved or ready-made), its message with {prénom}, {boutique} and
+ * {code} (each recipient's own single-use code of a code discount chosen here),
  * the exact SMS count and the « sans accents » rewrite, the preview of the first recipients' texts
  * (the STOP line as the server adds it), a test to one's own phone, then « Envoyer » now or later.
  */
@@ -64,6 +68,7 @@ export function CampaignComposer(props: { shopId: string; onClose: (campaignId?:
   const [sendAt, setSendAt] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [discountId, setDiscountId] = useState('');
   const [start, starting] = useStartCampaignMutation();
   const [sendTest, testing] = useSendTestSmsMutation();
 
@@ -73,6 +78,8 @@ export function CampaignComposer(props: { shopId: string; onClose: (campaignId?:
     { shopId: props.shopId, definition: definition!, template: typed },
     { skip: !definition || !typed.trim() },
   );
+  const withCode = template.includes('{code}');
+  const discounts = useCampaignDiscountsQuery(props.shopId, { skip: !withCode });
   const rewritten = withoutAccents(template);
   const saves = smsParts(smsText(template)).parts - smsParts(smsText(rewritten)).parts;
   const overQuota =
@@ -101,6 +108,7 @@ export function CampaignComposer(props: { shopId: string; onClose: (campaignId?:
         definition,
         template,
         ...(at ? { sendAt: at.toISOString() } : {}),
+        ...(withCode && discountId ? { discountId } : {}),
       }).unwrap();
       toaster.create({
         title: at ? 'Campagne programmée' : 'Campagne lancée',
@@ -195,6 +203,39 @@ export function CampaignComposer(props: { shopId: string; onClose: (campaignId?:
         </Text>
         {errors.template ? <Field.ErrorText>{errors.template}</Field.ErrorText> : null}
       </Field.Root>
+      {withCode ? (
+        <Field.Root invalid={!!errors.discountId} maxW="md" required>
+          <Field.Label>Réduction des codes</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={discountId}
+              onChange={(e) => setDiscountId(e.currentTarget.value)}
+              bg="bg"
+            >
+              <option value="">Choisir une réduction par code…</option>
+              {(discounts.data?.items ?? []).map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {errors.discountId ? <Field.ErrorText>{errors.discountId}</Field.ErrorText> : null}
+          <Field.HelperText>
+            {discounts.data && discounts.data.items.length === 0 ? (
+              <>
+                Aucune réduction par code active.{' '}
+                <Link asChild color="brand.fg" textDecoration="underline">
+                  <NextLink href="/reductions/nouvelle">Créer une réduction</NextLink>
+                </Link>
+              </>
+            ) : (
+              'Chaque destinataire reçoit son propre code, utilisable une fois.'
+            )}
+          </Field.HelperText>
+        </Field.Root>
+      ) : null}
       {preview.data ? (
         <Stack
           gap="2"

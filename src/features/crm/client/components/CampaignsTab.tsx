@@ -6,7 +6,12 @@ import { ListCard, ListMessage, ResponsiveList, useListLayout } from '@/client/c
 import { formatDateTime } from '@/shared/dates';
 import { formatPhone } from '@/shared/phone';
 import type { TCampaign } from '../../crm.schemas';
-import { useGetCampaignQuery, useListCampaignsQuery, type CampaignMessage } from '../crm.api';
+import {
+  useGetCampaignQuery,
+  useListCampaignsQuery,
+  type CampaignCodes,
+  type CampaignMessage,
+} from '../crm.api';
 import { CampaignComposer } from './CampaignComposer';
 
 const STATUS_COLOURS: Record<TCampaign['status'], string> = {
@@ -65,6 +70,9 @@ function MessageRow({ message }: { message: CampaignMessage }) {
   const { layout } = useListLayout();
   const [label, colour] = MESSAGE_STATUS[message.status];
   const badge = <Badge colorPalette={colour}>{label}</Badge>;
+  const code = message.discountCode ? (
+    <Text fontSize="xs" color="fg.muted">{`Code ${message.discountCode}`}</Text>
+  ) : null;
   if (layout === 'cards')
     return (
       <ListCard data-testid="campaign-message">
@@ -72,6 +80,7 @@ function MessageRow({ message }: { message: CampaignMessage }) {
           <Text fontWeight="medium">{formatPhone(message.phone)}</Text>
           {badge}
         </HStack>
+        {code}
         {message.error ? (
           <Text fontSize="xs" color="fg.error">
             {message.error}
@@ -81,7 +90,10 @@ function MessageRow({ message }: { message: CampaignMessage }) {
     );
   return (
     <Table.Row data-testid="campaign-message">
-      <Table.Cell>{formatPhone(message.phone)}</Table.Cell>
+      <Table.Cell>
+        {formatPhone(message.phone)}
+        {code}
+      </Table.Cell>
       <Table.Cell>{badge}</Table.Cell>
       <Table.Cell textAlign="end">{message.parts}</Table.Cell>
       <Table.Cell>{message.sentAt ? formatDateTime(message.sentAt) : '—'}</Table.Cell>
@@ -90,6 +102,11 @@ function MessageRow({ message }: { message: CampaignMessage }) {
       </Table.Cell>
     </Table.Row>
   );
+}
+
+/** « Codes « Bienvenue » : 42 donnés, 5 utilisés » — what the campaign's codes brought in. */
+function codesLine(codes: CampaignCodes): string {
+  return `Codes « ${codes.discountName} » : ${codes.issued} donné${codes.issued > 1 ? 's' : ''}, ${codes.used} utilisé${codes.used > 1 ? 's' : ''}`;
 }
 
 /** One campaign: its figures and each recipient's status, refreshed while messages wait. */
@@ -131,6 +148,11 @@ function CampaignDetail({
           <Text fontSize="sm" data-testid="campaign-figures">
             {figures(campaign)}
           </Text>
+          {detail.data?.codes ? (
+            <Text fontSize="sm" data-testid="campaign-codes">
+              {codesLine(detail.data.codes)}
+            </Text>
+          ) : null}
           <Text fontSize="sm" color="fg.muted" whiteSpace="pre-wrap" borderLeftWidth="2px" ps="3" mt="2">
             {campaign.template}
           </Text>

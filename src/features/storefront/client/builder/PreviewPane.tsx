@@ -90,7 +90,8 @@ export function PreviewPane(props: { html: string | null; weight: TPageWeight | 
             ]}
           />
         </SegmentGroup.Root>
-        {props.isLoading ? <Spinner size="sm" aria-label="Aperçu en cours" /> : null}
+        {/* A status, so its name is allowed and read out: a bare span may not carry aria-label. */}
+        {props.isLoading ? <Spinner size="sm" role="status" aria-label="Aperçu en cours" /> : null}
       </HStack>
       <Box ref={frame} w="full" overflow="hidden">
         <Box
