@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signInAs } from './support/auth';
+import { signInAs, signUpNewShop } from './support/auth';
+import { currentUrl } from './support/helpers';
 
 /*
  * CRM's segments as a seller uses them: a ready-made segment opened and counted live, a rule
@@ -106,4 +107,76 @@ test('une campagne SMS : message réécrit sans accents, essai, envoi, états pa
     timeout: 20_000,
   });
   await expect(detail.getByTestId('campaign-message').first()).toContainText('Envoyé');
+});
+
+test('les automatisations : trois activées dans la boutique de démo, un délai refusé puis corrigé ; la caissière les lit', async ({
+  page,
+  browser,
+}) => {
+  await signInAs(page, 'admin');
+  await page.goto('/crm?onglet=automatisations');
+  await expect(page.getByRole('link', { name: 'Automatisations' })).toHaveAttribute('aria-current', 'page');
+  for (const [kind, state] of [
+    ['anniversaire', 'Activée'],
+    ['merci', 'Activée'],
+    ['ardoise', 'Activée'],
+    ['a-risque', 'Désactivée'],
+  ] as const)
+    await expect(page.getByTestId(`automation-${kind}`)).toContainText(state);
+  // The birthday message gives a code of its own discount.
+  await expect(page.getByTestId('automation-anniversaire').getByLabel('Réduction des codes')).toHaveValue(
+    /.+/,
+  );
+
+  const atRisk = page.getByTestId('automation-a-risque');
+  await atRisk.getByRole('checkbox', { name: 'Activer « Client à risque »' }).check({ force: true });
+  await atRisk.getByLabel('Jours sans commande').fill('3');
+  await atRisk.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(atRisk.getByText('Indiquez entre 14 et 365 jours.')).toBeVisible();
+  await expect(atRisk).toContainText('Désactivée');
+  await atRisk.getByLabel('Jours sans commande').fill('45');
+  await atRisk.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByTestId('automation-a-risque')).toContainText('Activée');
+  await expect(page.getByTestId('automation-a-risque')).toContainText('depuis 45 jours');
+
+  const cashierContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const cashier = await cashierContext.newPage();
+  await signInAs(cashier, 'cashier');
+  await cashier.goto('/crm?onglet=automatisations');
+  const card = cashier.getByTestId('automation-merci');
+  await expect(card).toContainText('Activée');
+  await expect(card.getByRole('button', { name: 'Enregistrer' })).toHaveCount(0);
+  await expect(card.getByLabel('Message')).toBeDisabled();
+  await cashierContext.close();
+});
+
+test('le bandeau de quota SMS sur la page CRM, une fois 80 % du forfait envoyés', async ({ page }) => {
+  test.setTimeout(120_000);
+  // A new shop on Starter (100 SMS a month): six tests of a 15-part message spend 90 of them.
+  await signUpNewShop(page, 'Quota');
+  await page.goto(`/parametres/abonnement${currentUrl(page).search}`);
+  await page.getByRole('button', { name: 'Payer l’offre Starter' }).click();
+  await page.getByRole('button', { name: /^Payer / }).click();
+  await expect(page.getByTestId('plan-starter')).toContainText('Offre actuelle');
+
+  await page.goto(`/crm?onglet=campagnes&${currentUrl(page).searchParams}`);
+  await expect(page.locator('[data-banner="quota_sms"]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Nouvelle campagne' }).click();
+  const composer = page.getByTestId('campaign-composer');
+  // 960 accented characters, and the STOP line: 996, fifteen Unicode parts of 67.
+  await composer.getByLabel('Message').fill('Fête à la boutique ! '.repeat(46).slice(0, 960));
+  await expect(composer.getByTestId('sms-counter')).toContainText('15 SMS par message');
+  for (let sent = 0; sent < 6; sent++) {
+    const answered = page.waitForResponse((r) => r.url().includes('/api/crm/sendTestSms'));
+    await composer.getByRole('button', { name: 'M’envoyer un essai' }).click();
+    expect((await answered).status()).toBe(200);
+  }
+  await page.reload();
+  const banner = page.locator('[data-banner="quota_sms"]');
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('Vous avez utilisé 90 SMS sur 100 autorisés par votre offre.');
+  await expect(banner.getByRole('link', { name: 'Mettre à niveau' })).toHaveAttribute(
+    'href',
+    /\/parametres\/abonnement/,
+  );
 });

@@ -4,6 +4,7 @@ import { shopSmsJob } from '@/features/shop/server/shop-sms';
 import { paymentCheckJob } from '@/features/payment/server/payment-check';
 import { queueProbeJob } from '@/features/console/server/queue-check';
 import { campaignSmsJob } from '@/features/crm/server/campaign-job';
+import { automationsSweepJob, shopAutomationsJob } from '@/features/crm/server/automation-jobs';
 
 /**
  * Every background job of the product, as ROUTES lists every route: server.ts starts a worker for
@@ -15,6 +16,8 @@ export const JOBS: readonly Job<never>[] = [
   paymentCheckJob,
   queueProbeJob,
   campaignSmsJob,
+  automationsSweepJob,
+  shopAutomationsJob,
 ] as unknown as readonly Job<never>[];
 
 export function jobLabel(name: string): string {

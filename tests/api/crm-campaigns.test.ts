@@ -231,7 +231,10 @@ describe('SMS campaigns', () => {
     const { a, phones } = await shopWith('Boutique Redémarrage', 3);
     // The server that queues the campaign dies before sending anything: a queue that does not work.
     const working = runtime.jobs;
-    const idle = await startJobQueue(bed.database.db, bed.database.jobStore, JOBS, { work: false });
+    const idle = await startJobQueue(bed.database.db, bed.database.jobStore, JOBS, {
+      work: false,
+      schedules: false,
+    });
     runtime.jobs = idle;
     let campaignId = '';
     try {
@@ -254,7 +257,7 @@ describe('SMS campaigns', () => {
     } finally {
       await idle.stop(1_000);
       // Another server starts: it works the queue.
-      runtime.jobs = await startJobQueue(bed.database.db, bed.database.jobStore, JOBS);
+      runtime.jobs = await startJobQueue(bed.database.db, bed.database.jobStore, JOBS, { schedules: false });
     }
     await vi.waitFor(
       async () =>

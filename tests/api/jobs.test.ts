@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { setupApiTestbed } from '../helpers/api-testbed';
 import { createOperator, type Member } from '../helpers/fixtures';
@@ -116,6 +116,24 @@ describe('the job queue', () => {
     }
   }, 20_000);
 
+  it("declares a job's cron once across the servers that start, and leaves it alone without schedules", async () => {
+    const spec = { name: 'test.hourly', label: 'Essai horaire', cron: '10 * * * *', async run() {} };
+    const job = defineJob(spec) as unknown as Job<never>;
+    const schedulesOf = async () =>
+      (await bed.database.db.execute(
+        sql`select cron, timezone from pgboss.schedule where name = ${spec.name}`,
+      )) as unknown as { rows: Array<{ cron: string; timezone: string }> };
+    const quiet = await startJobQueue(bed.database.db, bed.database.jobStore, [job], {
+      work: false,
+      schedules: false,
+    });
+    await quiet.stop(1_000);
+    expect((await schedulesOf()).rows).toEqual([]);
+    // Two servers starting: one schedule, whichever declared it last.
+    for (let i = 0; i < 2; i++) await (await queueOf([job], false)).stop(1_000);
+    expect((await schedulesOf()).rows).toEqual([{ cron: '10 * * * *', timezone: 'UTC' }]);
+  }, 20_000);
+
   it('queues nothing from a transaction that rolls back', async () => {
     const ran: string[] = [];
     const spec = defineJob<{ word: string }>({
@@ -228,7 +246,9 @@ describe('the console’s view of the queue', () => {
       'Notification push',
       'Vérification de paiement',
       'Vérification de la file',
-      'SMS de campagne',
+      'SMS du CRM (campagnes, automatisations)',
+      'Automatisations du CRM (chaque heure)',
+      'Automatisations d’une boutique',
     ]);
     expect(overview.body.deadLetters.total).toBeGreaterThanOrEqual(2);
     expect(overview.body.deadLetters.items.find((d) => d._id === 'dead-sms')).toMatchObject({

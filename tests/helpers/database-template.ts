@@ -13,7 +13,7 @@ import { JOBS } from '@/features/jobs';
 /** The job queue's schema and queues, installed once in the template (each file then just starts). */
 async function installJobs(opened: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
   await (
-    await startJobs(opened, JOBS, { work: false })
+    await startJobs(opened, JOBS, { work: false, schedules: false })
   )();
 }
 

@@ -38,7 +38,7 @@ export async function startTestDatabase(): Promise<TestDatabase> {
     // what it changes (a role, a sign-out, a blocked shop) is heard at once.
     const stopWatching = await watchCallerChanges(opened);
     // As the server does: jobs queued by a request (an SMS, a push) run in this process.
-    const stopJobs = await startJobs(opened, JOBS);
+    const stopJobs = await startJobs(opened, JOBS, { schedules: false });
     const close = async () => {
       await stopJobs(5_000);
       await stopReplacedQueue();
@@ -53,7 +53,7 @@ export async function startTestDatabase(): Promise<TestDatabase> {
   await adminQuery(serverUrl, `create database ${name} template ${template.name}`);
   const opened = await openDatabase({ url: databaseUrl(serverUrl, name) });
   const stopWatching = await watchCallerChanges(opened);
-  const stopJobs = await startJobs(opened, JOBS);
+  const stopJobs = await startJobs(opened, JOBS, { schedules: false });
   setDb(opened.db, opened.close);
   return {
     db: opened.db,

@@ -20,6 +20,7 @@ import { executePrepared } from '@/server/db';
 import { clientFiguresQuery } from '@/features/order/server/client-figures';
 import { listSegments } from '@/features/crm/server/segments';
 import { listCampaigns } from '@/features/crm/server/campaigns';
+import { listAutomations } from '@/features/crm/server/automations';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -64,7 +65,8 @@ describe('the demo seed', () => {
     expect(placed.filter((o) => o.paymentStatus === 'paid').length).toBeGreaterThan(placed.length / 2);
 
     const seeded = await db.select().from(discounts);
-    expect(seeded.length).toBe(7);
+    // Seven of Réductions' own, and the CRM's birthday gift.
+    expect(seeded.length).toBe(8);
     const used = seeded.filter((d) => d.usesCount > 0).map((d) => d.name);
     expect(used).toEqual(
       expect.arrayContaining([
@@ -103,7 +105,7 @@ describe('the demo seed', () => {
     }
   });
 
-  it('gives its CRM two saved segments and a campaign sent three weeks ago, every message delivered', async () => {
+  it('gives its CRM two saved segments, a campaign sent three weeks ago (every message delivered) and three automations on', async () => {
     const [shop] = await database.db.select().from(shops);
     const segments = await listSegments(database.db, shop!);
     expect(segments.map((s) => s.name)).toEqual(
@@ -114,5 +116,12 @@ describe('the demo seed', () => {
     expect(campaign).toMatchObject({ name: 'Merci à nos fidèles', status: 'terminée', queued: 0, failed: 0 });
     expect(campaign!.sent).toBeGreaterThan(0);
     expect(campaign!.sent).toBe(campaign!.recipients);
+    const automations = await listAutomations(database.db, shop!);
+    expect(automations.filter((a) => a.enabled).map((a) => a.kind)).toEqual([
+      'anniversaire',
+      'merci',
+      'ardoise',
+    ]);
+    expect(automations[0]!.discountId).toBeTruthy();
   });
 });

@@ -156,3 +156,85 @@ export type TCampaignPreview = z.infer<typeof ZCampaignPreview>;
 export const ZCampaignDiscounts = z.object({
   items: z.array(z.object({ id: z.string(), name: z.string(), endsAt: z.string().nullable() })),
 });
+
+// ---------- Automations ----------
+
+export const AUTOMATION_KINDS = ['anniversaire', 'a-risque', 'merci', 'ardoise'] as const;
+export type TAutomationKind = (typeof AUTOMATION_KINDS)[number];
+
+/** What each automation is, as its card says it, with its default text and delay. */
+export const AUTOMATIONS: Record<
+  TAutomationKind,
+  {
+    title: string;
+    /** When it writes, in one sentence ({jours}: its delay). */
+    when: string;
+    template: string;
+    /** The delay in days and its bounds; null: none. */
+    days: { default: number; min: number; max: number; label: string } | null;
+    placeholders: readonly string[];
+    /** Marketing: SMS consent needed, the STOP line added. The ardoise reminder is about a debt. */
+    marketing: boolean;
+  }
+> = {
+  anniversaire: {
+    title: 'Anniversaire',
+    when: 'Le jour de l’anniversaire du client (jour et mois de sa fiche).',
+    template: 'Joyeux anniversaire {prénom} ! {boutique} vous offre une réduction avec le code {code}.',
+    days: null,
+    placeholders: ['{prénom}', '{boutique}', '{code}'],
+    marketing: true,
+  },
+  'a-risque': {
+    title: 'Client à risque',
+    when: 'Quand un client n’a rien commandé depuis {jours} jours (une fois par absence).',
+    template: 'Bonjour {prénom}, vous nous manquez ! Passez chez {boutique} découvrir nos nouveautés.',
+    days: { default: 60, min: 14, max: 365, label: 'Jours sans commande' },
+    placeholders: ['{prénom}', '{boutique}', '{code}'],
+    marketing: true,
+  },
+  merci: {
+    title: 'Merci après le premier achat',
+    when: 'Dans les heures qui suivent la première commande d’un client.',
+    template: 'Merci {prénom} pour votre premier achat chez {boutique} ! Au plaisir de vous revoir.',
+    days: null,
+    placeholders: ['{prénom}', '{boutique}', '{code}'],
+    marketing: true,
+  },
+  ardoise: {
+    title: 'Rappel d’ardoise',
+    when: 'Quand un client doit encore de l’argent {jours} jours après sa dernière commande (une fois par commande).',
+    template:
+      'Bonjour {prénom}, votre ardoise chez {boutique} est de {montant}. Merci de passer la régler ou de payer par mobile money.',
+    days: { default: 7, min: 1, max: 90, label: 'Jours après la commande' },
+    placeholders: ['{prénom}', '{boutique}', '{montant}'],
+    marketing: false,
+  },
+};
+
+export const ZSaveAutomationBody = z.object({
+  shopId: ZId,
+  kind: z.enum(AUTOMATION_KINDS, { error: 'Automatisation inconnue.' }),
+  enabled: z.boolean({ error: 'Indiquez si l’automatisation est activée.' }),
+  template: ZStartCampaignBody.shape.template,
+  days: z
+    .number({ error: 'Indiquez un nombre de jours.' })
+    .int('Indiquez un nombre de jours entier.')
+    .optional(),
+  discountId: ZId.optional(),
+});
+
+export const ZAutomation = z.object({
+  kind: z.enum(AUTOMATION_KINDS),
+  enabled: z.boolean(),
+  template: z.string(),
+  days: z.number().int().nullable(),
+  discountId: z.string().nullable(),
+  /** Messages sent these last 30 days, and waiting now. */
+  sent30Days: z.number().int(),
+  queued: z.number().int(),
+  updatedAt: z.string().nullable(),
+});
+export type TAutomation = z.infer<typeof ZAutomation>;
+
+export const ZAutomationList = z.object({ items: z.array(ZAutomation) });

@@ -3,12 +3,18 @@ import type { ShopRow } from '@/features/shop/server/shop.repository';
 import { presetSegment } from '@/features/crm/crm.schemas';
 import { saveSegment } from '@/features/crm/server/segments';
 import { recordPastCampaign } from '@/features/crm/server/campaigns';
+import { saveAutomation } from '@/features/crm/server/automations';
+import { AUTOMATIONS } from '@/features/crm/crm.schemas';
+import { createDiscount, discountsChanged } from '@/features/discount/server';
+import { ZDiscountInput } from '@/features/discount/discount.schemas';
 
 const DAY = 86_400_000;
 
 /**
  * The demo shop's CRM: two saved segments (its best clients, and the Dakar clients to win back) and
- * a campaign sent three weeks ago to its loyal clients, every message delivered.
+ * a campaign sent three weeks ago to its loyal clients, every message delivered; its birthday,
+ * thank-you and ardoise automations switched on (the birthday one with codes of its own discount),
+ * the lapsed-client one left off.
  */
 export async function seedDemoCrm(db: Database, shop: ShopRow, userId: string): Promise<void> {
   await saveSegment(db, shop, userId, { name: 'Meilleurs clients', definition: presetSegment('meilleurs') });
@@ -29,4 +35,24 @@ export async function seedDemoCrm(db: Database, shop: ShopRow, userId: string): 
       'Bonjour {prénom}, merci pour votre fidélité ! -10 % sur tout chez {boutique} jusqu’à dimanche.',
     sentAt: new Date(Date.now() - 21 * DAY),
   });
+  const birthdayGift = await createDiscount(
+    db,
+    shop.id,
+    ZDiscountInput.parse({
+      name: 'Cadeau d’anniversaire −15 %',
+      kind: 'code',
+      code: 'ANNIV15',
+      value: { target: 'order', reduction: { type: 'percentage', percentage: 15 } },
+      limits: { usesPerClient: 1 },
+      combinesWith: { order: false, product: true, delivery: true },
+    }),
+  );
+  await discountsChanged(db, shop.id);
+  for (const kind of ['anniversaire', 'merci', 'ardoise'] as const)
+    await saveAutomation(db, shop, userId, {
+      kind,
+      enabled: true,
+      template: AUTOMATIONS[kind].template,
+      ...(kind === 'anniversaire' ? { discountId: birthdayGift.id } : {}),
+    });
 }

@@ -10,7 +10,7 @@ import { startJobQueue } from './pg-boss-queue';
 export async function startJobs(
   opened: Pick<OpenedDatabase, 'db' | 'jobStore'>,
   jobs: readonly Job<never>[],
-  options: { work?: boolean } = {},
+  options: { work?: boolean; schedules?: boolean } = {},
 ): Promise<(timeoutMs?: number) => Promise<void>> {
   const queue = await startJobQueue(opened.db, opened.jobStore, jobs, options);
   runtime.jobs = queue;

@@ -23,6 +23,11 @@ export interface JobSpec<T> {
   retryDelaySeconds?: number;
   /** A run longer than this is given up (and retried): it must stay above the slowest real run. */
   expireInSeconds?: number;
+  /**
+   * Also run on this cron schedule (UTC), once across all servers, with empty data; every server
+   * starting declares it, so the build's schedule is the one in force.
+   */
+  cron?: string;
   /** After the last attempt failed, once (an SMS is then uncounted, for one). Must not throw. */
   onDeadLetter?(data: T, error: string): Promise<void>;
 }
@@ -39,8 +44,9 @@ export interface EnqueueOptions {
   singletonKey?: string;
 }
 
-export interface Job<T> extends Required<Omit<JobSpec<T>, 'onDeadLetter'>> {
+export interface Job<T> extends Required<Omit<JobSpec<T>, 'onDeadLetter' | 'cron'>> {
   onDeadLetter?: JobSpec<T>['onDeadLetter'];
+  cron?: string;
   /** Puts the job on the queue; answers its id (null when a singleton already waits). */
   enqueue(data: T, options?: EnqueueOptions): Promise<string | null>;
 }

@@ -21,13 +21,14 @@ type EngineJob = PgBoss.JobWithMetadata<object>;
  * The job queue on pg-boss: jobs are rows of the database every server shares, taken with
  * `FOR UPDATE SKIP LOCKED`, so a job one server took is not run by another, and one survives a
  * restart (a run cut short is retried once it expires). On PGlite the same engine runs in this
- * process on the embedded connection. `work: false` enqueues without running anything (a tool).
+ * process on the embedded connection. `work: false` enqueues without running anything (a tool);
+ * `schedules: false` leaves the cron jobs alone (tests, which run them at the instant they choose).
  */
 export async function startJobQueue(
   db: Database,
   store: JobStore,
   jobs: readonly Job<never>[],
-  { work = true }: { work?: boolean } = {},
+  { work = true, schedules = true }: { work?: boolean; schedules?: boolean } = {},
 ): Promise<JobQueue> {
   const log = getLogger().child({ module: 'jobs' });
   const boss = new PgBoss({
@@ -35,6 +36,8 @@ export async function startJobQueue(
     schema: 'pgboss',
     max: 4,
     application_name: 'comptoir-jobs',
+    // Without it this server neither declares nor fires the cron jobs (tests drive them by hand).
+    schedule: schedules,
   });
   boss.on('error', (error) => log.warn({ err: error }, 'file des tâches : erreur du moteur'));
   await boss.start();
@@ -51,6 +54,8 @@ export async function startJobQueue(
     // Both idempotent: every server starting declares the queues as this build defines them.
     await boss.createQueue(job.name, options);
     await boss.updateQueue(job.name, options);
+    // (A cron taken out of a job's definition stays in the engine until unscheduled by hand.)
+    if (job.cron && schedules) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
     if (!work) continue;
     const workerId: string = await boss.work<object>(
       job.name,

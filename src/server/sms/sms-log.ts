@@ -9,7 +9,14 @@ import { dayjs } from '@/shared/dates';
  * the parts it is billed as, kept only when the gateway took it (or while it waits to be sent).
  */
 export type SmsPurpose =
-  'receipt' | 'reminder' | 'tracking' | 'rider_link' | 'order_confirmation' | 'cart_reminder' | 'campaign';
+  | 'receipt'
+  | 'reminder'
+  | 'tracking'
+  | 'rider_link'
+  | 'order_confirmation'
+  | 'cart_reminder'
+  | 'campaign'
+  | 'automation';
 
 /** SMS parts sent by the shop since the start of the month in its time zone. */
 export async function smsSentThisMonth(
@@ -35,7 +42,10 @@ export async function recordSms(
   return id;
 }
 
-/** Many messages counted at once (a campaign), each under the id its caller gave it. */
+/**
+ * Many messages counted at once (a campaign), each under the id its caller gave it: one statement
+ * with an array a column (`unnest`), whatever their number.
+ */
 export async function recordSmsBatch(
   db: Executor,
   rows: Array<{
@@ -47,7 +57,15 @@ export async function recordSmsBatch(
     createdAt?: Date;
   }>,
 ): Promise<void> {
-  if (rows.length) await db.insert(smsMessages).values(rows);
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into sms_messages (id, shop_id, phone, purpose, parts, created_at)
+    select id, shop_id, phone, purpose, parts, coalesce(created_at, now()) from unnest(
+      ${sql.param(rows.map((r) => r.id))}::text[], ${sql.param(rows.map((r) => r.shopId))}::text[],
+      ${sql.param(rows.map((r) => r.phone))}::text[], ${sql.param(rows.map((r) => r.purpose))}::text[],
+      ${sql.param(rows.map((r) => r.parts))}::int[],
+      ${sql.param(rows.map((r) => r.createdAt?.toISOString() ?? null))}::timestamptz[]
+    ) as m(id, shop_id, phone, purpose, parts, created_at)`);
 }
 
 /** A message the gateway refused: not sent, not counted. */

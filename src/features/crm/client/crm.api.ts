@@ -1,5 +1,7 @@
 import { api } from '@/client/api/api';
 import type {
+  TAutomation,
+  TAutomationKind,
   TCampaign,
   TCampaignPreview,
   TSegment,
@@ -26,7 +28,7 @@ export interface CampaignCodes {
   used: number;
 }
 
-const crmTags = api.enhanceEndpoints({ addTagTypes: ['CrmSegment', 'CrmCampaign'] });
+const crmTags = api.enhanceEndpoints({ addTagTypes: ['CrmSegment', 'CrmCampaign', 'CrmAutomation'] });
 
 export const crmApi = crmTags.injectEndpoints({
   endpoints: (build) => ({
@@ -85,6 +87,24 @@ export const crmApi = crmTags.injectEndpoints({
     >({
       query: (shopId) => ({ url: '/api/crm/campaignDiscounts', params: { shopId } }),
     }),
+    listAutomations: build.query<{ items: TAutomation[] }, string>({
+      query: (shopId) => ({ url: '/api/crm/automations', params: { shopId } }),
+      providesTags: ['CrmAutomation'],
+    }),
+    saveAutomation: build.mutation<
+      TAutomation,
+      {
+        shopId: string;
+        kind: TAutomationKind;
+        enabled: boolean;
+        template: string;
+        days?: number;
+        discountId?: string;
+      }
+    >({
+      query: (body) => ({ url: '/api/crm/saveAutomation', method: 'POST', data: body }),
+      invalidatesTags: ['CrmAutomation'],
+    }),
     sendTestSms: build.mutation<{ phone: string; text: string }, { shopId: string; template: string }>({
       query: (body) => ({ url: '/api/crm/sendTestSms', method: 'POST', data: body }),
       invalidatesTags: ['Shop'],
@@ -99,6 +119,8 @@ export const {
   useStartCampaignMutation,
   useSendTestSmsMutation,
   useCampaignDiscountsQuery,
+  useListAutomationsQuery,
+  useSaveAutomationMutation,
 } = crmApi;
 
 export const {

@@ -30,14 +30,14 @@ async function setStatus(
 }
 
 /**
- * One campaign SMS. Never sent twice: it is marked `sending` (committed) before the gateway is
- * called, and a run that finds it so (its server died during the call) does not call again — it
- * is marked failed, « état inconnu », rather than risk a second message. A client who said STOP
- * since the campaign started is skipped, and the SMS given back to the month's quota.
+ * One CRM SMS (a campaign's or an automation's). Never sent twice: it is marked `sending`
+ * (committed) before the gateway is called, and a run that finds it so (its server died during the
+ * call) does not call again — it is marked failed, « état inconnu », rather than risk a second message. A client who said STOP
+ * since a marketing message was queued is skipped, and the SMS given back to the month's quota.
  */
 export const campaignSmsJob = defineJob<{ messageId: string }>({
   name: 'crm.campaign-sms',
-  label: 'SMS de campagne',
+  label: 'SMS du CRM (campagnes, automatisations)',
   retryLimit: 4,
   retryDelaySeconds: 30,
   expireInSeconds: 60,
@@ -58,7 +58,7 @@ export const campaignSmsJob = defineJob<{ messageId: string }>({
         return null;
       }
       if (row.status !== 'queued') return null;
-      if (!(await acceptsMarketingSms(tx, row.shopId, row.phone))) {
+      if (row.marketing && !(await acceptsMarketingSms(tx, row.shopId, row.phone))) {
         await setStatus(tx, messageId, 'skipped', { error: 'Désinscrit (STOP) depuis le lancement.' });
         await forgetSms(tx, messageId);
         return null;

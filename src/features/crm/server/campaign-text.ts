@@ -8,11 +8,9 @@ export function usesCode(template: string): boolean {
   return template.includes('{code}');
 }
 
-/** The placeholders a message uses that Comptoir does not know (a typo: « {prenom} »). */
-export function unknownPlaceholders(template: string): string[] {
-  return [...new Set(template.match(/\{[^{}]*\}/g) ?? [])].filter(
-    (p) => !(PLACEHOLDERS as readonly string[]).includes(p),
-  );
+/** The placeholders a message uses that are not among `allowed` (a typo: « {prenom} »). */
+export function unknownPlaceholders(template: string, allowed: readonly string[] = PLACEHOLDERS): string[] {
+  return [...new Set(template.match(/\{[^{}]*\}/g) ?? [])].filter((p) => !allowed.includes(p));
 }
 
 /**
@@ -25,20 +23,22 @@ export function optOutLine(): string {
 }
 
 /**
- * A recipient's text: the placeholders filled ({code} with their own code, when the message has
- * one), the opt-out line added on its own line.
+ * A recipient's text: the placeholders filled ({code} with their own code, {montant} with what
+ * they owe, when the message has them) and, for a marketing message, the opt-out line added on
+ * its own line.
  */
 export function campaignText(
   template: string,
   recipient: { name: string; firstName: string },
   shop: { name: string },
-  code = '',
+  fill: { code?: string; amount?: string; marketing?: boolean } = {},
 ): string {
   const firstName = recipient.firstName.trim() || recipient.name.trim().split(/\s+/)[0] || '';
   const filled = template
     .replaceAll('{prénom}', firstName)
     .replaceAll('{boutique}', shop.name)
-    .replaceAll('{code}', code)
+    .replaceAll('{code}', fill.code ?? '')
+    .replaceAll('{montant}', fill.amount ?? '')
     .trim();
-  return `${filled}\n${optOutLine()}`;
+  return fill.marketing === false ? filled : `${filled}\n${optOutLine()}`;
 }

@@ -13,6 +13,7 @@ import { sendShopSms } from '@/features/shop/server/shop-sms';
 import { segmentSmsRecipients, type SmsRecipient } from '@/features/customer/server/client-segments';
 import type { TCampaign, TSegmentDefinition } from '../crm.schemas';
 import { campaignSmsJob } from './campaign-job';
+import { insertCrmMessages } from './message-rows';
 import {
   discountNames,
   issueMessageCodes,
@@ -21,8 +22,8 @@ import {
 } from '@/features/discount/server';
 import { campaignText, unknownPlaceholders, usesCode } from './campaign-text';
 
-/** Messages a campaign's statement writes at once (PostgreSQL's parameter limit is 65 535). */
-const CHUNK = 2_000;
+/** Jobs queued by one statement of the engine's. */
+const JOB_CHUNK = 5_000;
 
 export interface CampaignInput {
   name: string;
@@ -41,7 +42,7 @@ export interface CampaignInput {
 function campaignMessages(template: string, recipients: SmsRecipient[], shop: ShopRow, codes?: string[]) {
   return recipients.map((r, i) => {
     const discountCode = codes?.[i] ?? null;
-    const body = campaignText(template, r, shop, discountCode ?? '');
+    const body = campaignText(template, r, shop, { code: discountCode ?? '' });
     return {
       id: newId(),
       clientId: r.clientId,
@@ -125,28 +126,27 @@ export async function startCampaign(
       discountId,
       createdByUserId: userId,
     });
-    for (let i = 0; i < messages.length; i += CHUNK) {
-      const chunk = messages.slice(i, i + CHUNK);
-      await tx
-        .insert(crmCampaignMessages)
-        .values(chunk.map((m) => ({ ...m, campaignId, shopId, status: 'queued' })));
-      // Counted now (the quota is taken whole); a message not sent is given back.
-      await recordSmsBatch(
-        tx,
-        chunk.map((m) => ({
-          id: m.id,
-          shopId,
-          phone: m.phone,
-          purpose: 'campaign' as const,
-          parts: m.parts,
-        })),
-      );
+    await insertCrmMessages(
+      tx,
+      messages.map((m) => ({ ...m, campaignId, shopId })),
+    );
+    // Counted now (the quota is taken whole); a message not sent is given back.
+    await recordSmsBatch(
+      tx,
+      messages.map((m) => ({
+        id: m.id,
+        shopId,
+        phone: m.phone,
+        purpose: 'campaign' as const,
+        parts: m.parts,
+      })),
+    );
+    for (let i = 0; i < messages.length; i += JOB_CHUNK)
       await jobQueue().enqueueMany(
         campaignSmsJob.name,
-        chunk.map((m) => ({ messageId: m.id })),
+        messages.slice(i, i + JOB_CHUNK).map((m) => ({ messageId: m.id })),
         { tx, ...(input.sendAt ? { startAfter: input.sendAt } : {}) },
       );
-    }
     return { campaignId, recipients: messages.length, parts };
   });
 }
@@ -275,12 +275,9 @@ export async function sendTestSms(
     purpose: 'campaign',
     what: 'vos campagnes',
     body: (locked) =>
-      campaignText(
-        template,
-        { name, firstName: agent.firstName ?? '' },
-        locked,
-        sampleCodes(template, 1)?.[0],
-      ),
+      campaignText(template, { name, firstName: agent.firstName ?? '' }, locked, {
+        code: sampleCodes(template, 1)?.[0],
+      }),
   });
 }
 

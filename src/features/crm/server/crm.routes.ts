@@ -35,7 +35,7 @@ const SAMPLE_SIZE = 20;
  * The CRM is for paying shops (PRODUCT.md: its campaigns spend SMS the free plan has none of): the
  * free plan's menu says « Offre payante », and the server refuses whatever the page shows.
  */
-function crmShop(ctx: RouteContext<unknown, unknown, unknown>): ShopRow {
+export function crmShop(ctx: RouteContext<unknown, unknown, unknown>): ShopRow {
   const shop = ctx.membership!.shop;
   if (effectivePlan(shop) === 'free')
     throw new AppError(

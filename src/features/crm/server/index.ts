@@ -12,6 +12,7 @@ import {
   startCampaignRoute,
 } from './crm.routes';
 import { smsInboundRoute } from './sms-inbound';
+import { listAutomationsRoute, saveAutomationRoute } from './automation.routes';
 
 export const routes: Route[] = [
   listSegmentsRoute,
@@ -24,5 +25,7 @@ export const routes: Route[] = [
   sendTestSmsRoute,
   previewCampaignRoute,
   campaignDiscountsRoute,
+  listAutomationsRoute,
+  saveAutomationRoute,
   smsInboundRoute,
 ];

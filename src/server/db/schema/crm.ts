@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { clients } from './customer';
 import { discounts } from './discount';
 import { shops } from './shop';
@@ -63,10 +73,14 @@ export const crmCampaignMessages = pgTable(
   'crm_campaign_messages',
   {
     id: text('id').primaryKey(),
-    campaignId: text('campaign_id')
-      .notNull()
-      .references(() => crmCampaigns.id),
+    /** The campaign it belongs to; null for an automation's message. */
+    campaignId: text('campaign_id').references(() => crmCampaigns.id),
     shopId: text('shop_id').notNull(),
+    /** The automation that wrote it (`crm_automations.kind`) and for which occasion; else null. */
+    automation: text('automation'),
+    occasion: text('occasion'),
+    /** Marketing (consent checked again before it goes, the STOP line added) or about a debt. */
+    marketing: boolean('marketing').notNull().default(true),
     clientId: text('client_id').references(() => clients.id, { onDelete: 'set null' }),
     phone: text('phone').notNull(),
     body: text('body').notNull(),
@@ -80,5 +94,41 @@ export const crmCampaignMessages = pgTable(
   (t) => [
     index('crm_campaign_messages_campaign_idx').on(t.campaignId, t.status),
     uniqueIndex('crm_campaign_messages_client_uq').on(t.campaignId, t.phone),
+    // An automation writes to a client at most once per occasion, whatever runs at once.
+    uniqueIndex('crm_campaign_messages_occasion_uq')
+      .on(t.shopId, t.automation, t.clientId, t.occasion)
+      .where(sql`${t.automation} is not null`),
+    index('crm_campaign_messages_automation_idx')
+      .on(t.shopId, t.automation, t.sentAt)
+      .where(sql`${t.automation} is not null`),
+  ],
+);
+
+/**
+ * A shop's automated messages (CRM « Automatisations »), one row per kind it has set: anniversaire,
+ * a-risque, merci, ardoise. Absent: off, with the default text.
+ */
+export const crmAutomations = pgTable(
+  'crm_automations',
+  {
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    kind: text('kind').notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    template: text('template').notNull(),
+    /** Days without an order (a-risque) or since the unpaid order (ardoise). */
+    days: integer('days').notNull(),
+    /** The code discount {code} draws from. */
+    discountId: text('discount_id').references(() => discounts.id),
+    updatedByUserId: text('updated_by_user_id').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.kind] }),
+    // The hourly sweep finds the shops with something switched on.
+    index('crm_automations_enabled_idx')
+      .on(t.kind, t.shopId)
+      .where(sql`${t.enabled}`),
   ],
 );

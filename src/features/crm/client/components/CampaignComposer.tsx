@@ -5,13 +5,11 @@ import {
   Field,
   HStack,
   Input,
-  Link,
   NativeSelect,
   Stack,
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import NextLink from 'next/link';
 import { useMemo, useState } from 'react';
 import { LuArrowLeft, LuSend } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
@@ -22,21 +20,15 @@ import { formatPhone } from '@/shared/phone';
 import { smsParts, smsText, withoutAccents } from '@/shared/sms-parts';
 import { PRESET_SEGMENTS, type TSegmentDefinition } from '../../crm.schemas';
 import {
-  useCampaignDiscountsQuery,
   useListSegmentsQuery,
   usePreviewCampaignQuery,
   useSendTestSmsMutation,
   useStartCampaignMutation,
 } from '../crm.api';
+import { CodeDiscountField } from './CodeDiscountField';
+import { partsLabel } from '../sms-counter';
 
 const PLACEHOLDERS = ['{prénom}', '{boutique}', '{code}'];
-
-/** « 2 SMS (Unicode) » for the message as written, before the placeholders are filled. */
-function partsLabel(template: string): string {
-  const counted = smsParts(smsText(template));
-  const kind = counted.encoding === 'gsm7' ? 'GSM' : 'Unicode : accents ou signes spéciaux';
-  return `${template.length} caractère${template.length > 1 ? 's' : ''} · ${counted.parts} SMS par message (${kind})`;
-}
 
 /**
  * A new SMS campaign: its segment (saved or ready-made), its message with {prénom}, {boutique} and
@@ -79,7 +71,6 @@ export function CampaignComposer(props: { shopId: string; onClose: (campaignId?:
     { skip: !definition || !typed.trim() },
   );
   const withCode = template.includes('{code}');
-  const discounts = useCampaignDiscountsQuery(props.shopId, { skip: !withCode });
   const rewritten = withoutAccents(template);
   const saves = smsParts(smsText(template)).parts - smsParts(smsText(rewritten)).parts;
   const overQuota =
@@ -204,37 +195,12 @@ export function CampaignComposer(props: { shopId: string; onClose: (campaignId?:
         {errors.template ? <Field.ErrorText>{errors.template}</Field.ErrorText> : null}
       </Field.Root>
       {withCode ? (
-        <Field.Root invalid={!!errors.discountId} maxW="md" required>
-          <Field.Label>Réduction des codes</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={discountId}
-              onChange={(e) => setDiscountId(e.currentTarget.value)}
-              bg="bg"
-            >
-              <option value="">Choisir une réduction par code…</option>
-              {(discounts.data?.items ?? []).map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          {errors.discountId ? <Field.ErrorText>{errors.discountId}</Field.ErrorText> : null}
-          <Field.HelperText>
-            {discounts.data && discounts.data.items.length === 0 ? (
-              <>
-                Aucune réduction par code active.{' '}
-                <Link asChild color="brand.fg" textDecoration="underline">
-                  <NextLink href="/reductions/nouvelle">Créer une réduction</NextLink>
-                </Link>
-              </>
-            ) : (
-              'Chaque destinataire reçoit son propre code, utilisable une fois.'
-            )}
-          </Field.HelperText>
-        </Field.Root>
+        <CodeDiscountField
+          shopId={props.shopId}
+          value={discountId}
+          onChange={setDiscountId}
+          {...(errors.discountId ? { error: errors.discountId } : {})}
+        />
       ) : null}
       {preview.data ? (
         <Stack

@@ -18,9 +18,14 @@ const CampaignsTab = dynamic(() => import('../components/CampaignsTab').then((m)
   loading,
 });
 
+const AutomationsTab = dynamic(() => import('../components/AutomationsTab').then((m) => m.AutomationsTab), {
+  loading,
+});
+
 const VIEWS = [
   { value: 'segments', label: 'Segments' },
   { value: 'campagnes', label: 'Campagnes SMS' },
+  { value: 'automatisations', label: 'Automatisations' },
 ] as const;
 
 /** On the free plan: what the CRM would give, and the way to it (the server refuses its routes). */
@@ -46,8 +51,10 @@ function CrmViews({ shop, canManage }: { shop: Shop; canManage: boolean }) {
       <LinkTabs param="onglet" label="Vues du CRM" views={VIEWS} />
       {view === 'segments' ? (
         <SegmentsTab shopId={shop._id} currency={shop.currency} canManage={canManage} />
-      ) : (
+      ) : view === 'campagnes' ? (
         <CampaignsTab shopId={shop._id} canManage={canManage} />
+      ) : (
+        <AutomationsTab shopId={shop._id} canManage={canManage} />
       )}
     </Stack>
   );
@@ -73,7 +80,7 @@ function Crm({ shop, role }: { shop: Shop; role: AgentRole }) {
   );
 }
 
-/** /crm: segments of the shop's clients and SMS campaigns to them (automations and loyalty come next). */
+/** /crm: segments of the shop's clients, SMS campaigns to them and automated messages (loyalty comes next). */
 export function CrmScreen() {
   return (
     <AppShell capability="crm:view" quotaPage="sms">
