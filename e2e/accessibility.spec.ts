@@ -26,6 +26,7 @@ const BACK_OFFICE: Array<{ path: string; heading: string | RegExp }> = [
   { path: '/canaux-de-vente?onglet=produits', heading: 'Canaux de vente' },
   { path: '/canaux-de-vente?onglet=catalogues', heading: 'Canaux de vente' },
   { path: '/crm', heading: 'CRM' },
+  { path: '/crm?onglet=automatisations', heading: 'CRM' },
 ];
 
 test.describe('Accessibilité', () => {
