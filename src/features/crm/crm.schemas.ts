@@ -97,6 +97,9 @@ export const ZCampaign = z.object({
   sent: z.number().int(),
   failed: z.number().int(),
   skipped: z.number().int(),
+  /** Of those sent, what the gateway's delivery reports said (0 and 0 without reports). */
+  delivered: z.number().int(),
+  undelivered: z.number().int(),
   status: z.enum(['programmée', 'en cours', 'terminée']),
 });
 export type TCampaign = z.infer<typeof ZCampaign>;
@@ -124,6 +127,8 @@ export const ZCampaignDetail = z.object({
       parts: z.number().int(),
       discountCode: z.string().nullable(),
       status: z.enum(['queued', 'sending', 'sent', 'failed', 'skipped']),
+      delivery: z.enum(['delivered', 'undelivered']).nullable(),
+      deliveryError: z.string().nullable(),
       error: z.string().nullable(),
       sentAt: z.string().nullable(),
     }),

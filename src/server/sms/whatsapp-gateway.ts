@@ -1,5 +1,5 @@
 import { getEnv } from '../env';
-import type { SmsGateway, SmsMessage } from './sms-gateway';
+import type { SmsGateway, SmsMessage, SmsSent } from './sms-gateway';
 
 /*
  * WhatsApp messages sent by Comptoir through Meta's Cloud API, behind the same interface as SMS
@@ -17,7 +17,7 @@ class WhatsappCloudGateway implements MessageGateway {
     private readonly token: string,
     private readonly phoneNumberId: string,
   ) {}
-  async send(message: SmsMessage): Promise<void> {
+  async send(message: SmsMessage): Promise<SmsSent> {
     const response = await fetch(`${this.apiUrl}/${this.phoneNumberId}/messages`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${this.token}` },
@@ -30,6 +30,9 @@ class WhatsappCloudGateway implements MessageGateway {
       signal: AbortSignal.timeout(10_000),
     });
     if (!response.ok) throw new Error(`L’API WhatsApp a répondu ${response.status}`);
+    // Its answer names the message: { messages: [{ id: "wamid…" }] }.
+    const answer = (await response.json().catch(() => null)) as { messages?: Array<{ id?: string }> } | null;
+    return { providerId: answer?.messages?.[0]?.id ?? null };
   }
 }
 

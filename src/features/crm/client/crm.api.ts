@@ -16,6 +16,8 @@ export interface CampaignMessage {
   parts: number;
   discountCode: string | null;
   status: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+  delivery: 'delivered' | 'undelivered' | null;
+  deliveryError: string | null;
   error: string | null;
   sentAt: string | null;
 }

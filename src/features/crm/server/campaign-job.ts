@@ -21,11 +21,16 @@ async function setStatus(
   db: Executor,
   messageId: string,
   status: string,
-  extra: { error?: string; sentAt?: Date } = {},
+  extra: { error?: string; sentAt?: Date; providerId?: string | null } = {},
 ) {
   await db
     .update(crmCampaignMessages)
-    .set({ status, error: extra.error ?? null, ...(extra.sentAt ? { sentAt: extra.sentAt } : {}) })
+    .set({
+      status,
+      error: extra.error ?? null,
+      ...(extra.sentAt ? { sentAt: extra.sentAt } : {}),
+      ...(extra.providerId ? { providerId: extra.providerId } : {}),
+    })
     .where(eq(crmCampaignMessages.id, messageId));
 }
 
@@ -69,8 +74,9 @@ export const campaignSmsJob = defineJob<{ messageId: string }>({
     });
     if (!message) return;
     await waitForGateway();
+    let sent;
     try {
-      await createSmsGateway().send({ to: message.phone, body: message.body });
+      sent = await createSmsGateway().send({ to: message.phone, body: message.body });
     } catch (error) {
       const answer = error instanceof Error ? error.message : String(error);
       // The gateway said no: nothing went out, so it may be tried again (or given back).
@@ -78,6 +84,6 @@ export const campaignSmsJob = defineJob<{ messageId: string }>({
       if (run.isLastAttempt) await forgetSms(db, messageId);
       throw error;
     }
-    await setStatus(db, messageId, 'sent', { sentAt: new Date() });
+    await setStatus(db, messageId, 'sent', { sentAt: new Date(), providerId: sent.providerId });
   },
 });

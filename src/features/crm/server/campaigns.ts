@@ -161,6 +161,8 @@ async function withCounts(db: Executor, rows: CampaignRow[]): Promise<TCampaign[
       status: crmCampaignMessages.status,
       n: count(),
       parts: sql<number>`sum(${crmCampaignMessages.parts})::int`,
+      delivered: sql<number>`count(*) filter (where ${crmCampaignMessages.delivery} = 'delivered')::int`,
+      undelivered: sql<number>`count(*) filter (where ${crmCampaignMessages.delivery} = 'undelivered')::int`,
     })
     .from(crmCampaignMessages)
     .where(
@@ -179,7 +181,10 @@ async function withCounts(db: Executor, rows: CampaignRow[]): Promise<TCampaign[
       failed: of('failed'),
       skipped: of('skipped'),
     };
-    const parts = counted.filter((c) => c.campaignId === row.id).reduce((sum, c) => sum + Number(c.parts), 0);
+    const mine = counted.filter((c) => c.campaignId === row.id);
+    const total = (pick: (c: (typeof counted)[number]) => number) =>
+      mine.reduce((sum, c) => sum + Number(pick(c)), 0);
+    const parts = total((c) => c.parts);
     const recipients = statuses.queued + statuses.sent + statuses.failed + statuses.skipped;
     return {
       _id: row.id,
@@ -190,6 +195,8 @@ async function withCounts(db: Executor, rows: CampaignRow[]): Promise<TCampaign[
       recipients,
       parts,
       ...statuses,
+      delivered: total((c) => c.delivered),
+      undelivered: total((c) => c.undelivered),
       status:
         statuses.queued === 0 ? 'terminée' : row.sendAt.getTime() > Date.now() ? 'programmée' : 'en cours',
     };
@@ -224,6 +231,8 @@ export async function campaignDetail(db: Executor, shopId: string, campaignId: s
       parts: crmCampaignMessages.parts,
       discountCode: crmCampaignMessages.discountCode,
       status: crmCampaignMessages.status,
+      delivery: crmCampaignMessages.delivery,
+      deliveryError: crmCampaignMessages.deliveryError,
       error: crmCampaignMessages.error,
       sentAt: crmCampaignMessages.sentAt,
     })
@@ -240,6 +249,7 @@ export async function campaignDetail(db: Executor, shopId: string, campaignId: s
     messages: messages.map((m) => ({
       ...m,
       status: m.status as 'queued' | 'sending' | 'sent' | 'failed' | 'skipped',
+      delivery: m.delivery as 'delivered' | 'undelivered' | null,
       sentAt: m.sentAt?.toISOString() ?? null,
     })),
   };

@@ -12,6 +12,7 @@ import {
   startCampaignRoute,
 } from './crm.routes';
 import { smsInboundRoute } from './sms-inbound';
+import { smsStatusRoute } from './sms-status';
 import { listAutomationsRoute, saveAutomationRoute } from './automation.routes';
 
 export const routes: Route[] = [
@@ -28,4 +29,5 @@ export const routes: Route[] = [
   listAutomationsRoute,
   saveAutomationRoute,
   smsInboundRoute,
+  smsStatusRoute,
 ];

@@ -90,8 +90,17 @@ export const crmCampaignMessages = pgTable(
     status: text('status').notNull().default('queued'),
     error: text('error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The gateway's id for it, when it gives one: its delivery reports name the message by it. */
+    providerId: text('provider_id'),
+    /** What the gateway's delivery report said: `delivered`, `undelivered` (with why); null: no report. */
+    delivery: text('delivery'),
+    deliveryError: text('delivery_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [
+    index('crm_campaign_messages_provider_idx')
+      .on(t.providerId)
+      .where(sql`${t.providerId} is not null`),
     index('crm_campaign_messages_campaign_idx').on(t.campaignId, t.status),
     uniqueIndex('crm_campaign_messages_client_uq').on(t.campaignId, t.phone),
     // An automation writes to a client at most once per occasion, whatever runs at once.

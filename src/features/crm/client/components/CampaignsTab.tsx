@@ -28,8 +28,18 @@ const MESSAGE_STATUS: Record<CampaignMessage['status'], [string, string]> = {
   skipped: ['Ignoré (STOP)', 'orange'],
 };
 
+/** « 12 envoyés (10 remis, 1 non remis) · 0 en file · … »: the reports' part only once there are some. */
 function figures(c: TCampaign): string {
-  return `${c.sent} envoyé${c.sent > 1 ? 's' : ''} · ${c.queued} en file · ${c.failed} en échec · ${c.skipped} ignoré${c.skipped > 1 ? 's' : ''}`;
+  const reports =
+    c.delivered + c.undelivered > 0 ? ` (${c.delivered} remis, ${c.undelivered} non remis)` : '';
+  return `${c.sent} envoyé${c.sent > 1 ? 's' : ''}${reports} · ${c.queued} en file · ${c.failed} en échec · ${c.skipped} ignoré${c.skipped > 1 ? 's' : ''}`;
+}
+
+/** A message's badge: its status, or once sent what the gateway's delivery report said. */
+function messageBadge(message: CampaignMessage): [string, string] {
+  if (message.status === 'sent' && message.delivery === 'delivered') return ['Remis', 'green'];
+  if (message.status === 'sent' && message.delivery === 'undelivered') return ['Non remis', 'red'];
+  return MESSAGE_STATUS[message.status];
 }
 
 function CampaignRow({ campaign, onOpen }: { campaign: TCampaign; onOpen: () => void }) {
@@ -68,7 +78,8 @@ function CampaignRow({ campaign, onOpen }: { campaign: TCampaign; onOpen: () => 
 
 function MessageRow({ message }: { message: CampaignMessage }) {
   const { layout } = useListLayout();
-  const [label, colour] = MESSAGE_STATUS[message.status];
+  const [label, colour] = messageBadge(message);
+  const problem = message.error ?? message.deliveryError;
   const badge = <Badge colorPalette={colour}>{label}</Badge>;
   const code = message.discountCode ? (
     <Text fontSize="xs" color="fg.muted">{`Code ${message.discountCode}`}</Text>
@@ -81,9 +92,9 @@ function MessageRow({ message }: { message: CampaignMessage }) {
           {badge}
         </HStack>
         {code}
-        {message.error ? (
+        {problem ? (
           <Text fontSize="xs" color="fg.error">
-            {message.error}
+            {problem}
           </Text>
         ) : null}
       </ListCard>
@@ -98,7 +109,7 @@ function MessageRow({ message }: { message: CampaignMessage }) {
       <Table.Cell textAlign="end">{message.parts}</Table.Cell>
       <Table.Cell>{message.sentAt ? formatDateTime(message.sentAt) : '—'}</Table.Cell>
       <Table.Cell fontSize="sm" color="fg.error" whiteSpace="normal">
-        {message.error ?? ''}
+        {problem ?? ''}
       </Table.Cell>
     </Table.Row>
   );
