@@ -43,6 +43,11 @@ const EnvSchema = z.object({
   WHATSAPP_CLOUD_API_URL: z.string().default('https://graph.facebook.com/v21.0'),
   WHATSAPP_CLOUD_TOKEN: z.string().optional(),
   WHATSAPP_CLOUD_PHONE_NUMBER_ID: z.string().optional(),
+  /** What Meta bills one marketing WhatsApp message, in FCFA: the CRM shows a campaign's cost with it. */
+  WHATSAPP_MESSAGE_COST: z.coerce.number().nonnegative().default(20),
+  /** Meta's webhook: the token its subscription check echoes, and the app secret its calls are signed with. */
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
   OTP_TTL_SECONDS: z.coerce.number().int().positive().default(300),
   OTP_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   OTP_MAX_PER_PHONE: z.coerce.number().int().positive().default(3),

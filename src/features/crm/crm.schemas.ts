@@ -72,6 +72,8 @@ export const ZStartCampaignBody = z.object({
     .max(1000, 'Le message fait au plus 1 000 caractères.'),
   /** The code discount whose single-use codes fill {code}, one per recipient (required with {code}). */
   discountId: ZId.optional(),
+  /** Absent: SMS. WhatsApp only where this deployment has a WhatsApp gateway. */
+  channel: z.enum(['sms', 'whatsapp'], { error: 'Canal inconnu : sms ou whatsapp.' }).optional(),
   /** ISO instant; absent: now. */
   sendAt: z.iso
     .datetime({ offset: true, error: 'Date d’envoi invalide.' })
@@ -88,6 +90,7 @@ export const ZStartedCampaign = z.object({
 export const ZCampaign = z.object({
   _id: z.string(),
   name: z.string(),
+  channel: z.enum(['sms', 'whatsapp']),
   template: z.string(),
   sendAt: z.string(),
   createdAt: z.string(),
@@ -144,13 +147,16 @@ export const ZPreviewCampaignBody = z.object({
   shopId: ZId,
   definition: ZSegmentDefinition,
   template: ZStartCampaignBody.shape.template,
+  channel: ZStartCampaignBody.shape.channel,
 });
 
 export const ZCampaignPreview = z.object({
   recipients: z.number().int(),
   parts: z.number().int(),
-  /** SMS left this month; null: no limit. */
+  /** SMS left this month; null: no limit, or not SMS. */
   smsLeft: z.number().int().nullable(),
+  /** What Meta bills for a WhatsApp campaign, in FCFA; null for SMS (in the plan). */
+  cost: z.number().nullable(),
   samples: z.array(
     z.object({ name: z.string(), phone: z.string(), text: z.string(), parts: z.number().int() }),
   ),
@@ -243,3 +249,8 @@ export const ZAutomation = z.object({
 export type TAutomation = z.infer<typeof ZAutomation>;
 
 export const ZAutomationList = z.object({ items: z.array(ZAutomation) });
+
+/** What the composer may offer: WhatsApp, with its cost per message in FCFA, when configured. */
+export const ZCampaignOptions = z.object({
+  whatsapp: z.object({ costPerMessage: z.number() }).nullable(),
+});

@@ -65,7 +65,7 @@ export const crmApi = crmTags.injectEndpoints({
     }),
     previewCampaign: build.query<
       TCampaignPreview,
-      { shopId: string; definition: TSegmentDefinition; template: string }
+      { shopId: string; definition: TSegmentDefinition; template: string; channel: 'sms' | 'whatsapp' }
     >({
       query: (body) => ({ url: '/api/crm/previewCampaign', method: 'POST', data: body }),
     }),
@@ -78,10 +78,14 @@ export const crmApi = crmTags.injectEndpoints({
         template: string;
         sendAt?: string;
         discountId?: string;
+        channel?: 'sms' | 'whatsapp';
       }
     >({
       query: (body) => ({ url: '/api/crm/startCampaign', method: 'POST', data: body }),
       invalidatesTags: ['CrmCampaign', 'Shop'],
+    }),
+    campaignOptions: build.query<{ whatsapp: { costPerMessage: number } | null }, string>({
+      query: (shopId) => ({ url: '/api/crm/campaignOptions', params: { shopId } }),
     }),
     campaignDiscounts: build.query<
       { items: Array<{ id: string; name: string; endsAt: string | null }> },
@@ -121,6 +125,7 @@ export const {
   useStartCampaignMutation,
   useSendTestSmsMutation,
   useCampaignDiscountsQuery,
+  useCampaignOptionsQuery,
   useListAutomationsQuery,
   useSaveAutomationMutation,
 } = crmApi;

@@ -4,8 +4,8 @@ import { crmCampaignMessages } from '@/server/db/schema/crm';
 import { getEnv } from '@/server/env';
 import { defineJob } from '@/server/jobs/job';
 import { forgetSms } from '@/server/sms/sms-log';
-import { createSmsGateway } from '@/server/sms/sms-gateway';
 import { acceptsMarketingSms } from '@/features/customer/server/sms-consent';
+import { gatewayFor } from './campaign-channel';
 
 /** The next instant this server may hand a campaign SMS to the gateway (SMS_RATE_PER_SECOND). */
 let nextSlot = 0;
@@ -63,7 +63,8 @@ export const campaignSmsJob = defineJob<{ messageId: string }>({
         return null;
       }
       if (row.status !== 'queued') return null;
-      if (row.marketing && !(await acceptsMarketingSms(tx, row.shopId, row.phone))) {
+      const channel = row.channel === 'whatsapp' ? 'whatsapp' : 'sms';
+      if (row.marketing && !(await acceptsMarketingSms(tx, row.shopId, row.phone, channel))) {
         await setStatus(tx, messageId, 'skipped', { error: 'Désinscrit (STOP) depuis le lancement.' });
         await forgetSms(tx, messageId);
         return null;
@@ -76,7 +77,7 @@ export const campaignSmsJob = defineJob<{ messageId: string }>({
     await waitForGateway();
     let sent;
     try {
-      sent = await createSmsGateway().send({ to: message.phone, body: message.body });
+      sent = await gatewayFor(message.channel).send({ to: message.phone, body: message.body });
     } catch (error) {
       const answer = error instanceof Error ? error.message : String(error);
       // The gateway said no: nothing went out, so it may be tried again (or given back).

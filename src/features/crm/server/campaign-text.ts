@@ -31,7 +31,7 @@ export function campaignText(
   template: string,
   recipient: { name: string; firstName: string },
   shop: { name: string },
-  fill: { code?: string; amount?: string; marketing?: boolean } = {},
+  fill: { code?: string; amount?: string; marketing?: boolean; channel?: 'sms' | 'whatsapp' } = {},
 ): string {
   const firstName = recipient.firstName.trim() || recipient.name.trim().split(/\s+/)[0] || '';
   const filled = template
@@ -40,5 +40,7 @@ export function campaignText(
     .replaceAll('{code}', fill.code ?? '')
     .replaceAll('{montant}', fill.amount ?? '')
     .trim();
-  return fill.marketing === false ? filled : `${filled}\n${optOutLine()}`;
+  if (fill.marketing === false) return filled;
+  // On WhatsApp the reply goes to the conversation itself, not to the SMS number.
+  return `${filled}\n${fill.channel === 'whatsapp' ? 'Répondez STOP pour vous désinscrire' : optOutLine()}`;
 }

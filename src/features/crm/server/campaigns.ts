@@ -14,6 +14,7 @@ import { segmentSmsRecipients, type SmsRecipient } from '@/features/customer/ser
 import type { TCampaign, TSegmentDefinition } from '../crm.schemas';
 import { campaignSmsJob } from './campaign-job';
 import { insertCrmMessages } from './message-rows';
+import { checkChannel, nobodyReachable, whatsappOffer, type CampaignChannel } from './campaign-channel';
 import {
   discountNames,
   issueMessageCodes,
@@ -33,23 +34,33 @@ export interface CampaignInput {
   sendAt?: Date;
   /** The code discount {code} gives each recipient a code of (required when the message has {code}). */
   discountId?: string;
+  /** Absent: SMS. */
+  channel?: CampaignChannel;
 }
 
 /**
  * Each recipient's message: its own text, an id, its code ({code}: `codes[i]`, else none) and the
  * parts it is billed as.
  */
-function campaignMessages(template: string, recipients: SmsRecipient[], shop: ShopRow, codes?: string[]) {
+function campaignMessages(
+  template: string,
+  recipients: SmsRecipient[],
+  shop: ShopRow,
+  codes?: string[],
+  channel: CampaignChannel = 'sms',
+) {
   return recipients.map((r, i) => {
     const discountCode = codes?.[i] ?? null;
-    const body = campaignText(template, r, shop, { code: discountCode ?? '' });
+    const body = campaignText(template, r, shop, { code: discountCode ?? '', channel });
     return {
       id: newId(),
       clientId: r.clientId,
       phone: r.phone,
       body,
       discountCode,
-      parts: smsParts(smsText(body)).parts,
+      channel,
+      // A WhatsApp message is one message, whatever its length.
+      parts: channel === 'sms' ? smsParts(smsText(body)).parts : 1,
     };
   });
 }
@@ -94,21 +105,22 @@ export async function startCampaign(
   input: CampaignInput,
 ): Promise<{ campaignId: string; recipients: number; parts: number }> {
   checkTemplate(input.template);
+  const channel = input.channel ?? 'sms';
+  checkChannel(channel);
   const discountId = codeDiscount(input.template, input.discountId);
   return db.transaction(async (tx) => {
     const shop = await lockShop(tx, shopId);
-    const recipients = await segmentSmsRecipients(tx, shop, input.definition);
-    if (recipients.length === 0)
-      throw Errors.validation(
-        { definition: 'Ce segment ne compte aucun client joignable par SMS (téléphone et accord SMS).' },
-        'Segment : aucun client joignable par SMS.',
-      );
+    const recipients = await segmentSmsRecipients(tx, shop, input.definition, channel);
+    if (recipients.length === 0) {
+      const nobody = nobodyReachable(channel);
+      throw Errors.validation({ definition: nobody.field }, nobody.summary);
+    }
     // Drawn in this transaction: a campaign refused below (the quota) leaves no code behind.
     const codes = discountId ? await issueMessageCodes(tx, shopId, discountId, recipients.length) : undefined;
-    const messages = campaignMessages(input.template, recipients, shop, codes);
+    const messages = campaignMessages(input.template, recipients, shop, codes, channel);
     const parts = messages.reduce((sum, m) => sum + m.parts, 0);
     const plan = PLANS[effectivePlan(shop)];
-    if (plan.maxSmsPerMonth !== 'infinity') {
+    if (channel === 'sms' && plan.maxSmsPerMonth !== 'infinity') {
       const left = Math.max(0, plan.maxSmsPerMonth - (await smsSentThisMonth(tx, shop)));
       if (parts > left)
         throw Errors.quotaExceeded(
@@ -124,23 +136,25 @@ export async function startCampaign(
       template: input.template,
       sendAt: input.sendAt ?? new Date(),
       discountId,
+      channel,
       createdByUserId: userId,
     });
     await insertCrmMessages(
       tx,
       messages.map((m) => ({ ...m, campaignId, shopId })),
     );
-    // Counted now (the quota is taken whole); a message not sent is given back.
-    await recordSmsBatch(
-      tx,
-      messages.map((m) => ({
-        id: m.id,
-        shopId,
-        phone: m.phone,
-        purpose: 'campaign' as const,
-        parts: m.parts,
-      })),
-    );
+    // Counted now (the quota is taken whole); a message not sent is given back. WhatsApp is not SMS.
+    if (channel === 'sms')
+      await recordSmsBatch(
+        tx,
+        messages.map((m) => ({
+          id: m.id,
+          shopId,
+          phone: m.phone,
+          purpose: 'campaign' as const,
+          parts: m.parts,
+        })),
+      );
     for (let i = 0; i < messages.length; i += JOB_CHUNK)
       await jobQueue().enqueueMany(
         campaignSmsJob.name,
@@ -189,6 +203,7 @@ async function withCounts(db: Executor, rows: CampaignRow[]): Promise<TCampaign[
     return {
       _id: row.id,
       name: row.name,
+      channel: row.channel === 'whatsapp' ? ('whatsapp' as const) : ('sms' as const),
       template: row.template,
       sendAt: row.sendAt.toISOString(),
       createdAt: row.createdAt.toISOString(),
@@ -300,10 +315,18 @@ export async function previewCampaign(
   shop: ShopRow,
   definition: TSegmentDefinition,
   template: string,
+  channel: CampaignChannel = 'sms',
 ) {
   checkTemplate(template);
-  const recipients = await segmentSmsRecipients(db, shop, definition);
-  const messages = campaignMessages(template, recipients, shop, sampleCodes(template, recipients.length));
+  checkChannel(channel);
+  const recipients = await segmentSmsRecipients(db, shop, definition, channel);
+  const messages = campaignMessages(
+    template,
+    recipients,
+    shop,
+    sampleCodes(template, recipients.length),
+    channel,
+  );
   const parts = messages.reduce((sum, m) => sum + m.parts, 0);
   const samples = messages.slice(0, 3).map((m, i) => ({
     name: recipients[i]!.name,
@@ -313,10 +336,12 @@ export async function previewCampaign(
   }));
   const plan = PLANS[effectivePlan(shop)];
   const smsLeft =
-    plan.maxSmsPerMonth === 'infinity'
+    channel !== 'sms' || plan.maxSmsPerMonth === 'infinity'
       ? null
       : Math.max(0, plan.maxSmsPerMonth - (await smsSentThisMonth(db, shop)));
-  return { recipients: recipients.length, parts, smsLeft, samples };
+  // What Meta bills the shop for it, in FCFA; SMS are in the plan.
+  const cost = channel === 'whatsapp' ? recipients.length * (whatsappOffer()?.costPerMessage ?? 0) : null;
+  return { recipients: recipients.length, parts, smsLeft, cost, samples };
 }
 
 /**

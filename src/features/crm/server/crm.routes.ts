@@ -5,9 +5,11 @@ import type { ShopRow } from '@/features/shop/server/shop.repository';
 import { countSegment } from '@/features/customer/server/client-segments';
 import { z } from '@/shared/validation';
 import { discountsForMessages } from '@/features/discount/server';
+import { whatsappOffer } from './campaign-channel';
 import {
   ZCampaignDetail,
   ZCampaignDiscounts,
+  ZCampaignOptions,
   ZCampaignList,
   ZCampaignQuery,
   ZStartCampaignBody,
@@ -112,13 +114,14 @@ export const startCampaignRoute = defineRoute({
   response: ZStartedCampaign,
   handle: (ctx) => {
     const shop = crmShop(ctx);
-    const { name, definition, template, sendAt, discountId } = ctx.body;
+    const { name, definition, template, sendAt, discountId, channel } = ctx.body;
     return startCampaign(ctx.db, shop.id, ctx.user.id, {
       name,
       definition,
       template,
       ...(sendAt ? { sendAt: new Date(sendAt) } : {}),
       ...(discountId ? { discountId } : {}),
+      ...(channel ? { channel } : {}),
     });
   },
 });
@@ -177,7 +180,8 @@ export const previewCampaignRoute = defineRoute({
   permission: 'crm:view',
   body: ZPreviewCampaignBody,
   response: ZCampaignPreview,
-  handle: (ctx) => previewCampaign(ctx.db, crmShop(ctx), ctx.body.definition, ctx.body.template),
+  handle: (ctx) =>
+    previewCampaign(ctx.db, crmShop(ctx), ctx.body.definition, ctx.body.template, ctx.body.channel ?? 'sms'),
 });
 
 export const campaignDiscountsRoute = defineRoute({
@@ -191,4 +195,20 @@ export const campaignDiscountsRoute = defineRoute({
   query: ZShopQuery,
   response: ZCampaignDiscounts,
   handle: async (ctx) => ({ items: await discountsForMessages(ctx.db, crmShop(ctx).id) }),
+});
+
+export const campaignOptionsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/crm/campaignOptions',
+  tag,
+  summary:
+    'Ce que le compositeur de campagne peut proposer : WhatsApp (avec son coût par message en FCFA) quand une passerelle WhatsApp est configurée.',
+  shop: shopInQuery,
+  permission: 'crm:view',
+  query: ZShopQuery,
+  response: ZCampaignOptions,
+  handle: async (ctx) => {
+    crmShop(ctx);
+    return { whatsapp: whatsappOffer() };
+  },
 });

@@ -2,6 +2,7 @@ import type { Route } from '@/server/http/define-route';
 import {
   campaignRoute,
   campaignDiscountsRoute,
+  campaignOptionsRoute,
   countSegmentRoute,
   deleteSegmentRoute,
   listCampaignsRoute,
@@ -13,6 +14,7 @@ import {
 } from './crm.routes';
 import { smsInboundRoute } from './sms-inbound';
 import { smsStatusRoute } from './sms-status';
+import { whatsappWebhookRoute } from './whatsapp-webhook';
 import { listAutomationsRoute, saveAutomationRoute } from './automation.routes';
 
 export const routes: Route[] = [
@@ -26,8 +28,10 @@ export const routes: Route[] = [
   sendTestSmsRoute,
   previewCampaignRoute,
   campaignDiscountsRoute,
+  campaignOptionsRoute,
   listAutomationsRoute,
   saveAutomationRoute,
   smsInboundRoute,
   smsStatusRoute,
+  whatsappWebhookRoute,
 ];

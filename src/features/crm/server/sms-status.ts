@@ -37,19 +37,31 @@ export async function handleSmsStatus(req: IncomingMessage, res: ServerResponse)
   const id = typeof body.id === 'string' || typeof body.id === 'number' ? String(body.id) : '';
   if (!id || typeof body.status !== 'string')
     return answer(res, 422, { error: 'Corps attendu : { "id": "…", "status": "delivered", "error": "…" }.' });
-  const delivery = deliveryOf(body.status);
-  if (!delivery) return answer(res, 200, { updated: false });
-  const error = typeof body.error === 'string' ? body.error.slice(0, 300) : null;
+  const error = typeof body.error === 'string' ? body.error : null;
+  answer(res, 200, { updated: await recordDelivery(id, body.status, error) });
+}
+
+/**
+ * A gateway's report on the message it named `providerId` (an SMS gateway's, or WhatsApp's):
+ * written once final; answers whether a message was updated.
+ */
+export async function recordDelivery(
+  providerId: string,
+  status: string,
+  error: string | null,
+): Promise<boolean> {
+  const delivery = deliveryOf(status);
+  if (!delivery) return false;
   const updated = await getDb()
     .update(crmCampaignMessages)
     .set({
       delivery,
-      deliveryError: delivery === 'undelivered' ? (error ?? body.status) : null,
+      deliveryError: delivery === 'undelivered' ? (error ?? status).slice(0, 300) : null,
       deliveredAt: new Date(),
     })
-    .where(eq(crmCampaignMessages.providerId, id))
+    .where(eq(crmCampaignMessages.providerId, providerId))
     .returning({ id: crmCampaignMessages.id });
-  answer(res, 200, { updated: updated.length > 0 });
+  return updated.length > 0;
 }
 
 export const smsStatusRoute = defineRawRoute({

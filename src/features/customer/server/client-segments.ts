@@ -120,15 +120,20 @@ export interface SmsRecipient {
   phone: string;
 }
 
-/** The segment's clients an SMS campaign may write to: a phone, and SMS consent given. */
+/**
+ * The segment's clients a campaign may write to on `channel`: a phone, and that channel's
+ * marketing consent given (SMS, or WhatsApp).
+ */
 export async function segmentSmsRecipients(
   db: Executor,
   shop: { id: string; timeZone: string },
   definition: TSegmentDefinition,
+  channel: 'sms' | 'whatsapp' = 'sms',
 ): Promise<SmsRecipient[]> {
+  const consent = channel === 'whatsapp' ? sql`consent_whatsapp_at` : sql`consent_sms_at`;
   const found = (await db.execute(sql`
     select id, name, first_name, phone from clients
-    where ${segmentConditions(shop, definition)} and phone is not null and consent_sms_at is not null
+    where ${segmentConditions(shop, definition)} and phone is not null and ${consent} is not null
     order by id`)) as unknown as {
     rows: Array<{ id: string; name: string; first_name: string; phone: string }>;
   };

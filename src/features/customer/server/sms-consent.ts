@@ -2,12 +2,21 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { clients } from '@/server/db/schema/customer';
 
-/** Whether the shop's client with this phone still accepts marketing SMS (a STOP withdraws it). */
-export async function acceptsMarketingSms(db: Executor, shopId: string, phone: string): Promise<boolean> {
+/**
+ * Whether the shop's client with this phone still accepts marketing messages on `channel` (a STOP
+ * withdraws it).
+ */
+export async function acceptsMarketingSms(
+  db: Executor,
+  shopId: string,
+  phone: string,
+  channel: 'sms' | 'whatsapp' = 'sms',
+): Promise<boolean> {
+  const consent = channel === 'whatsapp' ? clients.consentWhatsappAt : clients.consentSmsAt;
   const [row] = await db
     .select({ id: clients.id })
     .from(clients)
-    .where(and(eq(clients.shopId, shopId), eq(clients.phone, phone), isNotNull(clients.consentSmsAt)));
+    .where(and(eq(clients.shopId, shopId), eq(clients.phone, phone), isNotNull(consent)));
   return !!row;
 }
 
@@ -22,6 +31,16 @@ export async function withdrawSmsConsentEverywhere(db: Executor, phone: string):
     .update(clients)
     .set({ consentSmsAt: null, consentSmsSource: null, updatedAt: sql`now()` })
     .where(and(eq(clients.phone, phone), isNotNull(clients.consentSmsAt)))
+    .returning({ id: clients.id });
+  return withdrawn.length;
+}
+
+/** A « STOP » sent on WhatsApp: that number's WhatsApp consent withdrawn in every shop at once. */
+export async function withdrawWhatsappConsentEverywhere(db: Executor, phone: string): Promise<number> {
+  const withdrawn = await db
+    .update(clients)
+    .set({ consentWhatsappAt: null, consentWhatsappSource: null, updatedAt: sql`now()` })
+    .where(and(eq(clients.phone, phone), isNotNull(clients.consentWhatsappAt)))
     .returning({ id: clients.id });
   return withdrawn.length;
 }

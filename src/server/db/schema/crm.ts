@@ -57,6 +57,8 @@ export const crmCampaigns = pgTable(
     sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
     /** The code discount whose single-use codes fill {code}, one per recipient; null without it. */
     discountId: text('discount_id').references(() => discounts.id),
+    /** `sms`, or `whatsapp` (through the WhatsApp gateway, to clients with WhatsApp consent). */
+    channel: text('channel').notNull().default('sms'),
     createdByUserId: text('created_by_user_id').references(() => users.id),
     createdAt: createdAt(),
   },
@@ -81,6 +83,8 @@ export const crmCampaignMessages = pgTable(
     occasion: text('occasion'),
     /** Marketing (consent checked again before it goes, the STOP line added) or about a debt. */
     marketing: boolean('marketing').notNull().default(true),
+    /** Which gateway it goes through: `sms` or `whatsapp` (not counted in the SMS quota). */
+    channel: text('channel').notNull().default('sms'),
     clientId: text('client_id').references(() => clients.id, { onDelete: 'set null' }),
     phone: text('phone').notNull(),
     body: text('body').notNull(),

@@ -17,9 +17,11 @@ import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { useDebounced } from '@/client/hooks/use-debounced';
 import { toaster } from '@/client/shell/toaster';
 import { formatPhone } from '@/shared/phone';
+import { formatMoney } from '@/shared/money';
 import { smsParts, smsText, withoutAccents } from '@/shared/sms-parts';
 import { PRESET_SEGMENTS, type TSegmentDefinition } from '../../crm.schemas';
 import {
+  useCampaignOptionsQuery,
   useListSegmentsQuery,
   usePreviewCampaignQuery,
   useSendTestSmsMutation,
@@ -61,13 +63,17 @@ export function CampaignComposer(props: { shopId: string; onClose: (campaignId?:
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [discountId, setDiscountId] = useState('');
+  const [channel, setChannel] = useState<'sms' | 'whatsapp'>('sms');
+  const options = useCampaignOptionsQuery(props.shopId);
+  const whatsapp = options.data?.whatsapp ?? null;
+  const onSms = channel === 'sms';
   const [start, starting] = useStartCampaignMutation();
   const [sendTest, testing] = useSendTestSmsMutation();
 
   const definition: TSegmentDefinition | undefined = segments.find((s) => s.key === segmentKey)?.definition;
   const typed = useDebounced(template, 400);
   const preview = usePreviewCampaignQuery(
-    { shopId: props.shopId, definition: definition!, template: typed },
+    { shopId: props.shopId, definition: definition!, template: typed, channel },
     { skip: !definition || !typed.trim() },
   );
   const withCode = template.includes('{code}');
@@ -100,6 +106,7 @@ export function CampaignComposer(props: { shopId: string; onClose: (campaignId?:
         template,
         ...(at ? { sendAt: at.toISOString() } : {}),
         ...(withCode && discountId ? { discountId } : {}),
+        channel,
       }).unwrap();
       toaster.create({
         title: at ? 'Campagne programmée' : 'Campagne lancée',
@@ -147,6 +154,23 @@ export function CampaignComposer(props: { shopId: string; onClose: (campaignId?:
         />
         {errors.name ? <Field.ErrorText>{errors.name}</Field.ErrorText> : null}
       </Field.Root>
+      {whatsapp ? (
+        <Field.Root invalid={!!errors.channel} maxW="md">
+          <Field.Label>Canal</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={channel}
+              onChange={(e) => setChannel(e.currentTarget.value as 'sms' | 'whatsapp')}
+              bg="bg"
+            >
+              <option value="sms">SMS (compris dans votre forfait)</option>
+              <option value="whatsapp">{`WhatsApp (${formatMoney(whatsapp.costPerMessage, 'XOF')} par message, facturé par Meta)`}</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {errors.channel ? <Field.ErrorText>{errors.channel}</Field.ErrorText> : null}
+        </Field.Root>
+      ) : null}
       <Field.Root invalid={!!errors.definition} maxW="md">
         <Field.Label>Destinataires</Field.Label>
         <NativeSelect.Root>
@@ -165,7 +189,9 @@ export function CampaignComposer(props: { shopId: string; onClose: (campaignId?:
         </NativeSelect.Root>
         {errors.definition ? <Field.ErrorText>{errors.definition}</Field.ErrorText> : null}
         <Field.HelperText>
-          Seuls les clients qui ont un téléphone et ont donné leur accord SMS le reçoivent.
+          {onSms
+            ? 'Seuls les clients qui ont un téléphone et ont donné leur accord SMS le reçoivent.'
+            : 'Seuls les clients qui ont un téléphone et ont donné leur accord WhatsApp le reçoivent.'}
         </Field.HelperText>
       </Field.Root>
       <Field.Root invalid={!!errors.template} required>
@@ -183,15 +209,17 @@ export function CampaignComposer(props: { shopId: string; onClose: (campaignId?:
               {`Insérer ${p}`}
             </Button>
           ))}
-          {rewritten !== template ? (
+          {onSms && rewritten !== template ? (
             <Button size="xs" variant="outline" onClick={() => setTemplate(rewritten)}>
               {saves > 0 ? `Sans accents (${saves} SMS de moins par message)` : 'Sans accents'}
             </Button>
           ) : null}
         </HStack>
-        <Text fontSize="sm" color="fg.muted" data-testid="sms-counter">
-          {partsLabel(template)}
-        </Text>
+        {onSms ? (
+          <Text fontSize="sm" color="fg.muted" data-testid="sms-counter">
+            {partsLabel(template)}
+          </Text>
+        ) : null}
         {errors.template ? <Field.ErrorText>{errors.template}</Field.ErrorText> : null}
       </Field.Root>
       {withCode ? (
@@ -213,7 +241,10 @@ export function CampaignComposer(props: { shopId: string; onClose: (campaignId?:
           aria-live="polite"
         >
           <Text fontWeight="semibold">
-            {`${preview.data.recipients.toLocaleString('fr-FR')} destinataire${preview.data.recipients > 1 ? 's' : ''} · ${preview.data.parts.toLocaleString('fr-FR')} SMS`}
+            {`${preview.data.recipients.toLocaleString('fr-FR')} destinataire${preview.data.recipients > 1 ? 's' : ''}`}
+            {preview.data.cost !== null
+              ? ` · coût estimé ${formatMoney(preview.data.cost, 'XOF')}`
+              : ` · ${preview.data.parts.toLocaleString('fr-FR')} SMS`}
             {preview.data.smsLeft !== null
               ? ` · il vous en reste ${preview.data.smsLeft.toLocaleString('fr-FR')} ce mois-ci`
               : ''}
@@ -275,9 +306,11 @@ export function CampaignComposer(props: { shopId: string; onClose: (campaignId?:
         >
           <LuSend /> {when === 'later' ? 'Programmer la campagne' : 'Envoyer la campagne'}
         </Button>
-        <Button variant="outline" onClick={() => void test()} loading={testing.isLoading}>
-          M’envoyer un essai
-        </Button>
+        {onSms ? (
+          <Button variant="outline" onClick={() => void test()} loading={testing.isLoading}>
+            M’envoyer un essai
+          </Button>
+        ) : null}
       </HStack>
     </Stack>
   );

@@ -29,6 +29,11 @@ const MESSAGE_STATUS: Record<CampaignMessage['status'], [string, string]> = {
 };
 
 /** « 12 envoyés (10 remis, 1 non remis) · 0 en file · … »: the reports' part only once there are some. */
+/** « 42 SMS », or « WhatsApp » for a campaign sent there (one message each, not in the SMS plan). */
+function volume(c: TCampaign): string {
+  return c.channel === 'whatsapp' ? 'WhatsApp' : `${c.parts} SMS`;
+}
+
 function figures(c: TCampaign): string {
   const reports =
     c.delivered + c.undelivered > 0 ? ` (${c.delivered} remis, ${c.undelivered} non remis)` : '';
@@ -58,7 +63,7 @@ function CampaignRow({ campaign, onOpen }: { campaign: TCampaign; onOpen: () => 
         <Text
           fontSize="xs"
           color="fg.muted"
-        >{`${when} · ${campaign.recipients} destinataires · ${campaign.parts} SMS`}</Text>
+        >{`${when} · ${campaign.recipients} destinataires · ${volume(campaign)}`}</Text>
         <Text fontSize="xs" color="fg.muted">
           {figures(campaign)}
         </Text>
@@ -69,7 +74,7 @@ function CampaignRow({ campaign, onOpen }: { campaign: TCampaign; onOpen: () => 
       <Table.Cell fontWeight="medium">{campaign.name}</Table.Cell>
       <Table.Cell>{when}</Table.Cell>
       <Table.Cell textAlign="end">{campaign.recipients}</Table.Cell>
-      <Table.Cell textAlign="end">{campaign.parts}</Table.Cell>
+      <Table.Cell textAlign="end">{campaign.channel === 'whatsapp' ? 'WhatsApp' : campaign.parts}</Table.Cell>
       <Table.Cell fontSize="sm">{figures(campaign)}</Table.Cell>
       <Table.Cell>{status}</Table.Cell>
     </Table.Row>
@@ -155,7 +160,7 @@ function CampaignDetail({
           <Text
             fontSize="sm"
             color="fg.muted"
-          >{`${formatDateTime(campaign.sendAt)} · ${campaign.recipients} destinataires · ${campaign.parts} SMS`}</Text>
+          >{`${formatDateTime(campaign.sendAt)} · ${campaign.recipients} destinataires · ${volume(campaign)}`}</Text>
           <Text fontSize="sm" data-testid="campaign-figures">
             {figures(campaign)}
           </Text>
