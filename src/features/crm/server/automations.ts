@@ -5,7 +5,7 @@ import { Errors } from '@/server/http/errors';
 import { newId } from '@/server/ids';
 import { jobQueue } from '@/server/jobs/job';
 import { getLogger } from '@/server/logger';
-import { recordSmsBatch, smsSentThisMonth } from '@/server/sms/sms-log';
+import { smsSentThisMonth } from '@/server/sms/sms-log';
 import { smsText } from '@/server/sms/sms-gateway';
 import { dayjs } from '@/shared/dates';
 import { formatMoney } from '@/shared/money';
@@ -17,7 +17,7 @@ import { discountsForMessages, issueMessageCodes, sampleMessageCode } from '@/fe
 import { AUTOMATIONS, AUTOMATION_KINDS, type TAutomation, type TAutomationKind } from '../crm.schemas';
 import { campaignSmsJob } from './campaign-job';
 import { campaignText, unknownPlaceholders, usesCode } from './campaign-text';
-import { insertCrmMessages } from './message-rows';
+import { countCrmSms, insertCrmMessages } from './message-rows';
 
 /** Automated messages go out in the shop's daytime only: nobody is woken by a shop's SMS. */
 export const SEND_FROM_HOUR = 9;
@@ -240,16 +240,8 @@ async function writeAutomation(
   // Under the shop's lock none can be written already; the unique index holds it all the same.
   const inserted = await insertCrmMessages(tx, rows);
   const messages = rows.filter((m) => inserted.has(m.id));
-  await recordSmsBatch(
-    tx,
-    messages.map((m) => ({
-      id: m.id,
-      shopId: shop.id,
-      phone: m.phone,
-      purpose: 'automation' as const,
-      parts: m.parts,
-    })),
-  );
+  await countCrmSms(tx, shop.id, messages, 'automation');
+
   await jobQueue().enqueueMany(
     campaignSmsJob.name,
     messages.map((m) => ({ messageId: m.id })),

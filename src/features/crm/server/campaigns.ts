@@ -4,7 +4,7 @@ import { crmCampaignMessages, crmCampaigns } from '@/server/db/schema/crm';
 import { Errors } from '@/server/http/errors';
 import { newId } from '@/server/ids';
 import { jobQueue } from '@/server/jobs/job';
-import { recordSmsBatch, smsSentThisMonth } from '@/server/sms/sms-log';
+import { smsSentThisMonth } from '@/server/sms/sms-log';
 import { smsText } from '@/server/sms/sms-gateway';
 import { PLANS, effectivePlan } from '@/shared/plans';
 import { smsParts } from '@/shared/sms-parts';
@@ -13,7 +13,7 @@ import { sendShopSms } from '@/features/shop/server/shop-sms';
 import { segmentSmsRecipients, type SmsRecipient } from '@/features/customer/server/client-segments';
 import type { TCampaign, TSegmentDefinition } from '../crm.schemas';
 import { campaignSmsJob } from './campaign-job';
-import { insertCrmMessages } from './message-rows';
+import { countCrmSms, insertCrmMessages } from './message-rows';
 import { checkChannel, nobodyReachable, whatsappOffer, type CampaignChannel } from './campaign-channel';
 import {
   discountNames,
@@ -144,17 +144,7 @@ export async function startCampaign(
       messages.map((m) => ({ ...m, campaignId, shopId })),
     );
     // Counted now (the quota is taken whole); a message not sent is given back. WhatsApp is not SMS.
-    if (channel === 'sms')
-      await recordSmsBatch(
-        tx,
-        messages.map((m) => ({
-          id: m.id,
-          shopId,
-          phone: m.phone,
-          purpose: 'campaign' as const,
-          parts: m.parts,
-        })),
-      );
+    if (channel === 'sms') await countCrmSms(tx, shopId, messages, 'campaign');
     for (let i = 0; i < messages.length; i += JOB_CHUNK)
       await jobQueue().enqueueMany(
         campaignSmsJob.name,
@@ -372,17 +362,7 @@ export async function recordPastCampaign(
       .values(
         messages.map((m) => ({ ...m, campaignId, shopId: shop.id, status: 'sent', sentAt: input.sentAt })),
       );
-    await recordSmsBatch(
-      tx,
-      messages.map((m) => ({
-        id: m.id,
-        shopId: shop.id,
-        phone: m.phone,
-        purpose: 'campaign' as const,
-        parts: m.parts,
-        createdAt: input.sentAt,
-      })),
-    );
+    await countCrmSms(tx, shop.id, messages, 'campaign', input.sentAt);
   });
   return recipients.length;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
+import { recordSmsBatch, type SmsPurpose } from '@/server/sms/sms-log';
 
 /** A CRM message as written: a campaign's (`campaignId`) or an automation's (`automation`). */
 export interface CrmMessageRow {
@@ -45,4 +46,25 @@ export async function insertCrmMessages(db: Executor, rows: CrmMessageRow[]): Pr
     on conflict do nothing
     returning id`)) as unknown as { rows: Array<{ id: string }> };
   return new Set(written.rows.map((r) => r.id));
+}
+
+/** SMS messages counted in the shop's plan, each under its message's id (given back if not sent). */
+export async function countCrmSms(
+  db: Executor,
+  shopId: string,
+  messages: ReadonlyArray<{ id: string; phone: string; parts: number }>,
+  purpose: SmsPurpose,
+  createdAt?: Date,
+): Promise<void> {
+  await recordSmsBatch(
+    db,
+    messages.map((m) => ({
+      id: m.id,
+      shopId,
+      phone: m.phone,
+      purpose,
+      parts: m.parts,
+      ...(createdAt ? { createdAt } : {}),
+    })),
+  );
 }

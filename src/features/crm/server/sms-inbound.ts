@@ -4,7 +4,7 @@ import { defineRawRoute } from '@/server/http/define-route';
 import { getLogger } from '@/server/logger';
 import { toE164 } from '@/shared/phone';
 import { normalizeForSearch } from '@/shared/search';
-import { withdrawSmsConsentEverywhere } from '@/features/customer/server/sms-consent';
+import { withdrawConsentEverywhere } from '@/features/customer/server/sms-consent';
 import { answer, gatewayCallbackBody } from './gateway-callback';
 
 /** « STOP », « Stop pub », « ARRET », « arrêt » — a reply that is only that, whatever its case and accents. */
@@ -28,7 +28,7 @@ export async function handleSmsInbound(req: IncomingMessage, res: ServerResponse
   const phone = toE164(body.from, 'SN');
   if (!phone) return answer(res, 422, { error: 'Numéro de l’expéditeur (from) invalide.' });
   if (!isStopReply(body.text)) return answer(res, 200, { stop: false });
-  const withdrawn = await withdrawSmsConsentEverywhere(getDb(), phone);
+  const withdrawn = await withdrawConsentEverywhere(getDb(), phone);
   getLogger().info({ withdrawn }, 'SMS consent withdrawn by a STOP reply');
   answer(res, 200, { stop: true, withdrawn });
 }

@@ -4,7 +4,7 @@ import { getDb } from '@/server/db';
 import { getEnv } from '@/server/env';
 import { defineRawRoute } from '@/server/http/define-route';
 import { getLogger } from '@/server/logger';
-import { withdrawWhatsappConsentEverywhere } from '@/features/customer/server/sms-consent';
+import { withdrawConsentEverywhere } from '@/features/customer/server/sms-consent';
 import { answer } from './gateway-callback';
 import { isStopReply } from './sms-inbound';
 import { recordDelivery } from './sms-status';
@@ -77,7 +77,11 @@ export async function handleWhatsappWebhook(req: IncomingMessage, res: ServerRes
   for (const change of (body.entry ?? []).flatMap((e) => e.changes ?? [])) {
     for (const message of change.value?.messages ?? [])
       if (message.type === 'text' && message.from && isStopReply(message.text?.body ?? ''))
-        withdrawn += await withdrawWhatsappConsentEverywhere(getDb(), `+${message.from.replace(/\D/g, '')}`);
+        withdrawn += await withdrawConsentEverywhere(
+          getDb(),
+          `+${message.from.replace(/\D/g, '')}`,
+          'whatsapp',
+        );
     for (const status of change.value?.statuses ?? [])
       if (
         status.id &&

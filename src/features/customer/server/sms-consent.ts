@@ -21,26 +21,27 @@ export async function acceptsMarketingSms(
 }
 
 /**
- * A « STOP » from this phone: its SMS consent is withdrawn in every shop at once. The gateway's
- * number is shared by the shops, so the reply does not say which one it answers, and the law
- * (Sénégal, loi 2008-12; Côte d'Ivoire) asks that nobody who said stop be written to again.
- * Answers how many clients it withdrew.
+ * A « STOP » from this phone, by SMS or on WhatsApp: that channel's consent is withdrawn in every
+ * shop at once. The gateway's number is shared by the shops, so the reply does not say which one
+ * it answers, and the law (Sénégal, loi 2008-12; Côte d'Ivoire) asks that nobody who said stop be
+ * written to again. Answers how many clients it withdrew.
  */
-export async function withdrawSmsConsentEverywhere(db: Executor, phone: string): Promise<number> {
+export async function withdrawConsentEverywhere(
+  db: Executor,
+  phone: string,
+  channel: 'sms' | 'whatsapp' = 'sms',
+): Promise<number> {
+  const whatsapp = channel === 'whatsapp';
   const withdrawn = await db
     .update(clients)
-    .set({ consentSmsAt: null, consentSmsSource: null, updatedAt: sql`now()` })
-    .where(and(eq(clients.phone, phone), isNotNull(clients.consentSmsAt)))
-    .returning({ id: clients.id });
-  return withdrawn.length;
-}
-
-/** A « STOP » sent on WhatsApp: that number's WhatsApp consent withdrawn in every shop at once. */
-export async function withdrawWhatsappConsentEverywhere(db: Executor, phone: string): Promise<number> {
-  const withdrawn = await db
-    .update(clients)
-    .set({ consentWhatsappAt: null, consentWhatsappSource: null, updatedAt: sql`now()` })
-    .where(and(eq(clients.phone, phone), isNotNull(clients.consentWhatsappAt)))
+    .set(
+      whatsapp
+        ? { consentWhatsappAt: null, consentWhatsappSource: null, updatedAt: sql`now()` }
+        : { consentSmsAt: null, consentSmsSource: null, updatedAt: sql`now()` },
+    )
+    .where(
+      and(eq(clients.phone, phone), isNotNull(whatsapp ? clients.consentWhatsappAt : clients.consentSmsAt)),
+    )
     .returning({ id: clients.id });
   return withdrawn.length;
 }
