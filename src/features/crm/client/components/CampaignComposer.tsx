@@ -163,12 +163,17 @@ export function CampaignComposer(props: { shopId: string; onClose: (campaignId?:
               onChange={(e) => setChannel(e.currentTarget.value as 'sms' | 'whatsapp')}
               bg="bg"
             >
-              <option value="sms">SMS (compris dans votre forfait)</option>
-              <option value="whatsapp">{`WhatsApp (${formatMoney(whatsapp.costPerMessage, 'XOF')} par message, facturé par Meta)`}</option>
+              <option value="sms">SMS (dans votre forfait)</option>
+              <option value="whatsapp">{`WhatsApp (${formatMoney(whatsapp.costPerMessage, 'XOF')} par message)`}</option>
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
           {errors.channel ? <Field.ErrorText>{errors.channel}</Field.ErrorText> : null}
+          <Field.HelperText>
+            {onSms
+              ? 'Compté dans les SMS de votre forfait.'
+              : 'Facturé par Meta à chaque message, hors forfait, aux clients qui ont donné leur accord WhatsApp.'}
+          </Field.HelperText>
         </Field.Root>
       ) : null}
       <Field.Root invalid={!!errors.definition} maxW="md">
@@ -263,7 +268,7 @@ export function CampaignComposer(props: { shopId: string; onClose: (campaignId?:
               <Text
                 fontSize="xs"
                 color="fg.muted"
-              >{`${sample.name} · ${formatPhone(sample.phone)} · ${sample.parts} SMS`}</Text>
+              >{`${sample.name} · ${formatPhone(sample.phone)}${preview.data?.cost === null ? ` · ${sample.parts} SMS` : ''}`}</Text>
               <Text fontSize="sm" whiteSpace="pre-wrap">
                 {sample.text}
               </Text>
