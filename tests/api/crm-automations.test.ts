@@ -150,6 +150,17 @@ describe('CRM automations', () => {
       'Bonjour Khady, votre ardoise chez Boutique Automatique est de 12 500 FCFA. Merci de passer la régler ou de payer par mobile money.',
     );
     expect(gatewayTo(noConsent)).toEqual([]);
+    // Each message sent is on its client's history, as an agent's SMS is.
+    const [coumba] = await bed.database.db.select().from(clients).where(eq(clients.phone, lapsed));
+    await vi.waitFor(async () => {
+      const timeline = await bed.server.call(
+        'GET',
+        `/api/client/timeline?shopId=${a.shopId}&clientId=${coumba!.id}`,
+        { token: a.token },
+      );
+      expect(timeline.status, JSON.stringify(timeline.body)).toBe(200);
+      expect(JSON.stringify(timeline.body)).toContain('vous nous manquez');
+    });
     expect(gatewayTo(goneForYears)).toEqual([]);
 
     // The next hour, and two runs at once: nobody is written to twice for the same occasion.

@@ -5,6 +5,7 @@ import { getEnv } from '@/server/env';
 import { defineJob } from '@/server/jobs/job';
 import { forgetSms } from '@/server/sms/sms-log';
 import { acceptsMarketingSms } from '@/features/customer/server/sms-consent';
+import { recordClientMessage } from '@/features/customer/server/client-events';
 import { gatewayFor } from './campaign-channel';
 
 /** The next instant this server may hand a campaign SMS to the gateway (SMS_RATE_PER_SECOND). */
@@ -86,5 +87,14 @@ export const campaignSmsJob = defineJob<{ messageId: string }>({
       throw error;
     }
     await setStatus(db, messageId, 'sent', { sentAt: new Date(), providerId: sent.providerId });
+    // On the client's history (« SMS envoyé »), as the SMS an agent sends from their page are.
+    if (message.clientId && message.channel === 'sms')
+      await recordClientMessage(db, {
+        shopId: message.shopId,
+        clientId: message.clientId,
+        purpose: message.automation ? 'automation' : 'campaign',
+        text: message.body,
+        userId: null,
+      });
   },
 });

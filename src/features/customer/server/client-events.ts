@@ -64,9 +64,10 @@ export async function recordClientMessage(
   message: {
     shopId: string;
     clientId: string;
-    purpose: 'reminder' | 'receipt';
+    /** A reminder or receipt sent by an agent; a CRM campaign's or automation's message (no agent). */
+    purpose: 'reminder' | 'receipt' | 'campaign' | 'automation';
     text: string;
-    userId: string;
+    userId: string | null;
   },
 ): Promise<void> {
   await insertClientEvent(db, {
