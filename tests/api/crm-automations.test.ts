@@ -208,6 +208,23 @@ describe('CRM automations', () => {
     expect(await smsSentThisMonth(bed.database.db, fixture.shop, now)).toBe(100);
   });
 
+  it('reach every client due, page after page, those written to already hiding no one', async () => {
+    const { fixture, a } = await starterShop('Boutique Ardoises');
+    const shopId = fixture.shop.id;
+    const now = todayAt(15);
+    for (const name of ['Aïssatou', 'Bineta', 'Codou'])
+      await client(shopId, name, {
+        balance: 2000,
+        ordersCount: 1,
+        lastOrderAt: new Date(now.getTime() - 9 * DAY),
+      });
+    await enable(a, 'ardoise', { days: 7 });
+    // Two a run: the third is reached by the next run, not hidden behind the two reminded already.
+    expect(await runShopAutomations(bed.database.db, shopId, now, 2)).toEqual({ ardoise: 2 });
+    expect(await runShopAutomations(bed.database.db, shopId, now, 2)).toEqual({ ardoise: 1 });
+    expect(await runShopAutomations(bed.database.db, shopId, now, 2)).toEqual({});
+  });
+
   it('refuse bad settings naming the field, and keep the last good ones', async () => {
     const { fixture, a } = await starterShop('Boutique Réglages');
     const defaults = await get(a, 'crm/automations');

@@ -156,6 +156,7 @@ export async function runShopAutomations(
   db: Database,
   shopId: string,
   now = new Date(),
+  perRun = RUN_LIMIT,
 ): Promise<Partial<Record<TAutomationKind, number>>> {
   const queued: Partial<Record<TAutomationKind, number>> = {};
   await db.transaction(async (tx) => {
@@ -175,7 +176,7 @@ export async function runShopAutomations(
     for (const kind of AUTOMATION_KINDS) {
       const row = rows.find((r) => r.kind === kind);
       if (!row || left <= 0) continue;
-      const written = await writeAutomation(tx, shop, row, now, left);
+      const written = await writeAutomation(tx, shop, row, now, left, perRun);
       left -= written.parts;
       if (written.messages) queued[kind] = written.messages;
     }
@@ -189,12 +190,22 @@ async function writeAutomation(
   row: AutomationRow,
   now: Date,
   left: number,
+  perRun: number,
 ): Promise<{ messages: number; parts: number }> {
   const kind = row.kind as TAutomationKind;
   const spec = AUTOMATIONS[kind];
-  const due = await occasionRecipients(tx, shop, kind, { days: row.days, now, limit: RUN_LIMIT });
-  const written = await alreadyWritten(tx, shop.id, kind, due);
-  const fresh = due.filter((d) => !written.has(`${d.clientId}/${d.occasion}`));
+  // The clients due not written to yet for their occasion, page after page: those written to
+  // already (a debt reminded last week, still owed) must not hide the others from every run.
+  const fresh: OccasionRecipient[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const due = await occasionRecipients(tx, shop, kind, { days: row.days, now, limit: perRun, after });
+    const written = await alreadyWritten(tx, shop.id, kind, due);
+    fresh.push(...due.filter((d) => !written.has(`${d.clientId}/${d.occasion}`)));
+    if (due.length < perRun || fresh.length >= perRun) break;
+    after = due[due.length - 1]!.clientId;
+  }
+  fresh.splice(perRun);
   const text = (d: OccasionRecipient, code?: string) =>
     campaignText(row.template, d, shop, {
       code,
@@ -241,7 +252,6 @@ async function writeAutomation(
   const inserted = await insertCrmMessages(tx, rows);
   const messages = rows.filter((m) => inserted.has(m.id));
   await countCrmSms(tx, shop.id, messages, 'automation');
-
   await jobQueue().enqueueMany(
     campaignSmsJob.name,
     messages.map((m) => ({ messageId: m.id })),

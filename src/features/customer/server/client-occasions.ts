@@ -33,12 +33,13 @@ export const THANKS_WITHIN_HOURS = 48;
  * - ardoise: they owe something and their last order is at least `days` old (occasion: that
  *   order's day, so a new purchase left unpaid is reminded once more).
  * Marketing ones need SMS consent; the ardoise reminder is about a debt, and needs a phone only.
+ * Paged by id (`after`, `limit`).
  */
 export async function occasionRecipients(
   db: Executor,
   shop: { id: string; timeZone: string },
   kind: OccasionKind,
-  { days, now, limit }: { days: number; now: Date; limit: number },
+  { days, now, limit, after }: { days: number; now: Date; limit: number; after?: string | undefined },
 ): Promise<OccasionRecipient[]> {
   const local = dayjs(now).tz(shop.timeZone);
   const lastOrderDay = sql`to_char(last_order_at at time zone ${shop.timeZone}, 'YYYY-MM-DD')`;
@@ -69,6 +70,7 @@ export async function occasionRecipients(
   const found = (await db.execute(sql`
     select id, name, first_name, phone, balance, ${occasion} as occasion from clients
     where shop_id = ${shop.id} and phone is not null and ${consent} and ${condition}
+      ${after ? sql`and id > ${after}` : sql``}
     order by id
     limit ${limit}`)) as unknown as {
     rows: Array<{
