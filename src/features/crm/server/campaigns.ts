@@ -92,9 +92,10 @@ function sampleCodes(template: string, count: number): string[] | undefined {
 }
 
 /**
- * Starts (or schedules) an SMS campaign: the segment's clients with a phone and SMS consent, each
- * their own text, counted in parts against what is left of the month's quota — all of it or
- * nothing, under the shop's lock, so two campaigns started at once cannot both take the last SMS.
+ * Starts (or schedules) a campaign: the segment's clients with a phone and the channel's consent,
+ * each their own text. By SMS, counted in parts against what is left of the month's quota — all of
+ * it or nothing, under the shop's lock, so two campaigns started at once cannot both take the last
+ * SMS; on WhatsApp (where offered), one message each, outside the quota.
  * The messages and their jobs are written in the same transaction: the campaign exists whole, or
  * not at all. A restart loses none (the jobs are rows); a message is never handed over twice.
  */
