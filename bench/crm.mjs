@@ -155,7 +155,7 @@ async function main() {
         ms(f.p95),
         ms(f.p99),
         '—',
-        `${answer.total} clients, ${answer.reachableSms} par SMS`,
+        `${answer.total} client${answer.total > 1 ? 's' : ''}, ${answer.reachableSms} par SMS`,
         `p95 ≤ ${TARGET_COUNT_P95} ms`,
         ok ? 'PASS' : 'FAIL',
       ]);
