@@ -145,6 +145,9 @@ test('les automatisations : trois activées dans la boutique de démo, un délai
   await cashier.goto('/crm?onglet=automatisations');
   const card = cashier.getByTestId('automation-merci');
   await expect(card).toContainText('Activée');
+  // What it sent lately, read by anyone.
+  await card.getByRole('button', { name: 'Derniers envois' }).click();
+  await expect(card.getByTestId('automation-messages-merci')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Enregistrer' })).toHaveCount(0);
   await expect(card.getByLabel('Message')).toBeDisabled();
   await cashierContext.close();

@@ -23,8 +23,10 @@ const bed = setupApiTestbed();
 const DAY = 86_400_000;
 const post = (a: Actor, path: string, body: Record<string, unknown>) =>
   bed.server.call('POST', `/api/${path}`, { token: a.token, body: { shopId: a.shopId, ...body } });
-const get = (a: Actor, path: string) =>
-  bed.server.call('GET', `/api/${path}?${new URLSearchParams({ shopId: a.shopId })}`, { token: a.token });
+const get = (a: Actor, path: string, query: Record<string, string> = {}) =>
+  bed.server.call('GET', `/api/${path}?${new URLSearchParams({ shopId: a.shopId, ...query })}`, {
+    token: a.token,
+  });
 
 /** Today at `hour` o'clock in Dakar (UTC), the instant each run is made at. */
 function todayAt(hour: number): Date {
@@ -150,6 +152,11 @@ describe('CRM automations', () => {
       'Bonjour Khady, votre ardoise chez Boutique Automatique est de 12 500 FCFA. Merci de passer la régler ou de payer par mobile money.',
     );
     expect(gatewayTo(noConsent)).toEqual([]);
+    // The card's latest messages: the reminder, sent, with its text.
+    const latest = await get(a, 'crm/automationMessages', { kind: 'ardoise' });
+    expect(latest.status, JSON.stringify(latest.body)).toBe(200);
+    expect(latest.body.messages).toMatchObject([{ phone: debtor, status: 'sent' }]);
+    expect((await get(a, 'crm/automationMessages', { kind: 'fete' })).status).toBe(422);
     // Each message sent is on its client's history, as an agent's SMS is.
     const [coumba] = await bed.database.db.select().from(clients).where(eq(clients.phone, lapsed));
     await vi.waitFor(async () => {

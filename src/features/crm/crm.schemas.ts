@@ -111,6 +111,22 @@ export const ZCampaignList = z.object({ items: z.array(ZCampaign) });
 
 export const ZCampaignQuery = z.object({ shopId: ZId, campaignId: ZId });
 
+/** A campaign's or an automation's message, as its list shows it. */
+export const ZCrmMessage = z.object({
+  id: z.string(),
+  phone: z.string(),
+  body: z.string(),
+  parts: z.number().int(),
+  discountCode: z.string().nullable(),
+  status: z.enum(['queued', 'sending', 'sent', 'failed', 'skipped']),
+  delivery: z.enum(['delivered', 'undelivered']).nullable(),
+  deliveryError: z.string().nullable(),
+  error: z.string().nullable(),
+  sentAt: z.string().nullable(),
+});
+
+export type TCrmMessage = z.infer<typeof ZCrmMessage>;
+
 export const ZCampaignDetail = z.object({
   campaign: ZCampaign,
   /** Its codes ({code}): the discount, how many it gave, how many were used on an order. */
@@ -122,20 +138,7 @@ export const ZCampaignDetail = z.object({
       used: z.number().int(),
     })
     .nullable(),
-  messages: z.array(
-    z.object({
-      id: z.string(),
-      phone: z.string(),
-      body: z.string(),
-      parts: z.number().int(),
-      discountCode: z.string().nullable(),
-      status: z.enum(['queued', 'sending', 'sent', 'failed', 'skipped']),
-      delivery: z.enum(['delivered', 'undelivered']).nullable(),
-      deliveryError: z.string().nullable(),
-      error: z.string().nullable(),
-      sentAt: z.string().nullable(),
-    }),
-  ),
+  messages: z.array(ZCrmMessage),
 });
 
 export const ZTestSmsBody = z.object({
@@ -254,3 +257,10 @@ export const ZAutomationList = z.object({ items: z.array(ZAutomation) });
 export const ZCampaignOptions = z.object({
   whatsapp: z.object({ costPerMessage: z.number() }).nullable(),
 });
+
+export const ZAutomationMessagesQuery = z.object({
+  shopId: ZId,
+  kind: z.enum(AUTOMATION_KINDS, { error: 'Automatisation inconnue.' }),
+});
+
+export const ZAutomationMessages = z.object({ messages: z.array(ZCrmMessage) });

@@ -97,6 +97,13 @@ export const crmApi = crmTags.injectEndpoints({
       query: (shopId) => ({ url: '/api/crm/automations', params: { shopId } }),
       providesTags: ['CrmAutomation'],
     }),
+    automationMessages: build.query<
+      { messages: CampaignMessage[] },
+      { shopId: string; kind: TAutomationKind }
+    >({
+      query: (params) => ({ url: '/api/crm/automationMessages', params }),
+      providesTags: ['CrmAutomation'],
+    }),
     saveAutomation: build.mutation<
       TAutomation,
       {
@@ -127,6 +134,7 @@ export const {
   useCampaignDiscountsQuery,
   useCampaignOptionsQuery,
   useListAutomationsQuery,
+  useAutomationMessagesQuery,
   useSaveAutomationMutation,
 } = crmApi;
 

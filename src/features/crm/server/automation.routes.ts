@@ -1,6 +1,13 @@
 import { defineRoute } from '@/server/http/define-route';
-import { ZAutomation, ZAutomationList, ZSaveAutomationBody, ZShopQuery } from '../crm.schemas';
-import { listAutomations, saveAutomation } from './automations';
+import {
+  ZAutomation,
+  ZAutomationList,
+  ZAutomationMessages,
+  ZAutomationMessagesQuery,
+  ZSaveAutomationBody,
+  ZShopQuery,
+} from '../crm.schemas';
+import { automationMessages, listAutomations, saveAutomation } from './automations';
 import { crmShop } from './crm.routes';
 
 const tag = 'crm';
@@ -32,4 +39,16 @@ export const saveAutomationRoute = defineRoute({
     const { shopId: _shopId, ...input } = ctx.body;
     return saveAutomation(ctx.db, crmShop(ctx), ctx.user.id, input);
   },
+});
+
+export const automationMessagesRoute = defineRoute({
+  method: 'GET',
+  path: '/api/crm/automationMessages',
+  tag,
+  summary: 'Les 50 derniers messages d’une automatisation, les plus récents d’abord, avec leur état.',
+  shop: { from: 'query', key: 'shopId' },
+  permission: 'crm:view',
+  query: ZAutomationMessagesQuery,
+  response: ZAutomationMessages,
+  handle: async (ctx) => ({ messages: await automationMessages(ctx.db, crmShop(ctx).id, ctx.query.kind) }),
 });

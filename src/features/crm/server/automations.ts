@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
 import { crmAutomations, crmCampaignMessages } from '@/server/db/schema/crm';
 import { Errors } from '@/server/http/errors';
@@ -17,7 +17,7 @@ import { discountsForMessages, issueMessageCodes, sampleMessageCode } from '@/fe
 import { AUTOMATIONS, AUTOMATION_KINDS, type TAutomation, type TAutomationKind } from '../crm.schemas';
 import { campaignSmsJob } from './campaign-job';
 import { campaignText, unknownPlaceholders, usesCode } from './campaign-text';
-import { countCrmSms, insertCrmMessages } from './message-rows';
+import { countCrmSms, insertCrmMessages, MESSAGE_COLUMNS, toCrmMessage } from './message-rows';
 
 /** Automated messages go out in the shop's daytime only: nobody is woken by a shop's SMS. */
 export const SEND_FROM_HOUR = 9;
@@ -258,4 +258,15 @@ async function writeAutomation(
     { tx },
   );
   return { messages: messages.length, parts: messages.reduce((sum, m) => sum + m.parts, 0) };
+}
+
+/** An automation's latest messages (50), newest first, with their statuses. */
+export async function automationMessages(db: Executor, shopId: string, kind: TAutomationKind, limit = 50) {
+  const rows = await db
+    .select(MESSAGE_COLUMNS)
+    .from(crmCampaignMessages)
+    .where(and(eq(crmCampaignMessages.shopId, shopId), eq(crmCampaignMessages.automation, kind)))
+    .orderBy(desc(crmCampaignMessages.id))
+    .limit(limit);
+  return rows.map(toCrmMessage);
 }

@@ -13,7 +13,7 @@ import { sendShopSms } from '@/features/shop/server/shop-sms';
 import { segmentSmsRecipients, type SmsRecipient } from '@/features/customer/server/client-segments';
 import type { TCampaign, TSegmentDefinition } from '../crm.schemas';
 import { campaignSmsJob } from './campaign-job';
-import { countCrmSms, insertCrmMessages } from './message-rows';
+import { countCrmSms, insertCrmMessages, MESSAGE_COLUMNS, toCrmMessage } from './message-rows';
 import { checkChannel, nobodyReachable, whatsappOffer, type CampaignChannel } from './campaign-channel';
 import {
   discountNames,
@@ -230,18 +230,7 @@ export async function campaignDetail(db: Executor, shopId: string, campaignId: s
   const [campaign] = await withCounts(db, [row]);
   const codes = row.discountId ? await campaignCodes(db, shopId, row.discountId, campaignId) : null;
   const messages = await db
-    .select({
-      id: crmCampaignMessages.id,
-      phone: crmCampaignMessages.phone,
-      body: crmCampaignMessages.body,
-      parts: crmCampaignMessages.parts,
-      discountCode: crmCampaignMessages.discountCode,
-      status: crmCampaignMessages.status,
-      delivery: crmCampaignMessages.delivery,
-      deliveryError: crmCampaignMessages.deliveryError,
-      error: crmCampaignMessages.error,
-      sentAt: crmCampaignMessages.sentAt,
-    })
+    .select(MESSAGE_COLUMNS)
     .from(crmCampaignMessages)
     .where(eq(crmCampaignMessages.campaignId, campaignId))
     .orderBy(
@@ -249,16 +238,7 @@ export async function campaignDetail(db: Executor, shopId: string, campaignId: s
       crmCampaignMessages.phone,
     )
     .limit(limit);
-  return {
-    campaign: campaign!,
-    codes,
-    messages: messages.map((m) => ({
-      ...m,
-      status: m.status as 'queued' | 'sending' | 'sent' | 'failed' | 'skipped',
-      delivery: m.delivery as 'delivered' | 'undelivered' | null,
-      sentAt: m.sentAt?.toISOString() ?? null,
-    })),
-  };
+  return { campaign: campaign!, codes, messages: messages.map(toCrmMessage) };
 }
 
 /** The discount a campaign's codes are of, how many it gave and how many were used on an order. */

@@ -15,7 +15,7 @@ import {
 import { smsInboundRoute } from './sms-inbound';
 import { smsStatusRoute } from './sms-status';
 import { whatsappWebhookRoute } from './whatsapp-webhook';
-import { listAutomationsRoute, saveAutomationRoute } from './automation.routes';
+import { automationMessagesRoute, listAutomationsRoute, saveAutomationRoute } from './automation.routes';
 
 export const routes: Route[] = [
   listSegmentsRoute,
@@ -31,6 +31,7 @@ export const routes: Route[] = [
   campaignOptionsRoute,
   listAutomationsRoute,
   saveAutomationRoute,
+  automationMessagesRoute,
   smsInboundRoute,
   smsStatusRoute,
   whatsappWebhookRoute,

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { crmCampaignMessages } from '@/server/db/schema/crm';
+import type { TCrmMessage } from '../crm.schemas';
 import type { Executor } from '@/server/db';
 import { recordSmsBatch, type SmsPurpose } from '@/server/sms/sms-log';
 
@@ -67,4 +69,35 @@ export async function countCrmSms(
       ...(createdAt ? { createdAt } : {}),
     })),
   );
+}
+
+/** What a list of messages shows of each (`toCrmMessage` reads a row of these). */
+export const MESSAGE_COLUMNS = {
+  id: crmCampaignMessages.id,
+  phone: crmCampaignMessages.phone,
+  body: crmCampaignMessages.body,
+  parts: crmCampaignMessages.parts,
+  discountCode: crmCampaignMessages.discountCode,
+  status: crmCampaignMessages.status,
+  delivery: crmCampaignMessages.delivery,
+  deliveryError: crmCampaignMessages.deliveryError,
+  error: crmCampaignMessages.error,
+  sentAt: crmCampaignMessages.sentAt,
+};
+
+export function toCrmMessage(row: {
+  [K in keyof typeof MESSAGE_COLUMNS]: (typeof MESSAGE_COLUMNS)[K]['_']['data'] | null;
+}): TCrmMessage {
+  return {
+    id: row.id!,
+    phone: row.phone!,
+    body: row.body!,
+    parts: row.parts!,
+    discountCode: row.discountCode,
+    status: row.status as TCrmMessage['status'],
+    delivery: row.delivery as TCrmMessage['delivery'],
+    deliveryError: row.deliveryError,
+    error: row.error,
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
 }

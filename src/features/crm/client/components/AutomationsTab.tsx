@@ -16,9 +16,22 @@ import { ApiError } from '@/client/api/api-error';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { toaster } from '@/client/shell/toaster';
 import { AUTOMATIONS, type TAutomation } from '../../crm.schemas';
-import { useListAutomationsQuery, useSaveAutomationMutation } from '../crm.api';
+import { useAutomationMessagesQuery, useListAutomationsQuery, useSaveAutomationMutation } from '../crm.api';
+import { CrmMessages } from './CrmMessages';
 import { partsLabel } from '../sms-counter';
 import { CodeDiscountField } from './CodeDiscountField';
+
+/** An automation's latest messages, read when asked for. */
+function LatestMessages(props: { shopId: string; kind: TAutomation['kind'] }) {
+  const latest = useAutomationMessagesQuery({ shopId: props.shopId, kind: props.kind });
+  return (
+    <CrmMessages
+      testId={`automation-messages-${props.kind}`}
+      messages={latest.data?.messages}
+      empty="Aucun message envoyé pour l’instant."
+    />
+  );
+}
 
 /** One automation: switched on or off, its text, its delay, its codes' discount, what it sent. */
 function AutomationCard(props: { shopId: string; automation: TAutomation; canManage: boolean }) {
@@ -31,6 +44,7 @@ function AutomationCard(props: { shopId: string; automation: TAutomation; canMan
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [save, saving] = useSaveAutomationMutation();
+  const [showLatest, setShowLatest] = useState(false);
   const withCode = template.includes('{code}');
   const titleId = `automation-${automation.kind}`;
 
@@ -142,12 +156,23 @@ function AutomationCard(props: { shopId: string; automation: TAutomation; canMan
         <Text fontSize="sm" data-testid="automation-figures">
           {`${automation.sent30Days} envoyé${automation.sent30Days > 1 ? 's' : ''} ces 30 derniers jours${automation.queued ? ` · ${automation.queued} en file` : ''}`}
         </Text>
-        {props.canManage ? (
-          <Button size="sm" colorPalette="brand" onClick={() => void submit()} loading={saving.isLoading}>
-            Enregistrer
+        <HStack gap="2">
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => setShowLatest((shown) => !shown)}
+            aria-expanded={showLatest}
+          >
+            {showLatest ? 'Masquer les envois' : 'Derniers envois'}
           </Button>
-        ) : null}
+          {props.canManage ? (
+            <Button size="sm" colorPalette="brand" onClick={() => void submit()} loading={saving.isLoading}>
+              Enregistrer
+            </Button>
+          ) : null}
+        </HStack>
       </HStack>
+      {showLatest ? <LatestMessages shopId={props.shopId} kind={automation.kind} /> : null}
     </Stack>
   );
 }

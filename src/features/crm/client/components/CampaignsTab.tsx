@@ -4,15 +4,10 @@ import { LuArrowLeft, LuPlus } from 'react-icons/lu';
 import { EmptyListState } from '@/client/components/EmptyListState';
 import { ListCard, ListMessage, ResponsiveList, useListLayout } from '@/client/components/ResponsiveList';
 import { formatDateTime } from '@/shared/dates';
-import { formatPhone } from '@/shared/phone';
 import type { TCampaign } from '../../crm.schemas';
-import {
-  useGetCampaignQuery,
-  useListCampaignsQuery,
-  type CampaignCodes,
-  type CampaignMessage,
-} from '../crm.api';
+import { useGetCampaignQuery, useListCampaignsQuery, type CampaignCodes } from '../crm.api';
 import { CampaignComposer } from './CampaignComposer';
+import { CrmMessages } from './CrmMessages';
 
 const STATUS_COLOURS: Record<TCampaign['status'], string> = {
   programmée: 'purple',
@@ -20,31 +15,16 @@ const STATUS_COLOURS: Record<TCampaign['status'], string> = {
   terminée: 'green',
 };
 
-const MESSAGE_STATUS: Record<CampaignMessage['status'], [string, string]> = {
-  queued: ['En file', 'gray'],
-  sending: ['En file', 'gray'],
-  sent: ['Envoyé', 'green'],
-  failed: ['Échec', 'red'],
-  skipped: ['Ignoré (STOP)', 'orange'],
-};
-
-/** « 12 envoyés (10 remis, 1 non remis) · 0 en file · … »: the reports' part only once there are some. */
 /** « 42 SMS », or « WhatsApp » for a campaign sent there (one message each, not in the SMS plan). */
 function volume(c: TCampaign): string {
   return c.channel === 'whatsapp' ? 'WhatsApp' : `${c.parts} SMS`;
 }
 
+/** « 12 envoyés (10 remis, 1 non remis) · 0 en file · … »: the reports' part only once there are some. */
 function figures(c: TCampaign): string {
   const reports =
     c.delivered + c.undelivered > 0 ? ` (${c.delivered} remis, ${c.undelivered} non remis)` : '';
   return `${c.sent} envoyé${c.sent > 1 ? 's' : ''}${reports} · ${c.queued} en file · ${c.failed} en échec · ${c.skipped} ignoré${c.skipped > 1 ? 's' : ''}`;
-}
-
-/** A message's badge: its status, or once sent what the gateway's delivery report said. */
-function messageBadge(message: CampaignMessage): [string, string] {
-  if (message.status === 'sent' && message.delivery === 'delivered') return ['Remis', 'green'];
-  if (message.status === 'sent' && message.delivery === 'undelivered') return ['Non remis', 'red'];
-  return MESSAGE_STATUS[message.status];
 }
 
 function CampaignRow({ campaign, onOpen }: { campaign: TCampaign; onOpen: () => void }) {
@@ -77,45 +57,6 @@ function CampaignRow({ campaign, onOpen }: { campaign: TCampaign; onOpen: () => 
       <Table.Cell textAlign="end">{campaign.channel === 'whatsapp' ? 'WhatsApp' : campaign.parts}</Table.Cell>
       <Table.Cell fontSize="sm">{figures(campaign)}</Table.Cell>
       <Table.Cell>{status}</Table.Cell>
-    </Table.Row>
-  );
-}
-
-function MessageRow({ message }: { message: CampaignMessage }) {
-  const { layout } = useListLayout();
-  const [label, colour] = messageBadge(message);
-  const problem = message.error ?? message.deliveryError;
-  const badge = <Badge colorPalette={colour}>{label}</Badge>;
-  const code = message.discountCode ? (
-    <Text fontSize="xs" color="fg.muted">{`Code ${message.discountCode}`}</Text>
-  ) : null;
-  if (layout === 'cards')
-    return (
-      <ListCard data-testid="campaign-message">
-        <HStack justify="space-between" gap="2">
-          <Text fontWeight="medium">{formatPhone(message.phone)}</Text>
-          {badge}
-        </HStack>
-        {code}
-        {problem ? (
-          <Text fontSize="xs" color="fg.error">
-            {problem}
-          </Text>
-        ) : null}
-      </ListCard>
-    );
-  return (
-    <Table.Row data-testid="campaign-message">
-      <Table.Cell>
-        {formatPhone(message.phone)}
-        {code}
-      </Table.Cell>
-      <Table.Cell>{badge}</Table.Cell>
-      <Table.Cell textAlign="end">{message.parts}</Table.Cell>
-      <Table.Cell>{message.sentAt ? formatDateTime(message.sentAt) : '—'}</Table.Cell>
-      <Table.Cell fontSize="sm" color="fg.error" whiteSpace="normal">
-        {problem ?? ''}
-      </Table.Cell>
     </Table.Row>
   );
 }
@@ -174,26 +115,7 @@ function CampaignDetail({
           </Text>
         </Stack>
       ) : null}
-      <ResponsiveList
-        testId="campaign-messages"
-        columns={5}
-        bg="bg"
-        header={
-          <>
-            <Table.ColumnHeader>Téléphone</Table.ColumnHeader>
-            <Table.ColumnHeader>État</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">SMS</Table.ColumnHeader>
-            <Table.ColumnHeader>Envoyé le</Table.ColumnHeader>
-            <Table.ColumnHeader>Réponse de la passerelle</Table.ColumnHeader>
-          </>
-        }
-      >
-        {!detail.data ? (
-          <ListMessage>Chargement…</ListMessage>
-        ) : (
-          detail.data.messages.map((m) => <MessageRow key={m.id} message={m} />)
-        )}
-      </ResponsiveList>
+      <CrmMessages testId="campaign-messages" messages={detail.data?.messages} />
     </Stack>
   );
 }
