@@ -90,8 +90,11 @@ export function PreviewPane(props: { html: string | null; weight: TPageWeight | 
             ]}
           />
         </SegmentGroup.Root>
-        {/* A status, so its name is allowed and read out: a bare span may not carry aria-label. */}
-        {props.isLoading ? <Spinner size="sm" role="status" aria-label="Aperçu en cours" /> : null}
+        {/* A status, so its name is allowed and read out (a bare span may not carry aria-label),
+            and busy, as a skeleton is: the preview is not drawn yet. */}
+        {props.isLoading ? (
+          <Spinner size="sm" role="status" aria-busy="true" aria-label="Aperçu en cours" />
+        ) : null}
       </HStack>
       <Box ref={frame} w="full" overflow="hidden">
         <Box
