@@ -21,6 +21,9 @@ test('lien de paiement : le client paie en ligne sans compte, la commande est p
   await page.getByRole('link', { name: 'Nouvelle commande' }).click();
   await page.getByLabel('Rechercher un produit à ajouter').fill('cafe touba');
   await page.getByRole('button', { name: 'Ajouter Café Touba 250 g' }).click();
+  // The product's results close once it is added, moving the client card up: a click aimed at
+  // « Nouveau client » before then could land beside it (a loaded CI saw it).
+  await expect(page.getByRole('button', { name: 'Ajouter Café Touba 250 g' })).toBeHidden();
   await page.getByLabel('Rechercher un client').fill('Khady');
   await page.getByRole('button', { name: 'Nouveau client' }).click();
   await page.getByLabel('Nom du client').fill('Khady Sow');
