@@ -5,6 +5,7 @@ import { paymentCheckJob } from '@/features/payment/server/payment-check';
 import { queueProbeJob } from '@/features/console/server/queue-check';
 import { campaignSmsJob } from '@/features/crm/server/campaign-job';
 import { automationsSweepJob, shopAutomationsJob } from '@/features/crm/server/automation-jobs';
+import { pointsExpiryJob } from '@/features/loyalty/server/expiry';
 
 /**
  * Every background job of the product, as ROUTES lists every route: server.ts starts a worker for
@@ -18,6 +19,7 @@ export const JOBS: readonly Job<never>[] = [
   campaignSmsJob,
   automationsSweepJob,
   shopAutomationsJob,
+  pointsExpiryJob,
 ] as unknown as readonly Job<never>[];
 
 export function jobLabel(name: string): string {

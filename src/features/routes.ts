@@ -18,6 +18,7 @@ import { routes as delivery } from './delivery/server';
 import { routes as storefront } from './storefront/server';
 import { routes as channel } from './channel/server';
 import { routes as crm } from './crm/server';
+import { routes as loyalty } from './loyalty/server';
 
 /**
  * The API: every module's routes, for server.ts and the test server to dispatch and the OpenAPI
@@ -45,4 +46,5 @@ export const ROUTES: Route[] = [
   ...delivery,
   ...channel,
   ...crm,
+  ...loyalty,
 ];

@@ -85,6 +85,7 @@ export const PAYMENT_METHODS = [
   'card',
   'cod',
   'store_credit',
+  'loyalty',
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
@@ -96,6 +97,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Carte',
   cod: 'Paiement à la livraison',
   store_credit: 'Avoir',
+  loyalty: 'Points fidélité',
 };
 
 /**

@@ -5,7 +5,7 @@
 
 /**
  * Paid at the till: mobile money and card carry the operator's reference; « avoir » (store credit)
- * is the client's, for a sale with a client only.
+ * and loyalty points are the client's, for a sale with a client only.
  */
 export const POS_PAYMENT_METHODS = [
   'cash',
@@ -15,6 +15,7 @@ export const POS_PAYMENT_METHODS = [
   'moov_money',
   'card',
   'store_credit',
+  'loyalty',
 ] as const;
 export type PosPaymentMethod = (typeof POS_PAYMENT_METHODS)[number];
 

@@ -235,6 +235,8 @@ export const ZPosClients = z.object({
       balance: z.number().optional(),
       creditLimit: z.number().optional(),
       storeCredit: z.number().optional(),
+      /** Loyalty points held, for the till to let them pay offline. */
+      loyaltyPoints: z.number().optional(),
     }),
   ),
   cursor: z.string(),

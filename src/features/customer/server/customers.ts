@@ -193,6 +193,7 @@ export async function customerChanges(
       balance: clients.balance,
       creditLimit: clients.creditLimit,
       storeCredit: clients.storeCredit,
+      loyaltyPoints: clients.loyaltyPoints,
       micros: microsOf(clients.updatedAt),
     })
     .from(clients)
@@ -203,13 +204,14 @@ export async function customerChanges(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    items: page.map(({ id, name, phone, balance, creditLimit, storeCredit }) => ({
+    items: page.map(({ id, name, phone, balance, creditLimit, storeCredit, loyaltyPoints }) => ({
       id,
       name,
       phone,
       ...(balance ? { balance } : {}),
       ...(creditLimit !== null ? { creditLimit } : {}),
       ...(storeCredit ? { storeCredit } : {}),
+      ...(loyaltyPoints ? { loyaltyPoints } : {}),
     })),
     cursor: nextChangeCursor(last, from, hasMore),
     hasMore,

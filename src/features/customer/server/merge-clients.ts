@@ -5,7 +5,9 @@ import { Errors } from '@/server/http/errors';
 import { moveClientOrders } from '@/features/order/server/move-client-orders';
 import { refreshClientFigures } from '@/features/order/server/client-figures';
 import { moveDiscountUsesToPhone } from '@/features/discount/server';
+import { moveClientEntries } from '@/features/loyalty/server/ledger';
 import { insertClientEvent, moveClientEvents } from './client-events';
+import { movePointsBalance } from './loyalty-balance';
 import { searchTextOf, type CustomerRow } from './customers';
 
 /** Tags of both, the kept one's first, without doubles whatever their case. */
@@ -32,7 +34,7 @@ function earliestConsent(
 /**
  * « Fusionner »: `mergeId` becomes part of `keepId`, in one transaction. Its orders are moved to
  * the kept client (the order module's moveClientOrders; the balance they carry follows, and the
- * figures are computed again from the orders), its store credit is added, tags united, notes
+ * figures are computed again from the orders), its store credit and loyalty points added, tags united, notes
  * appended, each consent kept at its earliest, its phone kept as the second phone when that is
  * free, empty fields of the kept profile filled from it. Then it is deleted: orders cannot point
  * to it any more (foreign key), and a client row marked « merged » would have to be hidden from
@@ -67,6 +69,9 @@ export async function mergeClients(
     const ordersMoved = await moveClientOrders(tx, shop.id, merged.id, kept.id);
     await moveClientEvents(tx, shop.id, merged.id, kept.id);
     if (kept.phone && merged.phone) await moveDiscountUsesToPhone(tx, shop.id, merged.phone, kept.phone);
+    // Loyalty points follow with their ledger (the loyalty module's).
+    await moveClientEntries(tx, shop.id, merged.id, kept.id);
+    await movePointsBalance(tx, shop.id, [merged.id], kept.id);
     await tx.delete(clients).where(and(eq(clients.shopId, shop.id), eq(clients.id, merged.id)));
 
     const sms = earliestConsent(

@@ -113,6 +113,8 @@ export interface ChannelPolicy {
   countedAt?: Date;
   /** Paid in full with the order by this method, whatever its total comes to (the demo's history). */
   paidInFullBy?: PaymentMethod;
+  /** Paid with the client's loyalty points up to this amount, at most the total (an online buyer's). */
+  pointsUpTo?: number;
   /** What a receipt printed before the order had its number (a till's « Ticket local n° KQFT-2 »). */
   localReference?: string | null;
   /** The payments taken with the order, and the field a refusal of their sum names. */
@@ -159,11 +161,13 @@ export function manualOrderPolicy(
 /**
  * An order its buyer placed in the online shop: priced on the server from the catalogue, the
  * zone's fee and the shop's discounts (the cart the browser kept is never trusted), refused when
- * the stock or the plan's quota cannot take it, and paid later (mobile money, or cash on delivery).
+ * the stock or the plan's quota cannot take it, and paid later (mobile money, or cash on delivery),
+ * except what the buyer pays with their loyalty points (their phone proven by a code).
  * The buyer is no agent: nobody is its author, so every agent is told of it.
  */
-export function siteOrderPolicy(discountCodes: readonly string[]): ChannelPolicy {
+export function siteOrderPolicy(discountCodes: readonly string[], pointsUpTo?: number): ChannelPolicy {
   return {
+    pointsUpTo,
     allowsStockBelowZero: false,
     enforcesOrderQuota: true,
     // Cash on delivery is no credit: an « ardoise » limit is for what agents let clients owe.

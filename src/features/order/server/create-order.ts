@@ -25,6 +25,8 @@ import {
   type CustomerRow,
 } from '@/features/customer/server/customers';
 import { customerFiguresOnNewOrder } from '@/features/customer/server/figures';
+import { earnOnNewOrder, redeemPoints } from '@/features/loyalty/server/ledger';
+import { pointsText } from '@/features/loyalty/loyalty.constants';
 import type { TAddress, TCustomerInput } from '@/features/customer/customer.schemas';
 import { paymentStatusOf, type OrderChannel, type TCreateOrderBody } from '../order.schemas';
 import type { TOrder } from '../order.dto-schemas';
@@ -290,10 +292,12 @@ async function writeOrder(
   const totals = orderTotals(draft.lines, { orderDiscount: draft.orderDiscount, deliveryFee }, shop.currency);
   const priced = draft.lines;
 
-  // History paid in full: its amount is known only now, priced.
+  // History paid in full: its amount is known only now, priced; so is what points pay online.
   const payments = policy.paidInFullBy
     ? [{ method: policy.paidInFullBy, amount: totals.total }]
-    : policy.payments;
+    : policy.pointsUpTo
+      ? [{ method: 'loyalty' as const, amount: Math.min(policy.pointsUpTo, totals.total) }]
+      : policy.payments;
   const paidAmount = payments.reduce((sum, p) => sum + p.amount, 0);
   if (paidAmount > totals.total)
     throw Errors.validation({ [policy.paymentsField]: 'Le paiement dépasse le total de la commande.' });
@@ -308,6 +312,24 @@ async function writeOrder(
     checkCreditLimit(client, totals.total - paidAmount, shop.currency);
 
   const orderId = newId();
+  // Paid with loyalty points: the client's, spent now (a till's sale beyond the balance is flagged).
+  const fromPoints = payments.reduce((sum, p) => sum + (p.method === 'loyalty' ? p.amount : 0), 0);
+  let pointsMissing = 0;
+  if (fromPoints > 0) {
+    if (!client)
+      throw Errors.validation({
+        [policy.paymentsField]: 'Des points de fidélité ne paient que la commande d’un client.',
+      });
+    pointsMissing = await redeemPoints(tx, shop, {
+      clientId: client.id,
+      orderId,
+      amount: fromPoints,
+      userId,
+      field: policy.paymentsField,
+      isAfterTheFact: policy.allowsStockBelowZero,
+      at: policy.placedAt ?? null,
+    });
+  }
   const { crossings, shortfalls, movements } = await changeStockBatch(
     tx,
     {
@@ -372,6 +394,15 @@ async function writeOrder(
           name: s.variantName ? `${s.productName} (${s.variantName})` : s.productName,
           missing: s.missing,
         })),
+      },
+    });
+  if (pointsMissing > 0)
+    timeline.push({
+      id: newId(),
+      type: 'note',
+      userId,
+      data: {
+        note: `Vente faite hors ligne avec plus de points que le client n’en avait : ${pointsText(pointsMissing)} manquaient. À régler dans les conflits de la caisse.`,
       },
     });
   const paymentRows = payments.map((payment) => ({
@@ -474,6 +505,21 @@ async function writeOrder(
 
   // A use past a limit refuses the order (or is flagged, for a till's sale made offline).
   uses?.judge(discountUses);
+
+  // Paid in full as it is placed (a till's sale, history): its points, on what was not paid with points.
+  if (
+    client &&
+    paidAmount >= totals.total &&
+    totals.total > 0 &&
+    order.fulfilmentStatus !== 'cancelled' &&
+    order.fulfilmentStatus !== 'returned'
+  )
+    await earnOnNewOrder(tx, shop.id, {
+      clientId: client.id,
+      orderId,
+      basis: totals.total - fromPoints,
+      placedAt: policy.placedAt ?? null,
+    });
 
   // The rows as a read would return them: defaults filled, stamped with the order's now().
   const createdAt = order.createdAt;

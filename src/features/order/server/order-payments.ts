@@ -1,3 +1,4 @@
+import { redeemPoints } from '@/features/loyalty/server/ledger';
 import { changeStoreCredit } from '@/features/customer/server/figures';
 import { refreshClientFigures } from './client-figures';
 import { eq, sql } from 'drizzle-orm';
@@ -93,6 +94,18 @@ export async function addOrderPayment(
       if (!order.clientId)
         throw Errors.validation({ method: 'Un avoir ne paie que la commande d’un client.' });
       await changeStoreCredit(tx, shop, order.clientId, -input.amount, 'amount');
+    }
+    if (input.method === 'loyalty') {
+      if (!order.clientId)
+        throw Errors.validation({ method: 'Des points de fidélité ne paient que la commande d’un client.' });
+      await redeemPoints(tx, shop, {
+        clientId: order.clientId,
+        orderId: order.id,
+        amount: input.amount,
+        userId,
+        field: 'amount',
+        isAfterTheFact: false,
+      });
     }
     return recordPayment(tx, order, userId, { ...input, isOnline: false });
   });

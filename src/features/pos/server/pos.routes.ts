@@ -135,11 +135,21 @@ export const posClientCreditRoute = defineRoute({
   shop: shopInQuery,
   permission: 'pos:use',
   query: z.object({ shopId: ZId, clientId: ZId }),
-  response: z.object({ balance: z.number(), creditLimit: z.number().nullable(), storeCredit: z.number() }),
+  response: z.object({
+    balance: z.number(),
+    creditLimit: z.number().nullable(),
+    storeCredit: z.number(),
+    loyaltyPoints: z.number(),
+  }),
   handle: async ({ db, membership, query }) => {
     const client = await findCustomerById(db, membership!.shop.id, query.clientId);
     if (!client) throw Errors.notFound('Ce client');
-    return { balance: client.balance, creditLimit: client.creditLimit, storeCredit: client.storeCredit };
+    return {
+      balance: client.balance,
+      creditLimit: client.creditLimit,
+      storeCredit: client.storeCredit,
+      loyaltyPoints: client.loyaltyPoints,
+    };
   },
 });
 

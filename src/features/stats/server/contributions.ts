@@ -35,8 +35,8 @@ export const ROLL_UPS = {
 } as const;
 export type RollUp = keyof typeof ROLL_UPS;
 
-/** « Avoir » moves no money: it is neither received nor given back. */
-const movesMoney = (method: string) => method !== 'store_credit';
+/** « Avoir » and loyalty points move no money: neither received nor given back. */
+const movesMoney = (method: string) => method !== 'store_credit' && method !== 'loyalty';
 
 export function contributionOf(facts: OrderFacts, timeZone: string): Contribution {
   const rows: Contribution = {};

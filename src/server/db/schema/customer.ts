@@ -70,6 +70,8 @@ export const clients = pgTable(
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     /** Store credit held (« avoir »). */
     storeCredit: bigint('store_credit', { mode: 'number' }).notNull().default(0),
+    /** Loyalty points held: the sum of the client's entries in the loyalty ledger (loyalty module). */
+    loyaltyPoints: integer('loyalty_points').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -101,6 +103,10 @@ export const clients = pgTable(
     index('clients_shop_balance_idx')
       .on(t.shopId, t.lastOrderAt.desc().nullsLast(), t.id.desc())
       .where(sql`${t.balance} > 0`),
+    // The clients holding points: the expiry sweep and the programme's outstanding points.
+    index('clients_shop_points_idx')
+      .on(t.shopId, t.id)
+      .where(sql`${t.loyaltyPoints} <> 0`),
     // What the shop's clients owe in all (Trésorerie), summed from the index alone.
     index('clients_shop_owed_idx')
       .on(t.shopId, t.balance)

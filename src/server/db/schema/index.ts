@@ -22,3 +22,4 @@ export * from './user';
 export * from './jobs';
 export * from './console';
 export * from './crm';
+export * from './loyalty';
