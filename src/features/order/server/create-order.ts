@@ -99,6 +99,8 @@ export interface SiteOrderInput {
   pickupNote?: string;
   discountCodes: string[];
   idempotencyKey: string;
+  /** What the buyer pays with their loyalty points, at most (their phone proven by a code). */
+  pointsUpTo?: number;
 }
 
 /**
@@ -126,7 +128,7 @@ export async function createSiteOrder(
       discountCodes: input.discountCodes,
       idempotencyKey: input.idempotencyKey,
     },
-    siteOrderPolicy(input.discountCodes),
+    siteOrderPolicy(input.discountCodes, input.pointsUpTo),
   );
   await announce();
   // No details: the key's earlier order, answered again (nothing new to tell the buyer).
