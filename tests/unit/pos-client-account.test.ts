@@ -14,7 +14,7 @@ import { EMPTY_CART, type Cart } from '@/features/pos/client/cart/cart-state';
 import { cartTotals } from '@/features/pos/client/cart/cart-math';
 
 /*
- * What a client owes and holds as « avoir », as the till tells it offline: its copy of the client
+ * What a client owes and holds as « avoir » and loyalty points, as the till tells it offline: its copy of the client
  * moved by this tablet's sales the server has not received yet.
  */
 
@@ -61,6 +61,7 @@ beforeEach(async () => {
     balance: 2000,
     creditLimit: 10_000,
     storeCredit: 5000,
+    loyaltyPoints: 400,
   });
 });
 
@@ -88,7 +89,26 @@ describe('a client’s account on the tablet', () => {
       balance: 2000 + 4500,
       creditLimit: 10_000,
       storeCredit: 3500,
+      loyaltyPoints: 400,
     });
+  });
+
+  it('takes off the points an unsent sale spent, and counts none it earned until the server has them', async () => {
+    const session = await openSession(actor, 0);
+    await recordSale(actor, {
+      priced: priced(cartFor(khady)),
+      payments: [
+        { method: 'loyalty', amount: 1500 },
+        { method: 'cash', amount: 4500 },
+      ],
+      isCredit: false,
+      approvalPin: null,
+      session,
+      loyalty: { spent: 300, earned: 45, balance: 145 },
+    });
+    const { copy, sales } = await readClientOnTablet('shop1', khady);
+    expect(sales[0]!.loyalty).toEqual({ spent: 300, earned: 45, balance: 145 });
+    expect(accountAfterPending(accountOfCopy(copy), sales, khady).loyaltyPoints).toBe(100);
   });
 
   it('stops counting a sale the server has, unless the copy was read before it was made', async () => {
@@ -120,6 +140,11 @@ describe('a client’s account on the tablet', () => {
   });
 
   it('knows nothing owed and no limit for a client the copy has no account for', () => {
-    expect(accountOfCopy(undefined)).toEqual({ balance: 0, creditLimit: null, storeCredit: 0 });
+    expect(accountOfCopy(undefined)).toEqual({
+      balance: 0,
+      creditLimit: null,
+      storeCredit: 0,
+      loyaltyPoints: 0,
+    });
   });
 });

@@ -8,6 +8,7 @@ import {
   clients,
   discountUses,
   discounts,
+  loyaltyEntries,
   notifications,
   orderAdjustments,
   orders,
@@ -21,6 +22,7 @@ import { clientFiguresQuery } from '@/features/order/server/client-figures';
 import { listSegments } from '@/features/crm/server/segments';
 import { listCampaigns } from '@/features/crm/server/campaigns';
 import { listAutomations } from '@/features/crm/server/automations';
+import { getProgram } from '@/features/loyalty/server/program';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -123,5 +125,18 @@ describe('the demo seed', () => {
       'ardoise',
     ]);
     expect(automations[0]!.discountId).toBeTruthy();
+  });
+
+  it('runs a loyalty programme its clients earned points in, every balance the sum of its ledger', async () => {
+    const [shop] = await database.db.select().from(shops);
+    expect((await getProgram(database.db, shop!.id)).isEnabled).toBe(true);
+    const rows = await database.db.select().from(clients).where(eq(clients.shopId, shop!.id));
+    expect(rows.filter((c) => c.loyaltyPoints > 0).length).toBeGreaterThanOrEqual(10);
+    const ledger = await database.db.select().from(loyaltyEntries).where(eq(loyaltyEntries.shopId, shop!.id));
+    for (const c of rows)
+      expect(
+        ledger.filter((e) => e.clientId === c.id).reduce((n, e) => n + e.points, 0),
+        c.name,
+      ).toBe(c.loyaltyPoints);
   });
 });

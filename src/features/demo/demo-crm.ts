@@ -7,8 +7,25 @@ import { saveAutomation } from '@/features/crm/server/automations';
 import { AUTOMATIONS } from '@/features/crm/crm.schemas';
 import { createDiscount, discountsChanged } from '@/features/discount/server';
 import { ZDiscountInput } from '@/features/discount/discount.schemas';
+import { saveProgram } from '@/features/loyalty/server/program';
+import { DEFAULT_LOYALTY_RULES } from '@/features/loyalty/loyalty.constants';
 
 const DAY = 86_400_000;
+
+/**
+ * The demo shop's loyalty programme, switched on before its history is written (seven months ago):
+ * its clients' paid orders earn their points as they are placed, so their pages show a balance and
+ * its ledger.
+ */
+export async function seedDemoLoyalty(db: Database, shop: ShopRow, userId: string): Promise<void> {
+  await saveProgram(
+    db,
+    shop,
+    userId,
+    { ...DEFAULT_LOYALTY_RULES, isEnabled: true },
+    new Date(Date.now() - 200 * DAY),
+  );
+}
 
 /**
  * The demo shop's CRM: two saved segments (its best clients, and the Dakar clients to win back) and

@@ -13,7 +13,7 @@ import type { ShopRow } from '@/features/shop/server/shop.repository';
 import { seedDemoHistory } from './demo-history';
 import { seedDemoStorefront } from './demo-storefront';
 import { seedDemoChannels } from './demo-channels';
-import { seedDemoCrm } from './demo-crm';
+import { seedDemoCrm, seedDemoLoyalty } from './demo-crm';
 
 export const DEMO_SHOP_SLUG = 'boutique-awa';
 
@@ -169,6 +169,7 @@ export async function seedDemoShop(db: Database): Promise<DemoLogin[]> {
     await seedDemoCatalogue(tx, shop.id, owner.id);
     return { shop: shop as ShopRow, owner: agents[0]!, seller: agents[2]! };
   });
+  await seedDemoLoyalty(db, made.shop, made.owner.userId);
   await seedDemoHistory(db, made.shop, made.owner, made.seller);
   await seedDemoStorefront(db, made.shop);
   await seedDemoChannels(db, made.shop);

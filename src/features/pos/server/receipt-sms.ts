@@ -4,17 +4,23 @@ import { formatMoney } from '@/shared/money';
 import { can } from '@/shared/permissions';
 import type { AgentRole } from '@/shared/roles';
 import type { MembershipRow } from '@/server/tenancy/membership';
-import { customerPhone } from '@/features/customer/server/customers';
+import { customerPhone, findCustomerById } from '@/features/customer/server/customers';
+import { activeRules } from '@/features/loyalty/server/program';
+import { pointsText } from '@/features/loyalty/loyalty.constants';
 import { recordClientMessage } from '@/features/customer/server/client-events';
 import { findOrder, type OrderRow } from '@/features/order/server/order.repository';
 import type { ShopRow } from '@/features/shop/server/shop.repository';
 import { sendShopSms } from '@/features/shop/server/shop-sms';
 import { Errors } from '@/server/http/errors';
 
-/** One SMS: short enough for a single message in most cases. */
+/**
+ * One SMS: short enough for a single message in most cases. `points`: the client's loyalty balance
+ * now, when the shop runs a programme.
+ */
 export function receiptSmsText(
   shop: Pick<ShopRow, 'name' | 'timeZone' | 'currency' | 'receiptFooter'>,
   order: OrderRow,
+  points: number | null = null,
 ) {
   const paid = order.paidAmount - order.refundedAmount;
   const due = order.total - order.paidAmount;
@@ -23,6 +29,7 @@ export function receiptSmsText(
     `Total ${formatMoney(order.total, shop.currency)}, payé ${formatMoney(paid, shop.currency)}${
       due > 0 ? `, reste dû ${formatMoney(due, shop.currency)}` : ''
     }.`,
+    points !== null ? `Vos points fidélité : ${pointsText(Math.max(0, points))}.` : '',
     shop.receiptFooter,
   ]
     .filter(Boolean)
@@ -47,11 +54,13 @@ export async function sendReceiptSms(
   const phone = customerPhone(input.phone, membership.shop.country) ?? order.clientPhone;
   if (!phone) throw Errors.validation({ phone: 'Indiquez le numéro du client.' });
 
+  const client = order.clientId ? await findCustomerById(db, shopId, order.clientId) : null;
+  const points = client && (await activeRules(db, shopId)) ? client.loyaltyPoints : null;
   const text = await sendShopSms(db, shopId, {
     phone,
     purpose: 'receipt',
     what: 'les tickets',
-    body: (shop) => receiptSmsText(shop, order),
+    body: (shop) => receiptSmsText(shop, order, points),
   });
   if (order.clientId && phone === order.clientPhone)
     await recordClientMessage(db, { shopId, clientId: order.clientId, purpose: 'receipt', text, userId });

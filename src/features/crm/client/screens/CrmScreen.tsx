@@ -22,10 +22,16 @@ const AutomationsTab = dynamic(() => import('../components/AutomationsTab').then
   loading,
 });
 
+const LoyaltyProgramTab = dynamic(
+  () => import('@/features/loyalty/client/components/LoyaltyProgramTab').then((m) => m.LoyaltyProgramTab),
+  { loading },
+);
+
 const VIEWS = [
   { value: 'segments', label: 'Segments' },
   { value: 'campagnes', label: 'Campagnes SMS' },
   { value: 'automatisations', label: 'Automatisations' },
+  { value: 'fidelite', label: 'Fidélité' },
 ] as const;
 
 /** On the free plan: what the CRM would give, and the way to it (the server refuses its routes). */
@@ -53,8 +59,10 @@ function CrmViews({ shop, canManage }: { shop: Shop; canManage: boolean }) {
         <SegmentsTab shopId={shop._id} currency={shop.currency} canManage={canManage} />
       ) : view === 'campagnes' ? (
         <CampaignsTab shopId={shop._id} canManage={canManage} />
-      ) : (
+      ) : view === 'automatisations' ? (
         <AutomationsTab shopId={shop._id} canManage={canManage} />
+      ) : (
+        <LoyaltyProgramTab shopId={shop._id} currency={shop.currency} canManage={canManage} />
       )}
     </Stack>
   );
@@ -80,7 +88,7 @@ function Crm({ shop, role }: { shop: Shop; role: AgentRole }) {
   );
 }
 
-/** /crm: segments of the shop's clients, SMS campaigns to them and automated messages (loyalty comes next). */
+/** /crm: segments of the shop's clients, SMS campaigns to them, automated messages and loyalty points. */
 export function CrmScreen() {
   return (
     <AppShell capability="crm:view" quotaPage="sms">

@@ -34,6 +34,7 @@ import { ClientProfileDialog } from '../components/ClientProfileDialog';
 import { ClientTimeline } from '../components/ClientTimeline';
 import { ClientActions } from '../components/ClientActions';
 import { whatsappUrl } from '@/shared/whatsapp';
+import { ClientLoyaltyCard } from '@/features/loyalty/client/components/ClientLoyaltyCard';
 
 function Section(props: { title: string; action?: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -349,6 +350,12 @@ function ClientPageView({ shop, clientId }: { shop: Shop; clientId: string }) {
           </Section>
         </Box>
         <Stack gap="5" gridArea="side">
+          <ClientLoyaltyCard
+            shopId={shop._id}
+            clientId={client.id}
+            currency={shop.currency}
+            timeZone={shop.timeZone}
+          />
           <Profile client={client} shop={shop} onEdit={() => setEditing(true)} />
           <Consents client={client} shop={shop} />
         </Stack>
@@ -373,7 +380,7 @@ function ClientPageView({ shop, clientId }: { shop: Shop; clientId: string }) {
   );
 }
 
-/** /mes-clients/[clientId]: a client's profile, figures, ardoise, consents and history. */
+/** /mes-clients/[clientId]: a client's profile, figures, ardoise, loyalty points, consents and history. */
 export function ClientScreen() {
   const router = useRouter();
   const clientId = typeof router.query.clientId === 'string' ? router.query.clientId : '';

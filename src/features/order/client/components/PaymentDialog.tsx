@@ -8,9 +8,9 @@ import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../.
 import { useAddOrderPaymentMutation, type Order } from '../order.api';
 
 export const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
-/** « Avoir » is a client's store credit: offered only on a client's order. */
+/** « Avoir » and loyalty points are a client's: offered only on a client's order. */
 export const methodOptionsFor = (hasClient: boolean) =>
-  METHOD_OPTIONS.filter((o) => hasClient || o.value !== 'store_credit');
+  METHOD_OPTIONS.filter((o) => hasClient || (o.value !== 'store_credit' && o.value !== 'loyalty'));
 /** Mobile money and card payments carry the operator's transaction reference. */
 export const NEEDS_REFERENCE: readonly PaymentMethod[] = [
   'orange_money',

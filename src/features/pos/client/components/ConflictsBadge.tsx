@@ -1,11 +1,12 @@
 import { Badge } from '@chakra-ui/react';
 import { useListDiscountConflictsQuery } from '../discount-conflicts.api';
+import { useListLoyaltyConflictsQuery } from '../loyalty-conflicts.api';
 import { useListConflictsQuery } from '../pos.api';
 
 const POLL_MS = 60_000;
 
 /**
- * The open conflicts (stock and discounts past a limit) on the « Conflits » tab, for the managers:
+ * The open conflicts (stock, discounts past a limit, loyalty points beyond the balance) on the « Conflits » tab, for the managers:
  * loaded lazily, asked again every minute and after each sync that applied sales. Offline, the last
  * count stays.
  */
@@ -13,7 +14,9 @@ export function ConflictsBadge({ shopId }: { shopId: string }) {
   const options = { pollingInterval: POLL_MS, skipPollingIfUnfocused: true };
   const stock = useListConflictsQuery({ shopId, status: 'open' }, options);
   const discounts = useListDiscountConflictsQuery({ shopId, status: 'open' }, options);
-  const count = (stock.data?.items.length ?? 0) + (discounts.data?.items.length ?? 0);
+  const points = useListLoyaltyConflictsQuery({ shopId, status: 'open' }, options);
+  const count =
+    (stock.data?.items.length ?? 0) + (discounts.data?.items.length ?? 0) + (points.data?.items.length ?? 0);
   if (!count) return null;
   return (
     <Badge colorPalette="red" variant="solid" rounded="full" data-testid="conflicts-count">

@@ -36,6 +36,7 @@ import { recordSale } from '../offline/sale-ops';
 import type { LocalSale, StoredClient } from '../offline/types';
 import { accountAfterPending, accountOfCopy, readClientOnTablet } from '../offline/client-account';
 import { useTill } from '../till/TillProvider';
+import { pointsEarned, pointsForAmount, pointsText, pointsWorth } from '@/features/loyalty/loyalty.constants';
 import { useGetClientCreditQuery } from '../pos.api';
 import { ApprovalField } from './ApprovalField';
 import { MoneyInput } from './MoneyInput';
@@ -43,7 +44,8 @@ import { TillDialog } from './TillDialog';
 
 /**
  * Takes the payment: one method or several (split), cash with the change to give, mobile money
- * and card with their reference, the client's « avoir », or « à crédit » for a known client.
+ * and card with their reference, the client's « avoir » or loyalty points, or « à crédit » for a
+ * known client.
  * Writes the sale to the outbox and hands back its receipt.
  */
 export function PaymentDialog(props: {
@@ -112,6 +114,13 @@ export function PaymentDialog(props: {
   const storeCreditLeft =
     (account?.storeCredit ?? 0) -
     payments.reduce((n, p) => n + (p.method === 'store_credit' ? p.amount : 0), 0);
+  // Loyalty points: from the balance the till knows, less what this sale's payments spend already.
+  const rules = context.loyalty ?? null;
+  const pointsHeld = rules && client ? (account?.loyaltyPoints ?? 0) : 0;
+  const paidWithPoints = (list: PaymentDraft[]) =>
+    list.reduce((n, p) => n + (p.method === 'loyalty' ? p.amount : 0), 0);
+  const pointsLeft = rules ? pointsHeld - pointsForAmount(paidWithPoints(payments), rules.pointValue) : 0;
+  const pointsLeftWorth = rules ? pointsWorth(pointsLeft, rules.pointValue) : 0;
   const creditAfter = account ? account.balance + remaining : 0;
   const pastCreditLimit =
     isCredit && remaining > 0 && account?.creditLimit != null && creditAfter > account.creditLimit;
@@ -120,7 +129,13 @@ export function PaymentDialog(props: {
   const typed = parseMoneyInput(amountText, currency);
   const isCash = method === 'cash';
   const isStoreCredit = method === 'store_credit';
-  const methods = PAYMENT_METHODS.filter((m) => m !== 'store_credit' || storeCreditLeft > 0 || isStoreCredit);
+  const isPoints = method === 'loyalty';
+  const canUsePoints = !!rules && pointsHeld >= rules.minRedeem && pointsLeftWorth > 0;
+  const methods = PAYMENT_METHODS.filter(
+    (m) =>
+      (m !== 'store_credit' || storeCreditLeft > 0 || isStoreCredit) &&
+      (m !== 'loyalty' || canUsePoints || isPoints),
+  );
   const needsReference = MOBILE_MONEY_METHODS.includes(method);
   const entryChange = isCash && typed !== null ? Math.max(0, typed - remaining) : 0;
 
@@ -153,6 +168,20 @@ export function PaymentDialog(props: {
       );
       return 'invalid';
     }
+    if (isPoints && rules && pointsHeld < rules.minRedeem) {
+      setError(
+        fr(
+          `${client?.name ?? 'Ce client'} a ${pointsText(pointsHeld)} : il en faut au moins ${rules.minRedeem.toLocaleString('fr-FR')} pour payer avec des points.`,
+        ),
+      );
+      return 'invalid';
+    }
+    if (isPoints && typed > pointsLeftWorth) {
+      setError(
+        `Les points de ${client?.name ?? 'ce client'} ne couvrent que ${money(Math.max(0, pointsLeftWorth))} (${pointsText(Math.max(0, pointsLeft))}).`,
+      );
+      return 'invalid';
+    }
     return isCash
       ? { method, amount: Math.min(typed, remaining), tendered: typed }
       : { method, amount: typed, ...(reference.trim() ? { reference: reference.trim() } : {}) };
@@ -175,7 +204,17 @@ export function PaymentDialog(props: {
     setError(null);
     if (next === 'store_credit')
       setAmountText(moneyInputValue(Math.min(remaining, Math.max(0, storeCreditLeft)), currency));
+    else if (next === 'loyalty')
+      setAmountText(moneyInputValue(Math.min(remaining, Math.max(0, pointsLeftWorth)), currency));
     else if (next !== 'cash' && !amountText) setAmountText(moneyInputValue(remaining, currency));
+  }
+
+  /** The points this sale spends and earns (paid in full only), and the balance it leaves. */
+  function saleLoyalty(all: PaymentDraft[], isUnpaid: boolean) {
+    const withPoints = paidWithPoints(all);
+    const spent = rules ? pointsForAmount(withPoints, rules.pointValue) : 0;
+    const earned = rules && !isUnpaid ? pointsEarned(totals.total - withPoints, rules.pointsPerThousand) : 0;
+    return { spent, earned, balance: pointsHeld - spent + earned };
   }
 
   async function validate() {
@@ -207,6 +246,7 @@ export function PaymentDialog(props: {
         isCredit: isCredit && state.remaining > 0,
         approvalPin: approval?.pin ?? null,
         session,
+        ...(rules && client ? { loyalty: saleLoyalty(all, state.remaining > 0) } : {}),
       });
       till.sessionChanged(updated);
       till.stockTaken(sale.lines.map((l) => ({ variantId: l.variantId, delta: -l.quantity })));
@@ -293,7 +333,14 @@ export function PaymentDialog(props: {
               {fr(`Avoir disponible : ${money(Math.max(0, storeCreditLeft))}`)}
             </Text>
           ) : null}
-          {!isCash && !isStoreCredit ? (
+          {isPoints && rules ? (
+            <Text color="fg.muted" data-testid="points-left">
+              {fr(
+                `Points disponibles : ${pointsText(Math.max(0, pointsLeft))} (${money(Math.max(0, pointsLeftWorth))})`,
+              )}
+            </Text>
+          ) : null}
+          {!isCash && !isStoreCredit && !isPoints ? (
             <Field.Root required={needsReference}>
               <Field.Label>
                 Référence de la transaction{needsReference ? <Field.RequiredIndicator /> : null}

@@ -4,7 +4,14 @@ import { legalIdsLine } from '@/shared/legal-ids';
 import { formatPhone } from './phone-format';
 import { frenchTypography as fr } from '@/shared/typography';
 import { PAYMENT_METHOD_LABELS } from '../pos-constants';
-import type { LocalSale, ReceiptLine, ReceiptPayment, ReceiptPromotion, TillContext } from '../offline/types';
+import type {
+  LocalSale,
+  ReceiptLine,
+  ReceiptPayment,
+  ReceiptPromotion,
+  SaleLoyalty,
+  TillContext,
+} from '../offline/types';
 import { formatTillDate, localLabelOf } from '../till/format';
 
 /** Everything a receipt shows, whether the sale is only on this tablet or on the server. */
@@ -32,6 +39,8 @@ export interface ReceiptData {
   due: number;
   note: string;
   refunded: number;
+  /** The client's loyalty points on this sale (absent: no programme, or a receipt from the server). */
+  loyalty?: SaleLoyalty;
 }
 
 export function receiptFromSale(sale: LocalSale): ReceiptData {
@@ -56,6 +65,7 @@ export function receiptFromSale(sale: LocalSale): ReceiptData {
     due: sale.due,
     note: sale.note,
     refunded: sale.refunds.reduce((sum, r) => sum + r.amount, 0),
+    ...(sale.loyalty ? { loyalty: sale.loyalty } : {}),
   };
 }
 
@@ -160,6 +170,17 @@ export function Receipt({ data, context }: { data: ReceiptData; context: TillCon
       {data.change > 0 ? <Line label="Monnaie rendue" value={money(data.change)} /> : null}
       {data.due > 0 ? <Line label="Reste dû (crédit)" value={money(data.due)} isStrong /> : null}
       {data.refunded > 0 ? <Line label="Remboursé" value={`−${money(data.refunded)}`} /> : null}
+      {data.loyalty ? (
+        <Box pt="1" data-testid="receipt-loyalty">
+          {data.loyalty.spent > 0 ? (
+            <Line label="Points utilisés" value={`−${data.loyalty.spent.toLocaleString('fr-FR')}`} />
+          ) : null}
+          {data.loyalty.earned > 0 ? (
+            <Line label="Points gagnés" value={`+${data.loyalty.earned.toLocaleString('fr-FR')}`} />
+          ) : null}
+          <Line label="Solde de points" value={Math.max(0, data.loyalty.balance).toLocaleString('fr-FR')} />
+        </Box>
+      ) : null}
       {data.note ? <Text pt="1">{fr(`Note : ${data.note}`)}</Text> : null}
       <Rule />
       <Text textAlign="center" fontWeight="bold" pt="1" data-testid="receipt-footer">

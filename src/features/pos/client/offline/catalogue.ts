@@ -13,7 +13,9 @@ export interface CataloguePage {
 }
 interface ClientsPage {
   items: Array<
-    Pick<StoredClient, 'name' | 'phone' | 'balance' | 'creditLimit' | 'storeCredit'> & { id: string }
+    Pick<StoredClient, 'name' | 'phone' | 'balance' | 'creditLimit' | 'storeCredit' | 'loyaltyPoints'> & {
+      id: string;
+    }
   >;
   cursor: string;
   hasMore: boolean;
@@ -116,6 +118,7 @@ export async function refreshClients(shopId: string): Promise<number> {
         ...(c.balance ? { balance: c.balance } : {}),
         ...(c.creditLimit !== undefined ? { creditLimit: c.creditLimit } : {}),
         ...(c.storeCredit ? { storeCredit: c.storeCredit } : {}),
+        ...(c.loyaltyPoints ? { loyaltyPoints: c.loyaltyPoints } : {}),
         copiedAt,
       };
       void tx.objectStore('clients').put(client);

@@ -6,7 +6,7 @@ import { localReferenceOf, localTicketLabel } from '@/shared/local-reference';
 import { metaKey, readMeta, ticketSeries } from './db';
 import { commitOp } from './outbox';
 import { entryOf, newOpId, now, type TillActor } from './till-ops';
-import type { LocalSale, LocalSession, ReceiptLine } from './types';
+import type { LocalSale, LocalSession, ReceiptLine, SaleLoyalty } from './types';
 
 /* The sale op, written with the payment dialog (loaded lazily, as this file). */
 
@@ -57,6 +57,8 @@ export interface SaleInput {
   isCredit: boolean;
   approvalPin: string | null;
   session: LocalSession;
+  /** The client's points on this sale, as the dialog reckoned them (absent without a programme). */
+  loyalty?: SaleLoyalty;
 }
 
 export async function recordSale(
@@ -151,6 +153,7 @@ export async function recordSale(
     hasStockConflict: false,
     error: null,
     refunds: [],
+    ...(input.loyalty ? { loyalty: input.loyalty } : {}),
   };
   const cashPaid = payments.filter((p) => p.method === 'cash').reduce((sum, p) => sum + p.amount, 0);
   const updated: LocalSession = {

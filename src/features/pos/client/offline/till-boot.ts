@@ -34,6 +34,13 @@ interface AgentAnswer {
   lastName: string | null;
   role: string;
 }
+interface LoyaltyAnswer {
+  isEnabled: boolean;
+  pointsPerThousand: number;
+  pointValue: number;
+  minRedeem: number;
+  expiryMonths: number | null;
+}
 interface UserAnswer {
   firstName: string | null;
   lastName: string | null;
@@ -52,7 +59,10 @@ async function fetchContext(identity: TillIdentity, shopId: string | undefined):
     posGet<ShopAnswer | null>('/api/shop/getShop', params),
   ]);
   if (!shop) return null;
-  const agent = await posGet<AgentAnswer | null>('/api/agent/getOneAgent', { shopId: shop._id });
+  const [agent, loyalty] = await Promise.all([
+    posGet<AgentAnswer | null>('/api/agent/getOneAgent', { shopId: shop._id }),
+    posGet<LoyaltyAnswer>('/api/loyalty/program', { shopId: shop._id }),
+  ]);
   const first = agent?.firstName ?? user.firstName;
   const last = agent?.lastName ?? user.lastName;
   return {
@@ -71,6 +81,14 @@ async function fetchContext(identity: TillIdentity, shopId: string | undefined):
       tradeRegister: shop.tradeRegister ?? '',
       isBlocked: shop.isBlocked,
     },
+    loyalty: loyalty.isEnabled
+      ? {
+          pointsPerThousand: loyalty.pointsPerThousand,
+          pointValue: loyalty.pointValue,
+          minRedeem: loyalty.minRedeem,
+          expiryMonths: loyalty.expiryMonths,
+        }
+      : null,
     agent: agent
       ? { id: agent._id, firstName: agent.firstName, lastName: agent.lastName, role: agent.role }
       : null,

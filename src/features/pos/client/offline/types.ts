@@ -1,3 +1,4 @@
+import type { LoyaltyRules } from '@/features/loyalty/loyalty.constants';
 import type { CashSession, PosOp, PosPaymentMethod, PosProduct, Till } from '../../pos.schemas';
 
 /** What the till keeps of who is signed in, so it works when next-auth cannot reach the server. */
@@ -29,6 +30,11 @@ export interface TillContext {
     tradeRegister?: string;
     isBlocked: boolean;
   };
+  /**
+   * The shop's loyalty programme as last read online (null: switched off; absent from contexts
+   * kept before it): the till lets points pay offline from it.
+   */
+  loyalty?: LoyaltyRules | null;
   agent: { id: string; firstName: string | null; lastName: string | null; role: string } | null;
   userName: string;
   savedAt: string;
@@ -53,6 +59,8 @@ export interface StoredClient {
   balance?: number;
   creditLimit?: number;
   storeCredit?: number;
+  /** Loyalty points held, as of the copy; absent is none. */
+  loyaltyPoints?: number;
   /** When the account above was read from the server (ISO). */
   copiedAt?: string;
 }
@@ -166,6 +174,17 @@ export interface LocalSale {
   hasStockConflict: boolean;
   error: string | null;
   refunds: LocalRefund[];
+  /**
+   * The client's loyalty points on this sale, as the till reckoned them: spent, earned (paid in
+   * full only) and the balance after. The server settles them at sync; absent without a programme.
+   */
+  loyalty?: SaleLoyalty;
+}
+
+export interface SaleLoyalty {
+  spent: number;
+  earned: number;
+  balance: number;
 }
 
 /** The session this tablet sells in, with the running figures it knows of. */

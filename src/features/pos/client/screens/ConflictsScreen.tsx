@@ -20,6 +20,12 @@ import {
   useResolveDiscountConflictMutation,
   type DiscountConflict,
 } from '../discount-conflicts.api';
+import {
+  useListLoyaltyConflictsQuery,
+  useResolveLoyaltyConflictMutation,
+  type LoyaltyConflict,
+} from '../loyalty-conflicts.api';
+import { pointsText } from '@/features/loyalty/loyalty.constants';
 import { formatTillDate } from '../till/format';
 import { useTill } from '../till/TillProvider';
 
@@ -136,6 +142,41 @@ function DiscountConflictRow({ conflict }: { conflict: DiscountConflict }) {
   );
 }
 
+/** Loyalty points spent offline beyond the client's balance: the sale stands, a manager settles it. */
+function LoyaltyConflictRow({ conflict }: { conflict: LoyaltyConflict }) {
+  const { shopId, context, money } = useTill();
+  const [resolve, { isLoading }] = useResolveLoyaltyConflictMutation();
+  const client = [conflict.clientName, conflict.clientPhone].filter(Boolean).join(', ');
+  return (
+    <Stack gap="2" borderBottomWidth="1px" py="3" data-testid="loyalty-conflict">
+      <HStack justify="space-between" align="flex-start">
+        <Stack gap="0" minW="0">
+          <Text fontWeight="medium">{client}</Text>
+          <Text fontSize="sm" color="fg.muted">
+            {conflict.orderNumber !== null ? `Commande n° ${conflict.orderNumber} · ` : ''}
+            {formatTillDate(conflict.createdAt, context.shop.timeZone)}
+            {conflict.soldBy ? ` · ${conflict.soldBy.name}` : ''}
+          </Text>
+          <Text fontSize="sm">
+            {fr(
+              `${pointsText(conflict.points)} utilisé${conflict.points > 1 ? 's' : ''} hors ligne pour ${money(conflict.amount)}`,
+            )}
+          </Text>
+        </Stack>
+        <Badge colorPalette="orange" flexShrink={0}>
+          {pointsText(conflict.missing)} manquant{conflict.missing > 1 ? 's' : ''}
+        </Badge>
+      </HStack>
+      <Resolution
+        conflict={conflict}
+        placeholder="Ce qui a été fait (client prévenu, points repris…)"
+        isLoading={isLoading}
+        resolve={(resolution) => resolve({ shopId, conflictId: conflict.id, resolution })}
+      />
+    </Stack>
+  );
+}
+
 function ListState(props: { isLoading: boolean; error: unknown; isEmpty: boolean; empty: string }) {
   return (
     <>
@@ -154,14 +195,15 @@ function ListState(props: { isLoading: boolean; error: unknown; isEmpty: boolean
 }
 
 /**
- * « Conflits »: units sold offline that the stock did not have, and discounts used offline past a
- * limit, for a manager to settle.
+ * « Conflits »: units sold offline that the stock did not have, discounts used offline past a
+ * limit, and loyalty points spent offline beyond the balance, for a manager to settle.
  */
 export function ConflictsScreen() {
   const { shopId } = useTill();
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
   const stock = useListConflictsQuery({ shopId, status });
   const discounts = useListDiscountConflictsQuery({ shopId, status });
+  const points = useListLoyaltyConflictsQuery({ shopId, status });
   const isOpen = status === 'open';
   return (
     <Box maxW="3xl" mx="auto" w="full" px="4" py="6">
@@ -207,6 +249,20 @@ export function ConflictsScreen() {
           />
           {discounts.data?.items.map((c) => (
             <DiscountConflictRow key={c.id} conflict={c} />
+          ))}
+        </Stack>
+        <Heading as="h2" size="md">
+          Points de fidélité au-delà du solde
+        </Heading>
+        <Stack bg="bg" p="4" rounded="lg" borderWidth="1px" gap="0" data-testid="loyalty-conflicts">
+          <ListState
+            isLoading={points.isLoading}
+            error={points.error}
+            isEmpty={!!points.data && points.data.items.length === 0}
+            empty={isOpen ? 'Aucun conflit de points à régler.' : 'Aucun conflit de points réglé.'}
+          />
+          {points.data?.items.map((c) => (
+            <LoyaltyConflictRow key={c.id} conflict={c} />
           ))}
         </Stack>
       </Stack>
