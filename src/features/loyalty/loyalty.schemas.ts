@@ -15,7 +15,7 @@ function wholeNumber(label: string, bounds: { min: number; max: number }) {
 }
 
 export const ZLoyaltyRules = z.object({
-  pointsPerThousand: wholeNumber('les points gagnés pour 1 000 FCFA', LOYALTY_BOUNDS.pointsPerThousand),
+  pointsPerThousand: wholeNumber('les points gagnés pour 1\u202f000 FCFA', LOYALTY_BOUNDS.pointsPerThousand),
   pointValue: wholeNumber('la valeur d’un point', LOYALTY_BOUNDS.pointValue),
   minRedeem: wholeNumber('le minimum de points à utiliser', LOYALTY_BOUNDS.minRedeem),
   expiryMonths: wholeNumber('la durée de validité en mois', LOYALTY_BOUNDS.expiryMonths).nullable(),

@@ -16,7 +16,8 @@ export type SmsPurpose =
   | 'order_confirmation'
   | 'cart_reminder'
   | 'campaign'
-  | 'automation';
+  | 'automation'
+  | 'loyalty_code';
 
 /** SMS parts sent by the shop since the start of the month in its time zone. */
 export async function smsSentThisMonth(

@@ -28,13 +28,16 @@ import { findOrdersForDelivery } from '@/features/order/server/delivery-facts';
 import { findTrackedOrder, trackingUrl } from '@/features/delivery/server/tracking';
 import { cartCookie, changeCart, lineName, loadCart, readCart, MAX_QUANTITY } from './cart';
 import {
+  askPointsCode,
   checkForm,
+  checkoutPoints,
   loadCheckoutOptions,
   placeCheckout,
   quoteCheckout,
   readCheckoutForm,
   startSitePayment,
 } from './checkout';
+import { pointsPaidOnOrder } from '@/features/loyalty/server/checkout-code';
 import { shopPath, type ResolvedSite, type StorefrontContext } from './context';
 import { findShopIdByDomain, getStorefront } from './storefront.repository';
 import { cachedPage, gzippedBody, keepPage, makePage, shopSites, type CachedPage } from './page-cache';
@@ -75,6 +78,11 @@ const CSP = [
 const checkoutLimit = createRateLimit({ name: 'checkout', max: 10, windowMs: 10 * 60 * 1000 });
 /** Summaries per address (the checkout's script asks one per change). */
 const quoteLimit = createRateLimit({ name: 'quote', max: 120, windowMs: 60 * 1000 });
+/**
+ * Loyalty codes asked per address and shop: each is an SMS the shop pays for, whatever number a
+ * script types (the loyalty module also allows three per number an hour).
+ */
+const pointsCodeLimit = createRateLimit({ name: 'points-code', max: 6, windowMs: 10 * 60 * 1000 });
 
 function isIpLiteral(host: string): boolean {
   return /^[\d.]+$/.test(host) || host.startsWith('[');
@@ -380,6 +388,8 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     if (rest === '/panier/ajouter' || rest === '/panier/modifier')
       return changeCartLine(req, res, db, ctx, rest === '/panier/modifier');
     if (rest === '/commande') return checkoutPage(req, res, db, ctx, await readForm(req));
+    if (rest === '/commande/code-fidelite')
+      return checkoutPage(req, res, db, ctx, await readForm(req), 'send-points-code');
     if (rest === '/commande/resume') return summary(req, res, db, ctx);
     if ((match = rest.match(/^\/merci\/([\w-]{10,64})\/payer$/))) return payAgain(res, db, ctx, match[1]!);
     if (rest === '/newsletter') return subscribeToNewsletter(req, res, db, ctx);
@@ -426,12 +436,17 @@ function clientAddress(req: IncomingMessage): string {
   return clientIp(req, getEnv().TRUST_PROXY);
 }
 
+/**
+ * The checkout, drawn again after each post with what the buyer typed. `send-points-code`:
+ * « Recevoir un code » (its own address, the same form), which sends the loyalty code by SMS.
+ */
 async function checkoutPage(
   req: IncomingMessage,
   res: ServerResponse,
   db: Database,
   ctx: StorefrontContext,
   posted: URLSearchParams | null,
+  action: 'page' | 'send-points-code' = 'page',
 ) {
   const cart = await loadCart(db, ctx.shop.id, readCart(req));
   if (cart.lines.length === 0) return redirect(res, `${shopPath(ctx, '/panier')}?erreur=vide`);
@@ -444,7 +459,18 @@ async function checkoutPage(
     : randomBytes(16).toString('base64url');
   let errors: Record<string, string> = {};
   let message: string | null = null;
-  if (posted?.get('intent') === 'commander') {
+  let pointsCodeMinutes: number | null = null;
+  // « Ne pas utiliser mes points »; a new code replaces the one typed.
+  if (posted?.get('intent') === 'sans-points' || action === 'send-points-code') form.pointsCode = '';
+  if (action === 'send-points-code') {
+    if (!(await pointsCodeLimit.take(`${ctx.shop.id} ${clientAddress(req)}`)))
+      errors.pointsCode = 'Trop de codes demandés depuis cette connexion. Réessayez dans quelques minutes.';
+    else {
+      const asked = await askPointsCode(db, ctx, form);
+      errors = asked.errors;
+      pointsCodeMinutes = asked.minutes;
+    }
+  } else if (posted?.get('intent') === 'commander') {
     errors = checkForm(ctx, form, options);
     if (Object.keys(errors).length === 0) {
       if (!(await checkoutLimit.take(`${ctx.shop.id} ${clientAddress(req)}`)))
@@ -456,7 +482,7 @@ async function checkoutPage(
           const thanks = shopPath(ctx, `/merci/${placed.trackingToken}`);
           return redirect(
             res,
-            placed.paymentUrl ?? (form.payment === 'cash_on_delivery' ? thanks : `${thanks}?ouverture=echec`),
+            placed.paymentUrl ?? (placed.paymentFailed ? `${thanks}?ouverture=echec` : thanks),
             303,
             {
               // The cart became the order.
@@ -472,13 +498,35 @@ async function checkoutPage(
   await keepCartContact(db, ctx, form, cart.lines);
   const quote = await quoteCheckout(db, ctx, cart.lines, form);
   if (quote.refusals.discountCodes && !errors.code) errors.code = quote.refusals.discountCodes;
+  // A code the buyer sent is checked once per post: one refused already (placing the order) is
+  // not tried again, and the field comes back empty so that no later post tries it again.
+  if (errors.pointsCode) form.pointsCode = '';
+  const points = await checkoutPoints(db, ctx, form, quote.total, Boolean(posted));
+  if (points?.error) {
+    // Said at the field, not again in the summary.
+    errors.pointsCode = points.error;
+    form.pointsCode = '';
+    points.error = null;
+  }
+  // No programme, so no points block to show it at: the page says it.
+  if (!points && errors.pointsCode) message ??= errors.pointsCode;
   const status = Object.keys(errors).length || message ? 422 : 200;
   send(
     req,
     res,
     htmlPage(
       status,
-      renderCheckout(ctx, { lines: cart.lines, quote, form, options, errors, message, idempotencyKey: key }),
+      renderCheckout(ctx, {
+        lines: cart.lines,
+        quote,
+        form,
+        options,
+        errors,
+        message,
+        idempotencyKey: key,
+        points,
+        pointsCodeMinutes,
+      }),
     ),
     'private',
   );
@@ -513,7 +561,9 @@ async function summary(req: IncomingMessage, res: ServerResponse, db: Database, 
   if (!cart.lines.length) return send(req, res, makePage(409, HTML, ''), 'private');
   await keepCartContact(db, ctx, form, cart.lines);
   const quote = await quoteCheckout(db, ctx, cart.lines, form);
-  send(req, res, makePage(200, HTML, renderSummary(ctx, quote, form).text), 'private');
+  // Only a code the page proved is checked again: a code half typed would cost the buyer tries.
+  const points = await checkoutPoints(db, ctx, form, quote.total, form.pointsVerified);
+  send(req, res, makePage(200, HTML, renderSummary(ctx, quote, form, points).text), 'private');
 }
 
 async function loadThanks(db: Database, ctx: StorefrontContext, token: string) {
@@ -532,6 +582,7 @@ async function thanksPage(
 ) {
   const order = await loadThanks(db, ctx, token);
   if (!order) return send(req, res, htmlPage(404, renderNotFound(ctx, 'Cette commande')), 'private');
+  const paidWithPoints = await pointsPaidOnOrder(db, ctx.shop.id, order.id);
   const payment = url.searchParams.get('message');
   send(
     req,
@@ -544,6 +595,7 @@ async function thanksPage(
         trackingUrl: trackingUrl(token),
         payment,
         paymentFailed: url.searchParams.get('ouverture') === 'echec',
+        paidWithPoints,
       }),
     ),
     'private',

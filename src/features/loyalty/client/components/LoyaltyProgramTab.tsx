@@ -108,7 +108,7 @@ function ProgramForm(props: {
     const typed = { pointsPerThousand: rate, pointValue: value, minRedeem: wholeNumber(minRedeem) };
     const missing: Partial<Record<Fields, string>> = {};
     if (typed.pointsPerThousand === null)
-      missing.pointsPerThousand = 'Indiquez les points gagnés pour 1 000 FCFA en nombre entier.';
+      missing.pointsPerThousand = 'Indiquez les points gagnés pour 1\u202f000 FCFA en nombre entier.';
     if (typed.pointValue === null) missing.pointValue = 'Indiquez la valeur d’un point en nombre entier.';
     if (typed.minRedeem === null) missing.minRedeem = 'Indiquez le minimum de points en nombre entier.';
     if (Object.keys(missing).length) return setFieldErrors(missing);
@@ -173,7 +173,7 @@ function ProgramForm(props: {
       <fieldset disabled={!props.canManage}>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <TextField
-            label="Points gagnés pour 1 000 FCFA dépensés"
+            label={'Points gagnés pour 1\u202f000 FCFA dépensés'}
             name="pointsPerThousand"
             inputMode="numeric"
             required

@@ -2,7 +2,8 @@ import { html, type Html } from '@/server/http/html-page';
 import { formatMoney } from '@/shared/money';
 import type { SiteOrderQuote } from '@/features/order/server/quote-site-order';
 import type { CartLine } from '../cart';
-import type { CheckoutForm, CheckoutOptions, CheckoutPayment } from '../checkout';
+import { pointsText, pointsWorth } from '@/features/loyalty/loyalty.constants';
+import type { CheckoutForm, CheckoutOptions, CheckoutPayment, CheckoutPoints } from '../checkout';
 import { shopPath, type StorefrontContext } from '../context';
 import { storefrontPage } from './layout';
 
@@ -18,9 +19,18 @@ const PAYMENT_LABELS: Record<CheckoutPayment, { label: string; hint: string }> =
   },
 };
 
-/** The order's summary: the lines, the discounts, the fee and the total, as the order will say. */
-export function renderSummary(ctx: StorefrontContext, quote: SiteOrderQuote, form: CheckoutForm): Html {
+/**
+ * The order's summary: the lines, the discounts, the fee and the total, as the order will say; with
+ * a proven points code, what the points pay and what is left to pay.
+ */
+export function renderSummary(
+  ctx: StorefrontContext,
+  quote: SiteOrderQuote,
+  form: CheckoutForm,
+  points: CheckoutPoints | null = null,
+): Html {
   const money = (n: number) => formatMoney(n, ctx.shop.currency);
+  const fromPoints = points?.proven?.amount ?? 0;
   const feeText =
     form.mode === 'retrait'
       ? 'Gratuit (retrait)'
@@ -49,12 +59,98 @@ export function renderSummary(ctx: StorefrontContext, quote: SiteOrderQuote, for
         <td>Livraison${quote.zoneName ? ` (${quote.zoneName})` : ''}</td>
         <td>${feeText}</td>
       </tr>
-      <tr class="total">
+      <tr ${fromPoints > 0 ? '' : html`class="total"`}>
         <td>Total</td>
         <td data-total>${money(quote.total)}</td>
       </tr>
+      ${
+        fromPoints > 0
+          ? html`<tr data-points>
+                <td>Points fidélité</td>
+                <td>−${money(fromPoints)}</td>
+              </tr>
+              <tr class="total">
+                <td>Reste à payer</td>
+                <td data-due>${money(quote.total - fromPoints)}</td>
+              </tr>`
+          : ''
+      }
     </table>
-    ${Object.entries(quote.refusals).map(([field, message]) => html`<p class="error" data-refusal="${field}">${message}</p>`)}`;
+    ${Object.entries(quote.refusals).map(([field, message]) => html`<p class="error" data-refusal="${field}">${message}</p>`)}
+    ${points?.error ? html`<p class="error" data-refusal="pointsCode">${points.error}</p>` : ''}`;
+}
+
+/**
+ * « Points de fidélité »: ask a code by SMS for the phone typed above, type it; once it proved the
+ * phone, the code rides along hidden (the summary's refreshes and « Commander » check it again).
+ * « Recevoir un code » posts the whole form to its own address, so nothing typed is lost.
+ */
+function renderPoints(
+  ctx: StorefrontContext,
+  points: CheckoutPoints,
+  input: { form: CheckoutForm; total: number; errors: Record<string, string>; sentMinutes: number | null },
+): Html {
+  const money = (n: number) => formatMoney(n, ctx.shop.currency);
+  const { proven } = points;
+  if (proven)
+    return html`<fieldset id="points">
+      <legend>Points de fidélité</legend>
+      <input type="hidden" name="pointsCode" value="${proven.code}" />
+      <input type="hidden" name="pointsVerified" value="1" />
+      <p class="notice ok" role="status">
+        Code vérifié : vous avez ${pointsText(proven.points)}
+        (${money(pointsWorth(proven.points, points.rules.pointValue))}).
+        ${
+          proven.amount >= input.total
+            ? 'Vos points paient toute la commande.'
+            : `Vos points paient ${money(proven.amount)} de cette commande.`
+        }
+      </p>
+      <button class="linkish" type="submit" name="intent" value="sans-points">
+        Ne pas utiliser mes points
+      </button>
+    </fieldset>`;
+  const { errors } = input;
+  return html`<fieldset id="points">
+    <legend>Points de fidélité</legend>
+    <p class="hint" id="pointsCode-hint">
+      Client de ${ctx.shop.name} ? Payez avec vos points : recevez un code par SMS au numéro de téléphone
+      indiqué.
+    </p>
+    ${
+      input.sentMinutes !== null
+        ? html`<p class="notice ok" role="status">
+            Code envoyé par SMS au ${input.form.phone}. Il expire dans ${input.sentMinutes} minutes.
+          </p>`
+        : ''
+    }
+    <button
+      class="btn ghost block"
+      type="submit"
+      name="intent"
+      value="code"
+      formaction="${shopPath(ctx, '/commande/code-fidelite')}"
+    >
+      ${input.sentMinutes === null ? 'Recevoir un code' : 'Recevoir un nouveau code'}
+    </button>
+    ${field(
+      'pointsCode',
+      'Code reçu par SMS',
+      html`<div class="qty">
+        <input
+          id="pointsCode"
+          name="pointsCode"
+          inputmode="numeric"
+          autocomplete="one-time-code"
+          maxlength="7"
+          value="${input.form.pointsCode}"
+          ${described('pointsCode', errors, true)}
+        />
+        <button class="btn ghost" type="submit" name="intent" value="apercu">Utiliser mes points</button>
+      </div>`,
+      errors,
+    )}
+  </fieldset>`;
 }
 
 function field(
@@ -86,9 +182,14 @@ export function renderCheckout(
     errors: Record<string, string>;
     message: string | null;
     idempotencyKey: string;
+    /** Null: the shop has no loyalty programme on (no points block). */
+    points: CheckoutPoints | null;
+    /** A points code was just sent, valid so many minutes. */
+    pointsCodeMinutes: number | null;
   },
 ): Html {
-  const { form, options, errors } = input;
+  const { form, options, errors, points } = input;
+  const coveredByPoints = Boolean(points?.proven && points.proven.amount >= input.quote.total);
   const quartiers = options.communes.find((c) => c.commune === form.commune)?.quartiers ?? [];
   const canPickup = options.pickupPoints.length > 0;
   const canDeliver = options.communes.length > 0;
@@ -228,6 +329,7 @@ export function renderCheckout(
         ${field('note', 'Note pour la boutique (facultatif)', html`<textarea id="note" name="note" rows="2" maxlength="1000">${form.note}</textarea>`, errors)}
 
         <h2>Paiement</h2>
+        ${coveredByPoints ? html`<p class="notice ok">Vos points de fidélité paient toute la commande : rien d’autre à payer.</p>` : ''}
         <fieldset>
           <legend class="skip">Moyen de paiement</legend>
           ${options.payments.map(
@@ -246,7 +348,7 @@ export function renderCheckout(
       </div>
       <div class="box">
         <h2 style="margin-top:0">Récapitulatif</h2>
-        <div id="resume">${renderSummary(ctx, input.quote, form)}</div>
+        <div id="resume">${renderSummary(ctx, input.quote, form, points)}</div>
         ${field(
           'code',
           'Code promo',
@@ -263,6 +365,16 @@ export function renderCheckout(
           </div>`,
           errors,
         )}
+        ${
+          points
+            ? renderPoints(ctx, points, {
+                form,
+                total: input.quote.total,
+                errors,
+                sentMinutes: input.pointsCodeMinutes,
+              })
+            : ''
+        }
         <div class="actions">
           <button class="btn block" type="submit" name="intent" value="commander">Commander</button>
           <a class="btn ghost block" href="${shopPath(ctx, '/panier')}">Modifier le panier</a>

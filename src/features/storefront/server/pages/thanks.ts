@@ -13,7 +13,10 @@ const PAYMENT_MESSAGES: Record<string, { text: string; ok: boolean }> = {
 const BARE_PAGE_STYLE =
   'body{font-family:system-ui,sans-serif;margin:0;padding:3rem 1rem;text-align:center;color:#18181b}';
 
-/** After « Commander »: the order's number, what is left to pay, and where to follow it. */
+/**
+ * After « Commander »: the order's number, what the buyer's loyalty points paid if any, what is left
+ * to pay, and where to follow it.
+ */
 export function renderThanks(
   ctx: StorefrontContext,
   input: {
@@ -22,9 +25,11 @@ export function renderThanks(
     trackingUrl: string;
     payment: string | null;
     paymentFailed: boolean;
+    /** What the buyer's loyalty points paid (0: none). */
+    paidWithPoints: number;
   },
 ): Html {
-  const { order } = input;
+  const { order, paidWithPoints } = input;
   const money = (n: number) => formatMoney(n, ctx.shop.currency);
   const due = Math.max(0, order.total - order.paidAmount);
   const message = input.payment ? PAYMENT_MESSAGES[input.payment] : null;
@@ -42,10 +47,23 @@ export function renderThanks(
         <td>Total</td>
         <td>${money(order.total)}</td>
       </tr>
-      <tr>
-        <td>Déjà payé</td>
-        <td>${money(order.paidAmount)}</td>
-      </tr>
+      ${
+        paidWithPoints > 0
+          ? html`<tr data-points>
+              <td>Payé avec vos points de fidélité</td>
+              <td>${money(paidWithPoints)}</td>
+            </tr>`
+          : ''
+      }
+      ${
+        // What was paid otherwise (mobile money), so that the rows add up to what is left to pay.
+        paidWithPoints === 0 || order.paidAmount > paidWithPoints
+          ? html`<tr>
+              <td>Déjà payé</td>
+              <td>${money(order.paidAmount - paidWithPoints)}</td>
+            </tr>`
+          : ''
+      }
       <tr class="total">
         <td>Reste à payer</td>
         <td>${money(due)}</td>
