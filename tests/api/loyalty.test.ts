@@ -332,6 +332,26 @@ describe('spending on an order of the back office', () => {
     // Paid in full by cash now: it earns on the 4 500 not paid with points.
     expect((await api.addPayment(a, order.body.id, 4500)).status).toBe(200);
     expect((await pointsOf(a, client)).points).toBe(45);
+
+    // What points paid goes back as points, at the rate they were spent, never more; the points
+    // the cash earned stay.
+    const tooMuch = await api.refund(a, order.body.id, { amount: 2000, method: 'loyalty' });
+    expect(tooMuch.status).toBe(422);
+    expect(plain(tooMuch.body.error.details.amount)).toBe(
+      'Au plus 1 500 FCFA se rendent en points sur cette commande (ce que les points ont payé).',
+    );
+    expect((await api.refund(a, order.body.id, { amount: 1000, method: 'loyalty' })).status).toBe(200);
+    expect((await pointsOf(a, client)).points).toBe(45 + 200);
+    expect((await api.refund(a, order.body.id, { amount: 500, method: 'loyalty' })).status).toBe(200);
+    expect((await pointsOf(a, client)).points).toBe(45 + 300);
+    const none = await api.refund(a, order.body.id, { amount: 5, method: 'loyalty' });
+    expect(none.status).toBe(422);
+    // A cash refund of what cash paid takes back what it earned.
+    expect((await api.refund(a, order.body.id, { amount: 4500 })).status).toBe(200);
+    const after = await pointsOf(a, client);
+    expect(after.points).toBe(300);
+    expect(after.entries.slice(0, 3).map((e) => e.kind)).toEqual(['earn', 'refund', 'refund']);
+    expect(await ledgerSum(a.shopId, client)).toBe(300);
   });
 });
 

@@ -55,12 +55,13 @@ export function redeemableAmount(
   return Math.min(pointsWorth(balance, rules.pointValue), bill);
 }
 
-export const LOYALTY_ENTRY_KINDS = ['earn', 'redeem', 'expire', 'adjust'] as const;
+export const LOYALTY_ENTRY_KINDS = ['earn', 'redeem', 'refund', 'expire', 'adjust'] as const;
 export type LoyaltyEntryKind = (typeof LOYALTY_ENTRY_KINDS)[number];
 
 export const LOYALTY_ENTRY_LABELS: Record<LoyaltyEntryKind, string> = {
   earn: 'Points gagnés',
   redeem: 'Points utilisés',
+  refund: 'Points rendus (remboursement)',
   expire: 'Points expirés',
   adjust: 'Correction',
 };

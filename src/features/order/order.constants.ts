@@ -102,7 +102,8 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 
 /**
  * Money can go back in cash, by mobile money or to a card, or stay with the shop as the client's
- * store credit (« Avoir », to pay a later order); « Paiement à la livraison » only comes in.
+ * store credit (« Avoir », to pay a later order); what loyalty points paid can go back as points;
+ * « Paiement à la livraison » only comes in.
  */
 export const REFUND_METHODS = [
   'cash',
@@ -112,6 +113,7 @@ export const REFUND_METHODS = [
   'moov_money',
   'card',
   'store_credit',
+  'loyalty',
 ] as const satisfies readonly PaymentMethod[];
 export type RefundMethod = (typeof REFUND_METHODS)[number];
 

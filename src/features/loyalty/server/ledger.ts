@@ -187,6 +187,55 @@ export async function redeemPoints(
   return written ? missing : 0;
 }
 
+/**
+ * A refund given back as points (`refund`, positive): only what points paid on the order and was
+ * not given back yet, at the rate they were spent (`amount` of `points`), inside the refund's
+ * transaction. Refused in French on `field` otherwise.
+ */
+export async function refundPoints(
+  tx: Executor,
+  shop: { id: string; currency: string },
+  input: { clientId: string; orderId: string; amount: number; userId: string; field: string },
+): Promise<void> {
+  const [spent] = await executePrepared<{
+    points: number;
+    amount: number;
+    back_amount: number;
+    back_points: number;
+  }>(
+    tx,
+    sql`select coalesce(-sum(points) filter (where kind = 'redeem'), 0)::int as points,
+        coalesce(sum(amount) filter (where kind = 'redeem'), 0)::bigint as amount,
+        coalesce(sum(amount) filter (where kind = 'refund'), 0)::bigint as back_amount,
+        coalesce(sum(points) filter (where kind = 'refund'), 0)::int as back_points
+      from loyalty_entries where shop_id = ${shop.id} and order_id = ${input.orderId}`,
+  );
+  const paid = Number(spent?.amount ?? 0);
+  const left = paid - Number(spent?.back_amount ?? 0);
+  if (paid === 0)
+    throw Errors.validation({ [input.field]: 'Cette commande n’a pas été payée avec des points.' });
+  if (input.amount > left)
+    throw Errors.validation({
+      [input.field]: `Au plus ${formatMoney(left, shop.currency)} se rendent en points sur cette commande (ce que les points ont payé).`,
+    });
+  const spentPoints = Number(spent?.points ?? 0);
+  // The last refund gives back every point left, so rounding never keeps one.
+  const points =
+    input.amount === left
+      ? spentPoints - Number(spent?.back_points ?? 0)
+      : Math.round((input.amount * spentPoints) / paid);
+  await writeEntries(tx, shop.id, [
+    {
+      clientId: input.clientId,
+      kind: 'refund',
+      points,
+      orderId: input.orderId,
+      amount: input.amount,
+      userId: input.userId,
+    },
+  ]);
+}
+
 /** A merge: the duplicate's entries become the kept client's (its balance follows, customer's). */
 export async function moveClientEntries(
   tx: Executor,

@@ -27,14 +27,16 @@ export function clientFiguresQuery(shopId: string, clientId: string): SQL {
 /**
  * What each of a client's orders earns loyalty points on (the loyalty module's `bases`): an order
  * paid in full and not cancelled nor returned earns on what was paid other than with points, less
- * what was refunded; any other, nothing.
+ * what was refunded other than as points; any other, nothing.
  */
 export function orderPointBases(shopId: string, clientId: string): SQL {
   return sql`select o.id as order_id, o.created_at as placed_at,
       case when ${LIVE} and o.paid_amount >= o.total and o.total > 0
-        then greatest(o.total - o.refunded_amount - coalesce((
-          select sum(p.amount) from order_payments p
-          where p.shop_id = o.shop_id and p.order_id = o.id and p.method = 'loyalty'), 0), 0)
+        then greatest(o.total - o.refunded_amount
+          - coalesce((select sum(p.amount) from order_payments p
+              where p.shop_id = o.shop_id and p.order_id = o.id and p.method = 'loyalty'), 0)
+          + coalesce((select sum(r.amount) from order_refunds r
+              where r.shop_id = o.shop_id and r.order_id = o.id and r.method = 'loyalty'), 0), 0)
         else 0 end as basis
     from orders o where o.shop_id = ${shopId} and o.client_id = ${clientId}`;
 }

@@ -1,5 +1,6 @@
 import { changeStoreCredit } from '@/features/customer/server/figures';
 import { refreshClientFigures } from './client-figures';
+import { refundPoints } from '@/features/loyalty/server/ledger';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { orderLines, orderRefunds, orders } from '@/server/db/schema/order';
@@ -77,6 +78,18 @@ export async function refundOrder(
       if (!order.clientId)
         throw Errors.validation({ method: 'Un avoir se donne à un client : cette commande n’en a pas.' });
       await changeStoreCredit(tx, shop, order.clientId, amount, 'method');
+    }
+    // Given back as points: only what points paid, at the rate they were spent.
+    if (input.method === 'loyalty') {
+      if (!order.clientId)
+        throw Errors.validation({ method: 'Des points se rendent à un client : cette commande n’en a pas.' });
+      await refundPoints(tx, shop, {
+        clientId: order.clientId,
+        orderId: order.id,
+        amount,
+        userId,
+        field: 'amount',
+      });
     }
 
     const restocks = input.restock

@@ -149,7 +149,11 @@ export function RefundDialog(props: {
           name="method"
           value={method}
           onChange={(v) => setMethod(v as RefundMethod)}
-          options={REFUND_OPTIONS.filter((o) => order.clientId !== null || o.value !== 'store_credit')}
+          options={REFUND_OPTIONS.filter(
+            (o) =>
+              (order.clientId !== null || o.value !== 'store_credit') &&
+              (o.value !== 'loyalty' || order.payments.some((p) => p.method === 'loyalty')),
+          )}
           error={fieldErrors.method}
         />
         <TextField

@@ -59,7 +59,12 @@ export function useRefundForm(props: {
     source,
   );
   const amount = amountText === null ? estimate : (parseMoneyInput(amountText, currency) ?? -1);
-  const refundedAs = method === 'store_credit' ? 'Montant mis sur son avoir' : 'Montant rendu au client';
+  const refundedAs =
+    method === 'store_credit'
+      ? 'Montant mis sur son avoir'
+      : method === 'loyalty'
+        ? 'Montant rendu en points'
+        : 'Montant rendu au client';
   const chosen = source.lines.filter((l) => (quantities[l.variantId] ?? 0) > 0);
 
   function setQty(variantId: string, next: number, max: number) {
@@ -169,7 +174,9 @@ export function useRefundForm(props: {
         </Stack>
         <SimpleGrid columns={{ base: 2, sm: 3 }} gap="2" role="radiogroup" aria-label="Rendu en">
           {/* « Avoir »: kept by the client for a later purchase, so only for a sale with a client. */}
-          {PAYMENT_METHODS.filter((m) => m !== 'store_credit' || source.client).map((m) => (
+          {PAYMENT_METHODS.filter(
+            (m) => (m !== 'store_credit' || source.client) && (m !== 'loyalty' || source.isPaidWithPoints),
+          ).map((m) => (
             <Button
               key={m}
               role="radio"

@@ -29,6 +29,8 @@ export interface RefundSource {
   defaultMethod: PosPaymentMethod;
   localSale: LocalSale | null;
   client: { name: string; phone: string | null } | null;
+  /** Loyalty points paid part of it: what they paid may go back as points. */
+  isPaidWithPoints: boolean;
 }
 
 function isPosMethod(method: string): method is PosPaymentMethod {
@@ -62,6 +64,7 @@ export function sourceFromLocalSale(sale: LocalSale): RefundSource {
     afterLineDiscounts: sale.lines.reduce((sum, l) => sum + l.total, 0),
     cartDiscount: sale.cartDiscount + (sale.rounding ?? 0),
     defaultMethod: sale.payments[0]?.method ?? 'cash',
+    isPaidWithPoints: sale.payments.some((p) => p.method === 'loyalty'),
     localSale: sale,
     client: sale.client,
   };
@@ -91,6 +94,7 @@ export function sourceFromOrder(order: TOrder, localSale: LocalSale | null): Ref
     afterLineDiscounts: order.subtotal - order.lineDiscountTotal,
     cartDiscount: order.orderDiscount,
     defaultMethod: method && isPosMethod(method) ? method : 'cash',
+    isPaidWithPoints: order.payments.some((p) => p.method === 'loyalty'),
     localSale,
     client: order.clientName ? { name: order.clientName, phone: order.clientPhone } : null,
   };

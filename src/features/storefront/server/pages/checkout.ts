@@ -136,7 +136,7 @@ function renderPoints(
     ${field(
       'pointsCode',
       'Code reçu par SMS',
-      html`<div class="qty">
+      html`<div class="code">
         <input
           id="pointsCode"
           name="pointsCode"
@@ -352,7 +352,7 @@ export function renderCheckout(
         ${field(
           'code',
           'Code promo',
-          html`<div class="qty">
+          html`<div class="code">
             <input
               id="code"
               name="code"
