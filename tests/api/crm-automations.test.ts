@@ -1,10 +1,8 @@
-import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { clients } from '@/server/db/schema/customer';
 import { crmCampaignMessages } from '@/server/db/schema/crm';
 import { shops, smsMessages } from '@/server/db/schema';
-import { getEnv } from '@/server/env';
 import { newId } from '@/server/ids';
 import { runShopAutomations } from '@/features/crm/server/automations';
 import { smsSentThisMonth } from '@/server/sms/sms-log';
@@ -12,6 +10,7 @@ import { setupApiTestbed } from '../helpers/api-testbed';
 import { createShopFixture } from '../helpers/fixtures';
 import { as, plain, type Actor } from '../helpers/orders';
 import { putOnFreePlan } from '../helpers/catalogue';
+import { smsSentTo } from '../helpers/sms-outbox';
 
 /*
  * CRM automations (issue CRM): anniversaire with a code, client à risque after N days, merci after
@@ -63,13 +62,7 @@ async function client(shopId: string, firstName: string, extra: Partial<typeof c
   return phone;
 }
 
-const gatewayTo = (phone: string) =>
-  (fs.existsSync(getEnv().SMS_FILE_PATH!) ? fs.readFileSync(getEnv().SMS_FILE_PATH!, 'utf8') : '')
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as { to: string; body: string })
-    .filter((m) => m.to === phone);
+const gatewayTo = smsSentTo;
 
 async function codeDiscount(a: Actor): Promise<string> {
   const answer = await post(a, 'discount/create', {

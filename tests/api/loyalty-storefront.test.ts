@@ -1,14 +1,13 @@
-import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { clients, orderPayments, orders, shops, smsMessages } from '@/server/db/schema';
 import { loyaltyCodes, loyaltyEntries } from '@/server/db/schema/loyalty';
-import { getEnv } from '@/server/env';
 import { setupApiTestbed } from '../helpers/api-testbed';
 import { createShopFixture } from '../helpers/fixtures';
 import { deliveryCalls } from '../helpers/delivery';
 import { as, orderCalls, plain, sellable, type Actor } from '../helpers/orders';
 import { cookieOf, visitor, type Answer } from '../helpers/storefront';
+import { smsSentTo } from '../helpers/sms-outbox';
 
 /*
  * Loyalty points at the online shop's checkout: a buyer proves they hold the phone the points are
@@ -90,13 +89,7 @@ function buyer(phone: string, extra: Record<string, string> = {}): Record<string
   };
 }
 
-const gatewayTo = (phone: string) =>
-  (fs.existsSync(getEnv().SMS_FILE_PATH!) ? fs.readFileSync(getEnv().SMS_FILE_PATH!, 'utf8') : '')
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as { to: string; body: string })
-    .filter((m) => m.to === phone);
+const gatewayTo = smsSentTo;
 
 /** The page's text as read: no-break spaces plain, lines joined. */
 const flat = (text: string) => plain(text).replace(/\s+/g, ' ');

@@ -1,6 +1,5 @@
 import { Badge } from '@chakra-ui/react';
-import { useListDiscountConflictsQuery } from '../discount-conflicts.api';
-import { useListLoyaltyConflictsQuery } from '../loyalty-conflicts.api';
+import { useListDiscountConflictsQuery, useListLoyaltyConflictsQuery } from '../offline-conflicts.api';
 import { useListConflictsQuery } from '../pos.api';
 
 const POLL_MS = 60_000;

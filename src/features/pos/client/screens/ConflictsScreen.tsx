@@ -17,14 +17,12 @@ import type { StockConflict } from '../../pos.schemas';
 import { useListConflictsQuery, useResolveConflictMutation } from '../pos.api';
 import {
   useListDiscountConflictsQuery,
-  useResolveDiscountConflictMutation,
-  type DiscountConflict,
-} from '../discount-conflicts.api';
-import {
   useListLoyaltyConflictsQuery,
+  useResolveDiscountConflictMutation,
   useResolveLoyaltyConflictMutation,
+  type DiscountConflict,
   type LoyaltyConflict,
-} from '../loyalty-conflicts.api';
+} from '../offline-conflicts.api';
 import { pointsText } from '@/features/loyalty/loyalty.constants';
 import { formatTillDate } from '../till/format';
 import { useTill } from '../till/TillProvider';
