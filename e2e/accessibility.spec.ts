@@ -27,6 +27,7 @@ const BACK_OFFICE: Array<{ path: string; heading: string | RegExp }> = [
   { path: '/canaux-de-vente?onglet=catalogues', heading: 'Canaux de vente' },
   { path: '/crm', heading: 'CRM' },
   { path: '/crm?onglet=automatisations', heading: 'CRM' },
+  { path: '/crm?onglet=fidelite', heading: 'CRM' },
 ];
 
 test.describe('Accessibilité', () => {

@@ -59,7 +59,7 @@ test.describe('Console plateforme', () => {
     await page.goto('/console?onglet=taches');
     await expect(page.getByRole('link', { name: 'Tâches de fond' })).toHaveAttribute('aria-current', 'page');
     // One queue per job of src/features/jobs.ts.
-    await expect(page.getByTestId('job-queue')).toHaveCount(7);
+    await expect(page.getByTestId('job-queue')).toHaveCount(8);
     await expect(page.getByTestId('job-queue').first()).toContainText('Envoi de SMS');
     await page.getByTestId('queue-check').getByRole('button', { name: 'Vérifier' }).click();
     await expect(page.getByTestId('queue-check')).toContainText('20 sur 20 exécutées, une fois chacune.', {

@@ -581,7 +581,7 @@ describe('the credit limit at the till', () => {
         token: as(fixture, 'cashier').token,
       })
     ).body;
-    expect(known).toEqual({ balance: 0, creditLimit: 8000, storeCredit: 0 });
+    expect(known).toEqual({ balance: 0, creditLimit: 8000, storeCredit: 0, loyaltyPoints: 0 });
     // Within the limit: no PIN asked.
     const [first] = await syncOk(bed, as(fixture, 'cashier'), tillId, [onCredit()]);
     expect(

@@ -249,6 +249,7 @@ describe('the console’s view of the queue', () => {
       'SMS du CRM (campagnes, automatisations)',
       'Automatisations du CRM (chaque heure)',
       'Automatisations d’une boutique',
+      'Expiration des points de fidélité (chaque nuit)',
     ]);
     expect(overview.body.deadLetters.total).toBeGreaterThanOrEqual(2);
     expect(overview.body.deadLetters.items.find((d) => d._id === 'dead-sms')).toMatchObject({

@@ -275,6 +275,14 @@ describe('spending at the till', () => {
     expect((await pointsOf(a, client)).points).toBe(150 - 300 + 45);
 
     expect((await get(cashier, 'conflicts')).status).toBe(403);
+    // The programme's figures count it, with the 30 days' moves.
+    expect((await get(cashier, 'summary')).body).toMatchObject({
+      members: 0,
+      outstandingPoints: 0,
+      earned30d: 300 + 50 + 45,
+      redeemed30d: 200 + 300,
+      openConflicts: 1,
+    });
     const conflicts = (await get(a, 'conflicts')).body.items;
     expect(conflicts).toMatchObject([
       { orderNumber: order.number, points: 300, missing: 150, amount: 1500, clientName: 'Khady Sow' },

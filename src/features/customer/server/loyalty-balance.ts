@@ -32,6 +32,16 @@ export async function lockedLoyaltyPoints(
   return row ? Number(row.loyalty_points) : null;
 }
 
+/** How many clients hold points, and how many in all (read from the partial index of holders). */
+export async function pointsHeld(db: Executor, shopId: string): Promise<{ members: number; points: number }> {
+  const [row] = await executePrepared<{ members: number; points: number }>(
+    db,
+    sql`select count(*)::int as members, coalesce(sum(loyalty_points), 0)::bigint as points
+      from clients where shop_id = ${shopId} and loyalty_points <> 0 and loyalty_points > 0`,
+  );
+  return { members: Number(row?.members ?? 0), points: Number(row?.points ?? 0) };
+}
+
 /** A merge: the duplicates' points go to the client kept. */
 export async function movePointsBalance(
   tx: Executor,
