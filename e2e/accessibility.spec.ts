@@ -11,25 +11,6 @@ import { closeSessionIfOpened, openTillSession } from './support/till';
  * and the elements it found, so the failure says what to fix.
  */
 
-const BACK_OFFICE: Array<{ path: string; heading: string | RegExp }> = [
-  { path: '/', heading: /Bonjour/ },
-  { path: '/mes-commandes', heading: 'Commandes' },
-  { path: '/mes-produits', heading: 'Produits' },
-  { path: '/reductions', heading: 'Réductions' },
-  { path: '/mes-clients', heading: 'Clients' },
-  { path: '/statistiques', heading: 'Statistiques' },
-  { path: '/livraison', heading: 'Livraison' },
-  { path: '/website', heading: 'Site web' },
-  { path: '/canaux-de-vente', heading: 'Canaux de vente' },
-  { path: '/canaux-de-vente?onglet=coller', heading: 'Canaux de vente' },
-  { path: '/canaux-de-vente?onglet=whatsapp', heading: 'Canaux de vente' },
-  { path: '/canaux-de-vente?onglet=produits', heading: 'Canaux de vente' },
-  { path: '/canaux-de-vente?onglet=catalogues', heading: 'Canaux de vente' },
-  { path: '/crm', heading: 'CRM' },
-  { path: '/crm?onglet=automatisations', heading: 'CRM' },
-  { path: '/crm?onglet=fidelite', heading: 'CRM' },
-];
-
 test.describe('Accessibilité', () => {
   test('la boutique en ligne, pour un acheteur sur téléphone', async ({ browser }) => {
     const context = await browser.newContext({
@@ -67,28 +48,6 @@ test.describe('Accessibilité', () => {
     await page.getByRole('button', { name: 'Se connecter' }).hover();
     expect(await violationsOf(page)).toEqual([]);
   });
-
-  // In two halves, each with its own time: under a loaded CI the sixteen pages (the site builder
-  // with its preview, the channels' four views) outgrew one test's three minutes.
-  const HALF = Math.ceil(BACK_OFFICE.length / 2);
-  for (const [part, pages] of [
-    ['1/2', BACK_OFFICE.slice(0, HALF)],
-    ['2/2', BACK_OFFICE.slice(HALF)],
-  ] as const)
-    test(`les pages du back-office, pour un admin (${part})`, async ({ page }) => {
-      test.setTimeout(180_000);
-      await signInAs(page, 'admin');
-      // Every page's violations, then one assertion: a failure lists them all.
-      const found: Record<string, string[]> = {};
-      for (const { path, heading } of pages) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { name: heading, level: 1 }).first()).toBeVisible();
-        // The page's data drawn (no skeleton or spinner left), as a person reads it.
-        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
-        found[path] = await violationsOf(page);
-      }
-      expect(found).toEqual(Object.fromEntries(pages.map(({ path }) => [path, []])));
-    });
 
   test('les pages de saisie, de détail et de réglages, pour un admin', async ({ page }) => {
     test.setTimeout(240_000);
