@@ -404,7 +404,7 @@ async function writeOrder(
       type: 'note',
       userId,
       data: {
-        note: `Vente faite hors ligne avec plus de points que le client n’en avait : ${pointsText(pointsMissing)} manquaient. À régler dans les conflits de la caisse.`,
+        note: `Vente faite hors ligne avec plus de points que le client n’en avait : ${pointsText(pointsMissing)} manquai${pointsMissing > 1 ? 'ent' : 't'}. À régler dans les conflits de la caisse.`,
       },
     });
   const paymentRows = payments.map((payment) => ({
