@@ -73,6 +73,8 @@ test('boutique en ligne : un acheteur commande deux modèles avec un code et pai
 
   // The sandbox stands where the provider's page would.
   await expect(buyer).toHaveURL(/\/payer\/test\//);
+  // The seller is told at once (the toast lasts a few seconds: looked at now, not after the payment).
+  await expect(page.getByText('Vous avez 1 nouvelle commande !')).toBeVisible();
   await expect(buyer.getByTestId('test-payment-amount')).toHaveText(total);
   await buyer.getByLabel('Moyen de paiement').selectOption('wave');
   await buyer.getByRole('button', { name: `Payer ${total}` }).click();
@@ -87,7 +89,6 @@ test('boutique en ligne : un acheteur commande deux modèles avec un code et pai
   await expect(buyer.getByText('Votre panier est vide.')).toBeVisible();
   await buyer.context().close();
 
-  await expect(page.getByText('Vous avez 1 nouvelle commande !')).toBeVisible();
   await page.reload();
   const row = page.getByRole('row').filter({ hasText: `#${number}` });
   await expect(row).toContainText('Aïssatou Ndiaye');
