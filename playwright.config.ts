@@ -24,6 +24,8 @@ const FIRST_SERVER_FILES = [
   'navigation.spec.ts',
   'confirm-information.spec.ts',
   'signup.spec.ts',
+  // Its own server (IDENTITY_PROVIDER=firebase) and the Auth emulator.
+  'firebase-auth.spec.ts',
   'auth-paths.spec.ts',
   'clients.spec.ts',
   'till-scans.spec.ts',
@@ -43,7 +45,29 @@ export const E2E = {
   shortTtlPort: basePort + 1,
   dataDir: SERVERS[0]!.dataDir,
   shortTtlDataDir: '.data-e2e/short-ttl',
+  /** A server signing in through Firebase Authentication, with no demo shop, and its emulator. */
+  firebasePort: basePort + 3,
+  firebaseEmulator: `127.0.0.1:${basePort + 6}`,
+  firebaseProjectId: 'demo-comptoir',
 };
+
+/*
+ * The Firebase Auth emulator (firebase-tools, from npm: Node only, offline) on loopback ports of
+ * this run; a demo project id, so it never reaches Google. Its config is written where it runs.
+ */
+const emulatorDir = '.data-e2e/firebase-emulator';
+fs.mkdirSync(emulatorDir, { recursive: true });
+fs.writeFileSync(
+  `${emulatorDir}/firebase.json`,
+  JSON.stringify({
+    emulators: {
+      auth: { host: '127.0.0.1', port: basePort + 6 },
+      hub: { host: '127.0.0.1', port: basePort + 7 },
+      logging: { host: '127.0.0.1', port: basePort + 8 },
+      ui: { enabled: false },
+    },
+  }),
+);
 
 function serverEnv(port: number, dataDir: string, extra: Record<string, string> = {}) {
   return {
@@ -108,6 +132,31 @@ export default defineConfig({
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
     })),
+    {
+      command: `node ../../node_modules/firebase-tools/lib/bin/firebase.js emulators:start --only auth --project ${E2E.firebaseProjectId} --config firebase.json`,
+      cwd: emulatorDir,
+      url: `http://${E2E.firebaseEmulator}/`,
+      env: { FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `rm -rf .data-e2e/firebase && node dist/server.js`,
+      url: `http://localhost:${E2E.firebasePort}/login`,
+      env: serverEnv(E2E.firebasePort, '.data-e2e/firebase', {
+        SEED_DEMO: 'false',
+        IDENTITY_PROVIDER: 'firebase',
+        FIREBASE_API_KEY: 'demo-api-key',
+        FIREBASE_PROJECT_ID: E2E.firebaseProjectId,
+        FIREBASE_AUTH_EMULATOR_HOST: E2E.firebaseEmulator,
+      }),
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
     {
       command: `rm -rf ${E2E.shortTtlDataDir} && node dist/server.js`,
       url: `http://localhost:${E2E.shortTtlPort}/login`,

@@ -28,6 +28,7 @@ test('un segment « À risque » ouvert, compté, affiné, enregistré ; la cais
   await page.getByRole('menuitem', { name: 'Nombre de commandes' }).click();
   await expect(editor.getByTestId('segment-rule')).toHaveCount(3);
   await editor.getByLabel('Nombre de commandes', { exact: true }).nth(1).fill('');
+  await expect(editor.getByLabel('Nombre de commandes', { exact: true }).nth(1)).toHaveValue('');
   await editor.getByLabel('Nom du segment').fill(`À relancer ${Date.now().toString(36)}`);
   await editor.getByRole('button', { name: 'Enregistrer le segment' }).click();
   await expect(editor.getByText('Indiquez un nombre de commandes.')).toBeVisible();
@@ -46,7 +47,12 @@ test('un segment « À risque » ouvert, compté, affiné, enregistré ; la cais
   const cashier = await cashierContext.newPage();
   await signInAs(cashier, 'cashier');
   await cashier.goto('/crm');
-  await expect(cashier.getByTestId('saved-segment').filter({ hasText: name })).toBeVisible();
+  // A new context opens the CRM cold (every chunk fetched, the till booted just before by the
+  // sign-in): on a loaded CI that took past the usual 10 s once. The page first, then its list.
+  await expect(cashier.getByRole('heading', { name: 'CRM', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(cashier.getByTestId('saved-segment').filter({ hasText: name })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(cashier.getByRole('button', { name: 'Nouveau segment' })).toHaveCount(0);
   await cashier
     .getByTestId('saved-segment')

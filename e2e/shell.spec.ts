@@ -87,6 +87,28 @@ test.describe('Bannières', () => {
       'href',
       /^\/parametres\/abonnement\?shopId=/,
     );
+    // SPEC §4: the trial's banner is yellow (Chakra's yellow.100, its text yellow.800).
+    await expect(banner).toHaveCSS('background-color', 'rgb(254, 249, 195)');
+    await expect(banner.getByText(/Votre essai gratuit/)).toHaveCSS('color', 'rgb(113, 63, 18)');
+  });
+
+  test('une boutique qui ne se charge pas n’est pas prise pour « aucune boutique »', async ({ page }) => {
+    await signInAs(page, 'admin');
+    // A shop id the server cannot draw the shell for: the browser then asks getShop itself.
+    const stranger = `shop_${Date.now().toString(36)}`;
+    await page.route('**/api/shop/getShop*', (route) => route.abort('internetdisconnected'));
+    await page.goto(`/?shopId=${stranger}`);
+    const failed = page.getByRole('main').getByText('Votre boutique n’a pas pu être chargée.');
+    await expect(failed).toBeVisible();
+    await expect(page.getByText('Vérifiez votre connexion, puis réessayez.')).toBeVisible();
+    await expect(page.getByText(/rattaché à aucune boutique/)).toHaveCount(0);
+    // Back online, « Réessayer » asks again: this id is no shop of hers, and the page says so.
+    await page.unroute('**/api/shop/getShop*');
+    await page.getByRole('button', { name: 'Réessayer' }).click();
+    await expect(page.getByText('Cette boutique est introuvable, ou vous n’y avez pas accès.')).toBeVisible();
+    await expect(page.getByText(/rattaché à aucune boutique/)).toHaveCount(0);
+    await page.getByRole('link', { name: 'Aller à ma boutique' }).click();
+    await expect(page.getByTestId('shop-name')).toHaveText('Boutique Awa');
   });
 
   test('message=payment_success et payment_error affichent les textes de la spec', async ({ page }) => {

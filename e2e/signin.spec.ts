@@ -96,3 +96,27 @@ test.describe('Code de connexion', () => {
     expect((await session.json()).accessToken).toBeUndefined();
   });
 });
+
+test('la connexion dans un onglet fait quitter /login à l’autre, sans rechargement (SPEC §4)', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const waiting = await context.newPage();
+  await waiting.goto('/login?callbackUrl=%2Fmes-produits');
+  await expect(waiting.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  // A mark on the page's own window: it is gone if the tab reloads instead of moving on.
+  await waiting.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+
+  const signing = await context.newPage();
+  await signing.goto('/login');
+  const who = DEMO.supervisor;
+  const code = await requestCode(signing, who.local, who.phone);
+  await signing.getByLabel('Code reçu par SMS').fill(code);
+  await signing.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(signing.getByRole('heading', { name: greeting(who.firstName) })).toBeVisible();
+
+  // The first tab goes where it was headed, by the app's own navigation.
+  await expect(waiting).toHaveURL(/\/mes-produits/);
+  expect(await waiting.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  await context.close();
+});

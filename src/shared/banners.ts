@@ -23,6 +23,18 @@ export interface Banner {
   link?: { href: string; label: string };
 }
 
+export type BannerPalette = 'green' | 'red' | 'yellow' | 'orange';
+
+/**
+ * The banner's colour: SPEC §4 names green for a payment made, red for a failure or an expired
+ * plan, yellow for the trial and the coming expiry; quota warnings keep the warning's orange.
+ */
+export function bannerPalette(banner: Pick<Banner, 'kind' | 'status'>): BannerPalette {
+  if (banner.status === 'success') return 'green';
+  if (banner.status === 'error') return 'red';
+  return banner.kind === 'free_trial' || banner.kind === 'expiry_soon' ? 'yellow' : 'orange';
+}
+
 export type QuotaPage = 'home' | 'sms' | 'agents' | 'products' | 'orders';
 
 export interface BannerInput {

@@ -39,6 +39,20 @@ export class SignedInBrowser {
     return browser;
   }
 
+  /**
+   * Hands a Firebase ID token to next-auth's `firebase` provider, as /login does on a server set to
+   * IDENTITY_PROVIDER=firebase; `error` is next-auth's refusal (its `error` query), if any.
+   */
+  static async signInWithFirebase(
+    server: TestServer,
+    idToken: string,
+    fields: Record<string, string> = {},
+  ): Promise<{ browser: SignedInBrowser; error: string | null }> {
+    const browser = new SignedInBrowser(server);
+    const answer = await browser.postForm('/api/auth/callback/firebase', { idToken, ...fields });
+    return { browser, error: new URL(answer.url, server.url).searchParams.get('error') };
+  }
+
   /** The Cookie header this browser sends: copy it to act as someone who stole it. */
   get cookie(): string {
     return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');

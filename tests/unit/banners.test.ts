@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bannerPalette,
   calendarDaysUntil,
   computeBanners,
   isNearLimit,
@@ -161,6 +162,19 @@ describe('subscription banners', () => {
       link: { href: '/parametres/abonnement' },
     });
     expect(kinds({ message: 'missing_agent_name' })).toEqual([]);
+  });
+  it('draws the trial and the coming expiry in yellow, payments green, failures red (SPEC §4)', () => {
+    const paletteOf = (input: Partial<BannerInput>) =>
+      computeBanners({ ...base, ...input }).map((b) => [b.kind, bannerPalette(b)]);
+    expect(paletteOf({ shopExpiresAt: at(-DAY), freeTrialExpiresAt: at(3 * DAY) })).toEqual([
+      ['free_trial', 'yellow'],
+    ]);
+    expect(paletteOf({ shopExpiresAt: at(5 * DAY) })).toEqual([['expiry_soon', 'yellow']]);
+    expect(paletteOf({ shopExpiresAt: at(-DAY), freeTrialExpiresAt: at(-20 * DAY) })).toEqual([
+      ['expired', 'red'],
+    ]);
+    expect(paletteOf({ message: 'payment_success' })).toEqual([['payment_success', 'green']]);
+    expect(paletteOf({ message: 'payment_error' })).toEqual([['payment_error', 'red']]);
   });
 });
 

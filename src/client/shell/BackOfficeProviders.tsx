@@ -14,7 +14,10 @@ import { seedShell, type ShellData } from './shell-seed';
 /** The toasts' view and its state machine come after the first paint: no page opens on a toast. */
 const Toaster = dynamic(() => import('@/client/shell/toaster-view').then((m) => m.Toaster), { ssr: false });
 
-/** Renews the short-lived API token well before it expires (ACCESS_TOKEN_TTL_SECONDS, 1 h by default). */
+/**
+ * Asks for the session now and then, so a page left open notices a sign-in ended elsewhere; the API
+ * token's own renewal, 5 minutes before it expires, is AccessTokenSync's.
+ */
 const SESSION_REFETCH_SECONDS = 15 * 60;
 
 /**

@@ -2,7 +2,7 @@ import { Alert, Button, Stack } from '@chakra-ui/react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect, useState } from 'react';
-import { computeBanners, type QuotaPage } from '@/shared/banners';
+import { bannerPalette, computeBanners, type QuotaPage } from '@/shared/banners';
 import { withShopId } from '@/shared/navigation';
 import { shopDates, type Shop } from '@/features/shop/client/shop.api';
 
@@ -28,20 +28,19 @@ export function ShellBanners({ shop, page }: { shop: Shop; page?: QuotaPage }) {
   return (
     <Stack gap="2">
       {banners.map((banner) => (
-        <Alert.Root key={banner.kind} status={banner.status} data-banner={banner.kind} alignItems="center">
+        <Alert.Root
+          key={banner.kind}
+          status={banner.status}
+          colorPalette={bannerPalette(banner)}
+          data-banner={banner.kind}
+          alignItems="center"
+        >
           <Alert.Indicator />
           <Alert.Title flex="1" fontWeight="medium">
             {banner.message}
           </Alert.Title>
           {banner.link ? (
-            <Button
-              asChild
-              size="xs"
-              variant="outline"
-              colorPalette={
-                banner.status === 'error' ? 'red' : banner.status === 'success' ? 'green' : 'orange'
-              }
-            >
+            <Button asChild size="xs" variant="outline" colorPalette={bannerPalette(banner)}>
               <NextLink href={withShopId(banner.link.href, shop._id)}>{banner.link.label}</NextLink>
             </Button>
           ) : null}

@@ -5,6 +5,7 @@ import { useGetUserInfoQuery } from '@/features/user/client/user.api';
 import { useGetOneAgentQuery, useGetShopQuery } from '@/features/shop/client/shop.api';
 import { DEFAULT_ROLE, type AgentRole } from '@/shared/roles';
 import { toastShopLoadingFailed } from './toaster';
+import type { ApiError } from '../api/api-error';
 
 /**
  * The shop the page acts on: `?shopId=` when given (SPEC §2: a different one loads that shop),
@@ -34,5 +35,8 @@ export function useCurrentShop() {
     role,
     isLoading: skip || user.isLoading || shop.isLoading || agent.isLoading,
     isShopError: shop.isError,
+    /** Why getShop failed: 403/404, not this user's shop; 0, the network; else the server. */
+    shopErrorStatus: shop.isError ? ((shop.error as ApiError | undefined)?.status ?? 0) : null,
+    retryShop: shop.refetch,
   };
 }

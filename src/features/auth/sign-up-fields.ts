@@ -35,3 +35,10 @@ export function signUpFieldErrors(
   }
   return errors;
 }
+
+/**
+ * Firebase's answer for an account that proved no phone (e-mail and password, e-mail link): the
+ * page then has the phone confirmed by SMS, linked to that account, and signs in again. Comptoir's
+ * users are their phones: it is what the till, the team and the same person's built-in sign-in share.
+ */
+export const PHONE_NEEDED = 'PHONE_NEEDED';

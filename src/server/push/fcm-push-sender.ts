@@ -1,6 +1,7 @@
 import type { ServiceAccount } from 'firebase-admin/app';
 import type { MulticastMessage } from 'firebase-admin/messaging';
 import type { PushMessage, PushResult, PushSender } from './push-sender';
+import { firebaseAdminApp } from '../firebase/admin-app';
 
 /** FCM refuses more tokens than this in one multicast request. */
 export const FCM_MULTICAST_LIMIT = 500;
@@ -24,17 +25,10 @@ export interface MulticastMessaging {
 
 export type MessagingFactory = () => Promise<MulticastMessaging>;
 
-/** A named app, so it never collides with a default app another library might initialise. */
-const APP_NAME = 'comptoir';
-
 async function loadFirebaseMessaging(serviceAccount: ServiceAccount): Promise<MulticastMessaging> {
   // Imported here rather than at the top so the default log driver never loads firebase-admin.
-  const { cert, getApps, initializeApp } = await import('firebase-admin/app');
   const { getMessaging } = await import('firebase-admin/messaging');
-  const app =
-    getApps().find((a) => a.name === APP_NAME) ??
-    initializeApp({ credential: cert(serviceAccount) }, APP_NAME);
-  return getMessaging(app);
+  return getMessaging(await firebaseAdminApp(serviceAccount));
 }
 
 export class FcmPushSender implements PushSender {

@@ -3,15 +3,19 @@ import type { JWT } from 'next-auth/jwt';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import type { CountryCode } from 'libphonenumber-js';
 import { getDb } from '@/server/db';
-import { authSecret } from '@/server/env';
+import { authSecret, getEnv } from '@/server/env';
+import type { UserRow } from '@/features/user/server/user.repository';
 import { getLogger } from '@/server/logger';
 import { signAccessToken, type SessionRef } from '@/server/auth/access-token';
 import { findSessionUser } from '@/server/tenancy/membership';
-import { SignInError, signInWithCode } from './sign-in-with-code';
+import { signInWithCode } from './sign-in-with-code';
+import { SignInError, type SignUpInput } from './sign-in-user';
+import { signInWithFirebase } from './sign-in-with-firebase';
 import { openSession } from './open-session';
 import { signOutSession } from './sign-out';
 
 export const PHONE_PROVIDER_ID = 'phone-otp';
+export const FIREBASE_PROVIDER_ID = 'firebase';
 const SESSION_MAX_AGE_SECONDS = 30 * 86_400;
 
 function text(value: unknown): string | undefined {
@@ -36,51 +40,84 @@ class SessionEndedError extends Error {
   }
 }
 
+const SIGN_UP_CREDENTIALS = {
+  firstName: { type: 'text' },
+  lastName: { type: 'text' },
+  shopName: { type: 'text' },
+  signupCountry: { type: 'text' },
+  currency: { type: 'text' },
+} as const;
+
+function signUpInput(credentials: Record<string, string> | undefined): SignUpInput {
+  return {
+    firstName: text(credentials?.firstName),
+    lastName: text(credentials?.lastName),
+    shopName: text(credentials?.shopName),
+    signupCountry: text(credentials?.signupCountry),
+    currency: text(credentials?.currency),
+  };
+}
+
+/** What both providers do once the user is known: open the sign-in; and how they refuse. */
+async function authorizeWith(signIn: () => Promise<UserRow>) {
+  try {
+    const user = await signIn();
+    return {
+      id: user.id,
+      name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.phone,
+      sid: await openSession(getDb(), user.id),
+    };
+  } catch (error) {
+    // next-auth sends the message back as `error`; the form shows it as it is.
+    if (error instanceof SignInError) throw new Error(error.message);
+    getLogger().error({ err: error }, 'sign-in failed');
+    throw new Error('Une erreur est survenue. Vérifiez votre connexion et réessayez.');
+  }
+}
+
+/**
+ * The one way in that IDENTITY_PROVIDER names: our phone code (default), or a Firebase ID token
+ * that the browser got from Firebase Authentication. Only that one is served, so a deployment on
+ * Firebase cannot be entered by the other door.
+ */
+function identityProvider() {
+  if (getEnv().IDENTITY_PROVIDER === 'firebase')
+    return CredentialsProvider({
+      id: FIREBASE_PROVIDER_ID,
+      name: 'Firebase',
+      credentials: { idToken: { type: 'text' }, ...SIGN_UP_CREDENTIALS },
+      authorize: (credentials) =>
+        authorizeWith(() =>
+          signInWithFirebase(getDb(), { idToken: credentials?.idToken ?? '', ...signUpInput(credentials) }),
+        ),
+    });
+  return CredentialsProvider({
+    id: PHONE_PROVIDER_ID,
+    name: 'Téléphone',
+    credentials: {
+      phone: { label: 'Téléphone', type: 'tel' },
+      code: { label: 'Code', type: 'text' },
+      country: { type: 'text' },
+      ...SIGN_UP_CREDENTIALS,
+    },
+    authorize: (credentials) =>
+      authorizeWith(() =>
+        signInWithCode(getDb(), {
+          phone: credentials?.phone ?? '',
+          code: credentials?.code ?? '',
+          country: text(credentials?.country) as CountryCode | undefined,
+          ...signUpInput(credentials),
+        }),
+      ),
+  });
+}
+
 export function buildAuthOptions(): AuthOptions {
   return {
     secret: authSecret(),
     session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: '/login', error: '/login' },
-    providers: [
-      CredentialsProvider({
-        id: PHONE_PROVIDER_ID,
-        name: 'Téléphone',
-        credentials: {
-          phone: { label: 'Téléphone', type: 'tel' },
-          code: { label: 'Code', type: 'text' },
-          country: { type: 'text' },
-          firstName: { type: 'text' },
-          lastName: { type: 'text' },
-          shopName: { type: 'text' },
-          signupCountry: { type: 'text' },
-          currency: { type: 'text' },
-        },
-        async authorize(credentials) {
-          try {
-            const user = await signInWithCode(getDb(), {
-              phone: credentials?.phone ?? '',
-              code: credentials?.code ?? '',
-              country: text(credentials?.country) as CountryCode | undefined,
-              firstName: text(credentials?.firstName),
-              lastName: text(credentials?.lastName),
-              shopName: text(credentials?.shopName),
-              signupCountry: text(credentials?.signupCountry),
-              currency: text(credentials?.currency),
-            });
-            return {
-              id: user.id,
-              name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.phone,
-              sid: await openSession(getDb(), user.id),
-            };
-          } catch (error) {
-            // next-auth sends the message back as `error`; the form shows it as it is.
-            if (error instanceof SignInError) throw new Error(error.message);
-            getLogger().error({ err: error }, 'sign-in failed');
-            throw new Error('Une erreur est survenue. Vérifiez votre connexion et réessayez.');
-          }
-        },
-      }),
-    ],
+    providers: [identityProvider()],
     callbacks: {
       async jwt({ token, user }) {
         if (user) {

@@ -1,6 +1,7 @@
 import type { GetServerSidePropsResult } from 'next';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { DEFAULT_COUNTRY } from '@/shared/countries';
+import { getEnv } from '@/server/env';
 import { formatPhone } from '@/shared/phone';
 import type { OtpPageProps } from '../client/screens/OtpScreen';
 
@@ -13,7 +14,8 @@ export function otpPageProps(
   query: Record<string, string | string[] | undefined>,
 ): GetServerSidePropsResult<OtpPageProps> {
   const phone = typeof query.phone === 'string' ? query.phone.trim() : '';
-  if (!phone) {
+  // On Firebase the code is typed on /login itself.
+  if (!phone || getEnv().IDENTITY_PROVIDER === 'firebase') {
     const kept = new URLSearchParams();
     for (const [key, value] of Object.entries(query))
       if (key !== 'phone' && key !== 'new' && typeof value === 'string') kept.set(key, value);

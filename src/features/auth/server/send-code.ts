@@ -30,6 +30,11 @@ export async function sendSignInCode(
   input: { phone: string; country: CountryCode; ip: string },
 ) {
   const env = getEnv();
+  // On Firebase, Firebase sends the codes; this door would open accounts past it.
+  if (env.IDENTITY_PROVIDER === 'firebase')
+    throw Errors.conflict(
+      'La connexion se fait avec Firebase sur ce serveur : revenez à la page de connexion.',
+    );
   const phone = normalizePhoneOrThrow(input.phone, input.country);
   const now = Date.now();
   const windowStart = new Date(now - env.OTP_WINDOW_SECONDS * 1000);

@@ -1,34 +1,21 @@
 import type { CountryCode } from 'libphonenumber-js';
 import type { Database } from '@/server/db';
-import { getEnv, platformOperatorPhones } from '@/server/env';
-import { describeDetails, issuesToDetails } from '@/shared/validation';
-import {
-  getUserByPhone,
-  insertUser,
-  setPlatformOperator,
-  type UserRow,
-} from '@/features/user/server/user.repository';
-import { createShopWithOwner } from '@/features/shop/server/create-shop';
+import { getEnv } from '@/server/env';
+import type { UserRow } from '@/features/user/server/user.repository';
 import { codeMatches } from './otp-code';
 import { consumeCode, findLatestOpenCode, recordWrongAttempt } from './otp.repository';
 import { normalizePhoneOrThrow } from './send-code';
-import { ZCodeInput, ZSignUpFields } from '../auth.schemas';
-import { SIGN_UP_NEEDED } from '../sign-up-fields';
+import { ZCodeInput } from '../auth.schemas';
 import { AppError } from '@/server/http/errors';
+import { SignInError, signInProvenPhone, type SignUpInput } from './sign-in-user';
 
-/** A refusal shown on the sign-in form as it is. */
-export class SignInError extends Error {}
+export { SignInError };
 
-export interface SignInInput {
+/** The phone and its code, with the sign-up fields when the phone is new. */
+export interface SignInInput extends SignUpInput {
   phone: string;
   code: string;
   country?: CountryCode;
-  /** Sign-up fields, required when the phone is new. */
-  firstName?: string;
-  lastName?: string;
-  shopName?: string;
-  signupCountry?: string;
-  currency?: string;
 }
 
 type CodeCheck = { ok: true } | { ok: false; message: string };
@@ -62,9 +49,8 @@ async function checkCode(
 }
 
 /**
- * The credentials provider's heart: a right code signs in an existing user, or signs up a new
- * one with their first shop. Sign-up fields are checked before the code, so a typo in them does
- * not cost a try.
+ * The phone-otp provider's heart: a right code for the phone proves it, then the shared path signs
+ * the user in or up (sign-in-user.ts).
  */
 export async function signInWithCode(db: Database, input: SignInInput): Promise<UserRow> {
   let phone: string;
@@ -76,52 +62,8 @@ export async function signInWithCode(db: Database, input: SignInInput): Promise<
   const code = ZCodeInput.safeParse(input.code ?? '');
   if (!code.success) throw new SignInError('Code : le code contient 6 chiffres.');
 
-  const existing = await getUserByPhone(db, phone);
-  const signingUp = [
-    input.firstName,
-    input.lastName,
-    input.shopName,
-    input.signupCountry,
-    input.currency,
-  ].some((field) => field !== undefined);
-  if (!existing && !signingUp) {
-    const check = await checkCode(db, phone, code.data, { consume: false });
-    throw new SignInError(check.ok ? SIGN_UP_NEEDED : check.message);
-  }
-  const signUp = existing
-    ? null
-    : ZSignUpFields.safeParse({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        shopName: input.shopName,
-        country: input.signupCountry,
-        currency: input.currency,
-      });
-  if (signUp && !signUp.success) throw new SignInError(describeDetails(issuesToDetails(signUp.error)));
-
-  const check = await checkCode(db, phone, code.data);
-  if (!check.ok) throw new SignInError(check.message);
-
-  const isOperator = platformOperatorPhones().includes(phone);
-  if (existing) {
-    if (isOperator && !existing.isPlatformOperator) await setPlatformOperator(db, existing.id, true);
-    return { ...existing, isPlatformOperator: existing.isPlatformOperator || isOperator };
-  }
-
-  const fields = signUp!.data!;
-  return db.transaction(async (tx) => {
-    const owner = await insertUser(tx, {
-      phone,
-      firstName: fields.firstName,
-      lastName: fields.lastName,
-      isPlatformOperator: isOperator,
-    });
-    await createShopWithOwner(tx, {
-      owner,
-      name: fields.shopName,
-      country: fields.country,
-      currency: fields.currency,
-    });
-    return owner;
+  return signInProvenPhone(db, phone, input, async (options) => {
+    const check = await checkCode(db, phone, code.data, options);
+    if (!check.ok) throw new SignInError(check.message);
   });
 }

@@ -1,13 +1,31 @@
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ApiError } from '@/client/api/api-error';
 import { Alert, Button, css, Field } from '@/client/lean/ui';
-import { queryWithout, safeCallbackUrl } from '@/client/navigation';
+import { queryWithout } from '@/client/navigation';
 import { COUNTRIES, DEFAULT_COUNTRY } from '@/shared/countries';
 import { AuthLayout } from '../components/AuthLayout';
-import { hasLiveSession, requestSignInCode, signInErrorMessage } from '../sign-in.client';
+import type { LoginPageProps } from '../../identity';
+import { requestSignInCode, signInErrorMessage } from '../sign-in.client';
+import { useLeaveWhenSignedIn } from '../after-sign-in';
 
-export function LoginScreen() {
+/** Firebase's SDK and its forms: a chunk of their own, loaded only where Firebase is the provider. */
+const FirebaseLoginScreen = dynamic(
+  () => import('./FirebaseLoginScreen').then((m) => m.FirebaseLoginScreen),
+  {
+    ssr: false,
+    loading: () => <AuthLayout title="Connexion">{null}</AuthLayout>,
+  },
+);
+
+/** /login: the provider the server names (LoginPageProps); by default, our own SMS code. */
+export function LoginScreen({ firebase }: LoginPageProps) {
+  if (firebase) return <FirebaseLoginScreen config={firebase} />;
+  return <CodeLoginScreen />;
+}
+
+function CodeLoginScreen() {
   const router = useRouter();
   const [country, setCountry] = useState<string>(DEFAULT_COUNTRY.code);
   const [phone, setPhone] = useState('');
@@ -16,21 +34,7 @@ export function LoginScreen() {
   const [isSending, setIsSending] = useState(false);
   const queryError = signInErrorMessage(typeof router.query.error === 'string' ? router.query.error : null);
 
-  // Already signed in (e.g. sent here by a 401 on a stale token): go back where the user was.
-  useEffect(() => {
-    if (!router.isReady) return;
-    let isCurrent = true;
-    void hasLiveSession().then((isSignedIn) => {
-      if (!isSignedIn || !isCurrent) return;
-      const callback = safeCallbackUrl(router.query.callbackUrl, '');
-      void router.replace(
-        callback || { pathname: '/', query: queryWithout(router.query, 'error', 'callbackUrl') },
-      );
-    });
-    return () => {
-      isCurrent = false;
-    };
-  }, [router]);
+  useLeaveWhenSignedIn(router);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -3,10 +3,12 @@ import { signIn } from 'next-auth/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '@/client/api/api-error';
 import { Alert, Button, css, Field } from '@/client/lean/ui';
-import { queryWithout, safeCallbackUrl } from '@/client/navigation';
-import { COUNTRIES, CURRENCIES, CURRENCY_CODES, findCountry } from '@/shared/countries';
+import { queryWithout } from '@/client/navigation';
+import { COUNTRIES, findCountry } from '@/shared/countries';
 import { codeError, SIGN_UP_NEEDED, signUpFieldErrors, type SignUpTextField } from '../../sign-up-fields';
 import { AuthLayout } from '../components/AuthLayout';
+import { SignUpFieldset } from '../components/SignUpFieldset';
+import { announceSignIn, leaveSignIn, useLeaveWhenSignedIn } from '../after-sign-in';
 import { requestSignInCode, signInErrorMessage } from '../sign-in.client';
 
 const RESEND_DELAY_SECONDS = 30;
@@ -51,6 +53,7 @@ export function OtpScreen({ phone, phoneDisplay, phoneCountry }: OtpPageProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [resendIn, setResendIn] = useState(RESEND_DELAY_SECONDS);
+  useLeaveWhenSignedIn(router);
 
   useEffect(() => {
     if (resendIn <= 0) return;
@@ -91,13 +94,8 @@ export function OtpScreen({ phone, phoneDisplay, phoneCountry }: OtpPageProps) {
         : {}),
     });
     if (result?.ok && !result.error) {
-      const callback = safeCallbackUrl(router.query.callbackUrl, '');
-      if (callback) await router.replace(callback);
-      else
-        await router.replace({
-          pathname: '/',
-          query: queryWithout(router.query, 'phone', 'new', 'callbackUrl', 'error'),
-        });
+      announceSignIn();
+      await leaveSignIn(router);
       return;
     }
     setIsSubmitting(false);
@@ -129,21 +127,6 @@ export function OtpScreen({ phone, phoneDisplay, phoneCountry }: OtpPageProps) {
     }
   }
 
-  const textField = (field: SignUpTextField, label: string, autoComplete?: string) => (
-    <Field label={label} error={errors[field]}>
-      {(control) => (
-        <input
-          {...control}
-          name={field}
-          className={css.input}
-          autoComplete={autoComplete}
-          value={values[field]}
-          onChange={(e) => change(field, e.currentTarget.value)}
-        />
-      )}
-    </Field>
-  );
-
   return (
     <AuthLayout
       title={isNewUser ? 'Créez votre boutique' : 'Code de connexion'}
@@ -173,59 +156,7 @@ export function OtpScreen({ phone, phoneDisplay, phoneCountry }: OtpPageProps) {
           )}
         </Field>
 
-        {isNewUser ? (
-          <div className={css.stack4}>
-            <hr className={css.separator} />
-            <p className={css.strong}>Vos informations</p>
-            <div className={css.pair}>
-              {textField('firstName', 'Prénom', 'given-name')}
-              {textField('lastName', 'Nom', 'family-name')}
-            </div>
-            {textField('shopName', 'Nom de la boutique')}
-            <Field label="Pays">
-              {(control) => (
-                <select
-                  {...control}
-                  name="country"
-                  className={css.select}
-                  value={values.country}
-                  // Picking a country suggests its currency; the seller can still choose another.
-                  onChange={(e) => {
-                    const code = e.currentTarget.value;
-                    const currency = findCountry(code)?.currency;
-                    change('country', code, currency ? { currency } : {});
-                  }}
-                >
-                  {COUNTRIES.map((c) => (
-                    <option key={c.code} value={c.code}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label="Devise">
-              {(control) => (
-                <select
-                  {...control}
-                  name="currency"
-                  className={css.select}
-                  value={values.currency}
-                  onChange={(e) => change('currency', e.currentTarget.value)}
-                >
-                  {CURRENCY_CODES.map((c) => (
-                    <option key={c} value={c}>
-                      {CURRENCIES[c].label} — {c}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <p className={css.mutedSmall}>
-              Votre boutique démarre avec 14 jours d’essai gratuit de l’offre Pro.
-            </p>
-          </div>
-        ) : null}
+        {isNewUser ? <SignUpFieldset values={values} errors={errors} onChange={change} /> : null}
 
         <Button type="submit" isLoading={isSubmitting} loadingText="Vérification…">
           {isNewUser ? 'Créer ma boutique' : 'Se connecter'}

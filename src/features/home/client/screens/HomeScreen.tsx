@@ -1,4 +1,16 @@
-import { Alert, Badge, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Heading,
+  HStack,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect } from 'react';
 import { AppShell } from '@/client/shell/AppShell';
@@ -13,7 +25,18 @@ import { TodayCards } from '../components/TodayCards';
 import { FirstRunChecklist } from '../components/FirstRunChecklist';
 import { PlanLine, QuotaMeters } from '@/features/subscription/client/components/PlanUsage';
 
-function HomeContent({ shop, role, firstName }: { shop: Shop | null; role: AgentRole; firstName: string }) {
+function HomeContent({
+  shop,
+  role,
+  firstName,
+  shopFailed,
+}: {
+  shop: Shop | null;
+  role: AgentRole;
+  firstName: string;
+  /** getShop failed: not the same as a user with no shop. */
+  shopFailed: { retry: () => void; isDenied: boolean } | null;
+}) {
   const canSeeBalance = !!shop && can(role, 'balance:view');
   const balance = useGetShopBalanceQuery({ shopId: shop?._id ?? '' }, { skip: !canSeeBalance });
   // What sits above the shop's cards (the checklist, today's figures) is read before any of them is
@@ -39,7 +62,26 @@ function HomeContent({ shop, role, firstName }: { shop: Shop | null; role: Agent
         </HStack>
       </Stack>
 
-      {!shop ? (
+      {!shop && shopFailed?.isDenied ? (
+        <Alert.Root status="warning" alignItems="center">
+          <Alert.Indicator />
+          <Alert.Title flex="1">Cette boutique est introuvable, ou vous n’y avez pas accès.</Alert.Title>
+          <Button asChild size="sm" variant="outline">
+            <NextLink href="/">Aller à ma boutique</NextLink>
+          </Button>
+        </Alert.Root>
+      ) : !shop && shopFailed ? (
+        <Alert.Root status="error" alignItems="center">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Votre boutique n’a pas pu être chargée.</Alert.Title>
+            <Alert.Description>Vérifiez votre connexion, puis réessayez.</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" colorPalette="red" onClick={shopFailed.retry}>
+            Réessayer
+          </Button>
+        </Alert.Root>
+      ) : !shop ? (
         <Alert.Root status="info">
           <Alert.Indicator />
           <Alert.Title>Votre compte n’est rattaché à aucune boutique pour le moment.</Alert.Title>
@@ -116,11 +158,23 @@ function ToLanding({ path, shopId }: { path: string; shopId?: string }) {
 export function HomeScreen() {
   return (
     <AppShell capability="home:view" quotaPage="home">
-      {({ shop, role, agent, user }) =>
+      {({ shop, role, agent, user, shopErrorStatus, retryShop }) =>
         shop && landingPath(role) !== '/' ? (
           <ToLanding path={landingPath(role)} shopId={shop._id} />
         ) : (
-          <HomeContent shop={shop} role={role} firstName={agent?.firstName ?? user?.firstName ?? ''} />
+          <HomeContent
+            shop={shop}
+            role={role}
+            firstName={agent?.firstName ?? user?.firstName ?? ''}
+            shopFailed={
+              shopErrorStatus === null
+                ? null
+                : {
+                    retry: () => void retryShop(),
+                    isDenied: shopErrorStatus === 403 || shopErrorStatus === 404,
+                  }
+            }
+          />
         )
       }
     </AppShell>

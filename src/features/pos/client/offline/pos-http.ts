@@ -1,6 +1,7 @@
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/client/api/api-error';
 import { metaKey, writeMeta } from './db';
 import type { TillIdentity } from './types';
+import { RenewalTimer } from '@/client/session/token-renewal';
 
 /**
  * The till's own HTTP client. Unlike the shared axios instance it never clears the token or
@@ -20,8 +21,20 @@ let onSignedOut: () => void = () => {};
 
 export type SessionProbe = 'ok' | 'signed-out' | 'offline';
 
+/**
+ * Renews the token 5 minutes before it expires, backing off while the network is down (SPEC §9's
+ * rule, token-renewal.ts), so a sale made in a quiet hour does not wait on a renewal first.
+ */
+const renewal = new RenewalTimer(async () => {
+  const probe = await refreshTillToken();
+  if (probe === 'signed-out') onSignedOut();
+  return probe === 'ok';
+});
+
 export function setTillToken(identity: Pick<TillIdentity, 'accessToken' | 'accessTokenExpiresAt'> | null) {
   current = identity ? { token: identity.accessToken, expiresAt: identity.accessTokenExpiresAt } : null;
+  if (typeof window !== 'undefined' && current?.expiresAt) renewal.schedule(current.expiresAt * 1000);
+  else renewal.stop();
 }
 
 export function hasTillToken(): boolean {
