@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { sendSignInLinkToEmail, signInWithEmailLink, type Auth, type User } from 'firebase/auth';
-import { Alert, Button, css, Field } from '@/client/lean/ui';
+import { Alert, Button, css } from '@/client/lean/ui';
+import { EmailField, emailError as addressError } from '../components/AuthFields';
 import { firebaseErrorText } from './firebase-errors';
 import { EMAIL_FOR_LINK_KEY } from './firebase-client';
 
@@ -39,10 +40,9 @@ export function EmailLinkForm({
     setFormError(null);
     setNotice(null);
     const address = email.trim();
-    if (!address) return setEmailError('Saisissez votre adresse e-mail.');
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address))
-      return setEmailError('Cette adresse e-mail n’est pas valide.');
-    setEmailError(null);
+    const wrong = addressError(address);
+    setEmailError(wrong);
+    if (wrong) return;
     setIsBusy(true);
     try {
       if (link) {
@@ -85,20 +85,7 @@ export function EmailLinkForm({
           ? 'Confirmez l’adresse e-mail à laquelle le lien a été envoyé.'
           : 'Recevez par e-mail un lien qui vous connecte, sans mot de passe.'}
       </p>
-      <Field label="Adresse e-mail" error={emailError} isRequired>
-        {(control) => (
-          <input
-            {...control}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            className={css.input}
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
-        )}
-      </Field>
+      <EmailField value={email} error={emailError} onChange={setEmail} />
       <Button type="submit" isLoading={isBusy} loadingText={link ? 'Connexion…' : 'Envoi du lien…'}>
         {link ? 'Me connecter' : 'Recevoir le lien'}
       </Button>

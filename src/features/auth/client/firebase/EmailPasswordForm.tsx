@@ -6,7 +6,8 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
-import { Alert, Button, css, Field } from '@/client/lean/ui';
+import { Alert, Button, css } from '@/client/lean/ui';
+import { EmailField, emailError, PasswordField } from '../components/AuthFields';
 import { firebaseErrorText } from './firebase-errors';
 
 type Mode = 'sign-in' | 'sign-up' | 'reset';
@@ -21,9 +22,8 @@ const SUBMIT: Record<Mode, { label: string; busy: string }> = {
 /** The checks made before anything is sent; Firebase's own refusals come back in the same words. */
 function check(mode: Mode, email: string, password: string): Errors {
   const errors: Errors = {};
-  if (!email.trim()) errors.email = 'Saisissez votre adresse e-mail.';
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()))
-    errors.email = 'Cette adresse e-mail n’est pas valide.';
+  const wrongEmail = emailError(email);
+  if (wrongEmail) errors.email = wrongEmail;
   if (mode !== 'reset' && !password) errors.password = 'Saisissez votre mot de passe.';
   return errors;
 }
@@ -93,34 +93,15 @@ export function EmailPasswordForm({
           passe.
         </p>
       ) : null}
-      <Field label="Adresse e-mail" error={errors.email} isRequired>
-        {(control) => (
-          <input
-            {...control}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            className={css.input}
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
-        )}
-      </Field>
+      <EmailField value={email} error={errors.email} onChange={setEmail} />
       {mode !== 'reset' ? (
-        <Field label="Mot de passe" error={errors.password} isRequired>
-          {(control) => (
-            <input
-              {...control}
-              name="password"
-              type="password"
-              autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
-              className={css.input}
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-            />
-          )}
-        </Field>
+        <PasswordField
+          label="Mot de passe"
+          value={password}
+          error={errors.password}
+          isNew={mode === 'sign-up'}
+          onChange={setPassword}
+        />
       ) : null}
       {mode === 'sign-up' ? <p className={css.mutedSmall}>6 caractères au moins.</p> : null}
       <Button type="submit" isLoading={isBusy} loadingText={SUBMIT[mode].busy}>

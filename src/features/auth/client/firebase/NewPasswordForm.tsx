@@ -6,7 +6,8 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
-import { Alert, Button, css, Field } from '@/client/lean/ui';
+import { Alert, Button, css } from '@/client/lean/ui';
+import { PasswordField } from '../components/AuthFields';
 import { firebaseErrorText } from './firebase-errors';
 
 /**
@@ -61,19 +62,13 @@ export function NewPasswordForm({
           Choisissez le nouveau mot de passe de <b>{email}</b>.
         </p>
       ) : null}
-      <Field label="Nouveau mot de passe" error={passwordError} isRequired>
-        {(control) => (
-          <input
-            {...control}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            className={css.input}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-        )}
-      </Field>
+      <PasswordField
+        label="Nouveau mot de passe"
+        value={password}
+        error={passwordError}
+        isNew
+        onChange={setPassword}
+      />
       <p className={css.mutedSmall}>6 caractères au moins.</p>
       <Button type="submit" isLoading={isBusy} loadingText="Enregistrement…" disabled={!email}>
         Enregistrer et me connecter

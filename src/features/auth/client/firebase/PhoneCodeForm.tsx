@@ -1,12 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { Auth, ConfirmationResult, RecaptchaVerifier, User } from 'firebase/auth';
-import { Alert, Button, css, Field } from '@/client/lean/ui';
-import { COUNTRIES, DEFAULT_COUNTRY } from '@/shared/countries';
+import { Alert, Button, css } from '@/client/lean/ui';
+import { DEFAULT_COUNTRY } from '@/shared/countries';
 import { formatPhone, toE164 } from '@/shared/phone';
 import type { CountryCode } from 'libphonenumber-js';
 import { codeError } from '../../sign-up-fields';
 import { firebaseErrorText } from './firebase-errors';
 import { newRecaptcha } from './firebase-client';
+import { CodeField, PhoneFields } from '../components/AuthFields';
 
 type Errors = { phone?: string; code?: string };
 
@@ -87,22 +88,7 @@ export function PhoneCodeForm({
           <p className={css.muted}>
             Saisissez le code à 6 chiffres envoyé par SMS au <b>{formatPhone(sent.phone)}</b>.
           </p>
-          <Field label="Code reçu par SMS" error={errors.code} isRequired>
-            {(control) => (
-              <input
-                {...control}
-                name="code"
-                className={`${css.input} ${css.codeInput}`}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                placeholder="••••••"
-                value={code}
-                onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-                autoFocus
-              />
-            )}
-          </Field>
+          <CodeField value={code} error={errors.code} onChange={setCode} />
           <Button type="submit" isLoading={isBusy} loadingText="Vérification…">
             {submitLabel}
           </Button>
@@ -123,40 +109,14 @@ export function PhoneCodeForm({
       ) : (
         <form onSubmit={(event) => void requestCode(event)} noValidate className={css.stack5}>
           {formError ? <Alert status="error">{formError}</Alert> : null}
-          <div className={css.row}>
-            <Field label="Pays" className={css.countryField}>
-              {(control) => (
-                <select
-                  {...control}
-                  name="country"
-                  className={css.select}
-                  value={country}
-                  onChange={(e) => setCountry(e.currentTarget.value)}
-                >
-                  {COUNTRIES.map((c) => (
-                    <option key={c.code} value={c.code}>
-                      {c.name} (+{c.callingCode})
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label="Numéro de téléphone" error={errors.phone} isRequired className={css.grow}>
-              {(control) => (
-                <input
-                  {...control}
-                  name="phone"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel"
-                  placeholder="77 000 00 01"
-                  className={css.input}
-                  value={phone}
-                  onChange={(e) => setPhone(e.currentTarget.value)}
-                />
-              )}
-            </Field>
-          </div>
+          <PhoneFields
+            country={country}
+            phone={phone}
+            error={errors.phone}
+            onCountry={setCountry}
+            onPhone={setPhone}
+            autoFocus
+          />
           <Button type="submit" isLoading={isBusy} loadingText="Envoi du code…">
             Recevoir le code
           </Button>

@@ -2,10 +2,11 @@ import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '@/client/api/api-error';
-import { Alert, Button, css, Field } from '@/client/lean/ui';
+import { Alert, Button, css } from '@/client/lean/ui';
 import { queryWithout } from '@/client/navigation';
-import { COUNTRIES, DEFAULT_COUNTRY } from '@/shared/countries';
+import { DEFAULT_COUNTRY } from '@/shared/countries';
 import { AuthLayout } from '../components/AuthLayout';
+import { PhoneFields } from '../components/AuthFields';
 import type { LoginPageProps } from '../../identity';
 import { requestSignInCode, signInErrorMessage } from '../sign-in.client';
 import { useLeaveWhenSignedIn } from '../after-sign-in';
@@ -74,41 +75,14 @@ function CodeLoginScreen() {
           <Alert status={router.query.error === 'SessionRequired' ? 'info' : 'error'}>{queryError}</Alert>
         ) : null}
         {formError ? <Alert status="error">{formError}</Alert> : null}
-        <div className={css.row}>
-          <Field label="Pays" className={css.countryField}>
-            {(control) => (
-              <select
-                {...control}
-                name="country"
-                className={css.select}
-                value={country}
-                onChange={(e) => setCountry(e.currentTarget.value)}
-              >
-                {COUNTRIES.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name} (+{c.callingCode})
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Numéro de téléphone" error={phoneError} isRequired className={css.grow}>
-            {(control) => (
-              <input
-                {...control}
-                name="phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder="77 000 00 01"
-                className={css.input}
-                value={phone}
-                onChange={(e) => setPhone(e.currentTarget.value)}
-                autoFocus
-              />
-            )}
-          </Field>
-        </div>
+        <PhoneFields
+          country={country}
+          phone={phone}
+          error={phoneError}
+          onCountry={setCountry}
+          onPhone={setPhone}
+          autoFocus
+        />
         <Button type="submit" isLoading={isSending} loadingText="Envoi du code…">
           Recevoir le code
         </Button>

@@ -2,11 +2,12 @@ import { useRouter } from 'next/router';
 import { signIn } from 'next-auth/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '@/client/api/api-error';
-import { Alert, Button, css, Field } from '@/client/lean/ui';
+import { Alert, Button, css } from '@/client/lean/ui';
 import { queryWithout } from '@/client/navigation';
 import { COUNTRIES, findCountry } from '@/shared/countries';
 import { codeError, SIGN_UP_NEEDED, signUpFieldErrors, type SignUpTextField } from '../../sign-up-fields';
 import { AuthLayout } from '../components/AuthLayout';
+import { CodeField } from '../components/AuthFields';
 import { SignUpFieldset } from '../components/SignUpFieldset';
 import { announceSignIn, leaveSignIn, useLeaveWhenSignedIn } from '../after-sign-in';
 import { requestSignInCode, signInErrorMessage } from '../sign-in.client';
@@ -139,22 +140,7 @@ export function OtpScreen({ phone, phoneDisplay, phoneCountry }: OtpPageProps) {
       <form onSubmit={(event) => void submit(event)} noValidate className={css.stack5}>
         {formError ? <Alert status="error">{formError}</Alert> : null}
         {notice ? <Alert status="success">{notice}</Alert> : null}
-        <Field label="Code reçu par SMS" error={errors.code} isRequired>
-          {(control) => (
-            <input
-              {...control}
-              name="code"
-              className={`${css.input} ${css.codeInput}`}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder="••••••"
-              value={values.code}
-              onChange={(e) => change('code', e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-              autoFocus
-            />
-          )}
-        </Field>
+        <CodeField value={values.code} error={errors.code} onChange={(code) => change('code', code)} />
 
         {isNewUser ? <SignUpFieldset values={values} errors={errors} onChange={change} /> : null}
 
