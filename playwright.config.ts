@@ -151,6 +151,8 @@ export default defineConfig({
         FIREBASE_API_KEY: 'demo-api-key',
         FIREBASE_PROJECT_ID: E2E.firebaseProjectId,
         FIREBASE_AUTH_EMULATOR_HOST: E2E.firebaseEmulator,
+        // API tokens good for 5 min 5 s: renewed (5 min before expiry) 5 s after each sign-in.
+        ACCESS_TOKEN_TTL_SECONDS: '305',
       }),
       timeout: 120_000,
       reuseExistingServer: false,

@@ -96,6 +96,16 @@ test('par SMS : un code faux refusé en français, puis la boutique créée et l
   await createShop(page, 'Khady', 'Chez Khady');
   expect((await readSession(page)).user?.phone).toBe(phone.e164);
 
+  // Our own API token follows SPEC §9's rule: renewed 5 minutes before it expires. This server's
+  // last 305 s, so the page renews it 5 s after it got it, by itself, no reload.
+  const readToken = () => page.evaluate(() => localStorage.getItem('accessToken'));
+  const token = await readToken();
+  expect(token).toBeTruthy();
+  const renewal = page.waitForRequest((r) => r.url().endsWith('/api/auth/session') && r.method() === 'POST');
+  await renewal;
+  await expect.poll(readToken, { timeout: 15_000 }).not.toBe(token);
+  await expect(page.getByTestId('shop-name')).toHaveText('Chez Khady');
+
   // Signed out, the same phone signs in again: the same user and shop, no sign-up asked.
   await signOut(page);
   await page.getByRole('textbox', { name: 'Numéro de téléphone' }).fill(phone.local);
