@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
 import { loyaltyEntries } from '@/server/db/schema/loyalty';
-import { Errors } from '@/server/http/errors';
+import { settleConflictOnce } from '@/server/db/settle-once';
 import { findPeople } from '@/features/user/server/user.repository';
 import { clientLabels } from '@/features/customer/server/customers';
 import { addOrderEvent, findOrderHeads } from '@/features/order/server/order.repository';
@@ -87,36 +87,29 @@ export async function resolveLoyaltyConflict(
   userId: string,
   input: { conflictId: string; resolution: string },
 ): Promise<void> {
-  const resolved = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(loyaltyEntries)
-      .set({ resolvedAt: new Date(), resolvedByUserId: userId, resolution: input.resolution })
-      .where(
-        and(
-          eq(loyaltyEntries.shopId, shopId),
-          eq(loyaltyEntries.id, input.conflictId),
-          gt(loyaltyEntries.missing, 0),
-          isNull(loyaltyEntries.resolvedAt),
-        ),
-      )
-      .returning();
-    if (!row) return false;
-    if (row.orderId)
-      await addOrderEvent(tx, { id: row.orderId, shopId }, userId, 'note', {
-        note: `Conflit de points de fidélité réglé : ${input.resolution}`,
-      });
-    return true;
-  });
-  if (resolved) return;
-  const [exists] = await db
-    .select({ id: loyaltyEntries.id })
-    .from(loyaltyEntries)
-    .where(
-      and(
-        eq(loyaltyEntries.shopId, shopId),
-        eq(loyaltyEntries.id, input.conflictId),
-        gt(loyaltyEntries.missing, 0),
-      ),
+  const open = (...more: SQL[]) =>
+    and(
+      eq(loyaltyEntries.shopId, shopId),
+      eq(loyaltyEntries.id, input.conflictId),
+      gt(loyaltyEntries.missing, 0),
+      ...more,
     );
-  throw exists ? Errors.conflict('Ce conflit est déjà résolu.') : Errors.notFound('Le conflit de points');
+  await settleConflictOnce(
+    db,
+    'Le conflit de points',
+    async (tx) => {
+      const [row] = await tx
+        .update(loyaltyEntries)
+        .set({ resolvedAt: new Date(), resolvedByUserId: userId, resolution: input.resolution })
+        .where(open(isNull(loyaltyEntries.resolvedAt)))
+        .returning();
+      if (!row) return false;
+      if (row.orderId)
+        await addOrderEvent(tx, { id: row.orderId, shopId }, userId, 'note', {
+          note: `Conflit de points de fidélité réglé : ${input.resolution}`,
+        });
+      return true;
+    },
+    async () => (await db.select({ id: loyaltyEntries.id }).from(loyaltyEntries).where(open())).length > 0,
+  );
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db';
 import { stockConflicts } from '@/server/db/schema/pos';
-import { Errors } from '@/server/http/errors';
+import { settleConflictOnce } from '@/server/db/settle-once';
 import { findPeople } from '@/features/user/server/user.repository';
 import { addOrderEvent, findOrderHeads } from '@/features/order/server/order.repository';
 import type { StockConflict } from '../pos.schemas';
@@ -60,29 +60,34 @@ export async function resolveStockConflict(
   userId: string,
   input: { conflictId: string; resolution: string },
 ): Promise<void> {
-  const resolved = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(stockConflicts)
-      .set({ resolvedAt: new Date(), resolvedByUserId: userId, resolution: input.resolution })
-      .where(
-        and(
-          eq(stockConflicts.shopId, shopId),
-          eq(stockConflicts.id, input.conflictId),
-          isNull(stockConflicts.resolvedAt),
-        ),
-      )
-      .returning();
-    if (!row) return false;
-    await addOrderEvent(tx, { id: row.orderId, shopId }, userId, 'stock_conflict', {
-      name: row.variantName ? `${row.productName} (${row.variantName})` : row.productName,
-      resolution: input.resolution,
-    });
-    return true;
-  });
-  if (resolved) return;
-  const [exists] = await db
-    .select({ id: stockConflicts.id })
-    .from(stockConflicts)
-    .where(and(eq(stockConflicts.shopId, shopId), eq(stockConflicts.id, input.conflictId)));
-  throw exists ? Errors.conflict('Ce conflit est déjà résolu.') : Errors.notFound('Le conflit de stock');
+  await settleConflictOnce(
+    db,
+    'Le conflit de stock',
+    async (tx) => {
+      const [row] = await tx
+        .update(stockConflicts)
+        .set({ resolvedAt: new Date(), resolvedByUserId: userId, resolution: input.resolution })
+        .where(
+          and(
+            eq(stockConflicts.shopId, shopId),
+            eq(stockConflicts.id, input.conflictId),
+            isNull(stockConflicts.resolvedAt),
+          ),
+        )
+        .returning();
+      if (!row) return false;
+      await addOrderEvent(tx, { id: row.orderId, shopId }, userId, 'stock_conflict', {
+        name: row.variantName ? `${row.productName} (${row.variantName})` : row.productName,
+        resolution: input.resolution,
+      });
+      return true;
+    },
+    async () =>
+      (
+        await db
+          .select({ id: stockConflicts.id })
+          .from(stockConflicts)
+          .where(and(eq(stockConflicts.shopId, shopId), eq(stockConflicts.id, input.conflictId)))
+      ).length > 0,
+  );
 }
