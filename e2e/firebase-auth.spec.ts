@@ -199,9 +199,20 @@ test('par e-mail et mot de passe : chaque refus en français, le numéro confirm
   await expect(
     page.getByText(`Un lien de connexion a été envoyé à ${email}.`, { exact: false }),
   ).toBeVisible();
-  await page.goto(landingOf(await emailAction(email, 'EMAIL_SIGNIN'), '/login?methode=lien'));
+  const linkLanding = landingOf(await emailAction(email, 'EMAIL_SIGNIN'), '/login?methode=lien');
+  await page.goto(linkLanding);
   await expect(page.getByTestId('shop-name')).toHaveText('Chez Ndeye');
   expect(currentUrl(page).searchParams.has('oobCode')).toBe(false);
+
+  // Opened again (on a device that forgot the address): the address asked, the spent link said in
+  // French, and the form turned to sending a new one.
+  await signOut(page);
+  await page.goto(linkLanding);
+  await expect(page.getByText('Confirmez l’adresse e-mail à laquelle le lien a été envoyé.')).toBeVisible();
+  await page.getByLabel('Adresse e-mail').fill(email);
+  await page.getByRole('button', { name: 'Me connecter' }).click();
+  await expect(page.getByText(/Ce lien n’est plus valable/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Recevoir le lien' })).toBeVisible();
 
   // Forgotten password: a link, a new password chosen on /login, signed in with it.
   await signOut(page);

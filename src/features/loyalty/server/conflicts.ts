@@ -106,7 +106,7 @@ export async function resolveLoyaltyConflict(
       if (!row) return false;
       if (row.orderId)
         await addOrderEvent(tx, { id: row.orderId, shopId }, userId, 'note', {
-          note: `Conflit de points de fidélité réglé : ${input.resolution}`,
+          note: `Conflit de points de fidélité réglé : ${input.resolution}`,
         });
       return true;
     },

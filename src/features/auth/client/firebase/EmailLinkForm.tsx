@@ -20,7 +20,7 @@ function readStoredEmail(): string {
  */
 export function EmailLinkForm({
   auth,
-  link,
+  link: openedLink,
   onSignedIn,
 }: {
   auth: Auth;
@@ -28,7 +28,9 @@ export function EmailLinkForm({
   link: string | null;
   onSignedIn: (user: User) => Promise<void>;
 }) {
-  const [email, setEmail] = useState(() => (link ? readStoredEmail() : ''));
+  // The link being finished; dropped when it fails (spent, expired), so the form sends a new one.
+  const [link, setLink] = useState(openedLink);
+  const [email, setEmail] = useState(() => (openedLink ? readStoredEmail() : ''));
   const [emailError, setEmailError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -63,6 +65,7 @@ export function EmailLinkForm({
       const text = firebaseErrorText(error);
       if (text.field === 'email') setEmailError(text.message);
       else setFormError(text.message);
+      if (link && text.field !== 'email') setLink(null);
     } finally {
       setIsBusy(false);
     }
@@ -70,11 +73,11 @@ export function EmailLinkForm({
 
   // Back from the link in this browser: the address is known, the sign-in finishes by itself.
   useEffect(() => {
-    if (!link || triedStored.current || !readStoredEmail()) return;
+    if (!openedLink || triedStored.current || !readStoredEmail()) return;
     triedStored.current = true;
     void run();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the page opens on the link
-  }, [link]);
+  }, [openedLink]);
 
   return (
     <form onSubmit={(event) => void run(event)} noValidate className={css.stack5}>
