@@ -35,7 +35,7 @@ function firebaseSources(config: FirebaseWebConfig): Record<string, string[]> {
 }
 
 /** The policy with more sources per directive; a directive it lacks starts from 'self'. */
-export function widenContentSecurityPolicy(policy: string, sources: Record<string, string[]>): string {
+function widenContentSecurityPolicy(policy: string, sources: Record<string, string[]>): string {
   const directives = policy
     .split(';')
     .map((part) => part.trim())

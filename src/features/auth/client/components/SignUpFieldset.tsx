@@ -15,7 +15,6 @@ export function SignUpFieldset({
   errors: Partial<Record<SignUpField, string>>;
   onChange: (field: SignUpField, value: string, also?: Partial<SignUpValues>) => void;
 }) {
-  const change = onChange;
   const textField = (field: SignUpTextField, label: string, autoComplete?: string) => (
     <Field label={label} error={errors[field]}>
       {(control) => (
@@ -25,7 +24,7 @@ export function SignUpFieldset({
           className={css.input}
           autoComplete={autoComplete}
           value={values[field]}
-          onChange={(e) => change(field, e.currentTarget.value)}
+          onChange={(e) => onChange(field, e.currentTarget.value)}
         />
       )}
     </Field>
@@ -51,7 +50,7 @@ export function SignUpFieldset({
             onChange={(e) => {
               const code = e.currentTarget.value;
               const currency = findCountry(code)?.currency;
-              change('country', code, currency ? { currency } : {});
+              onChange('country', code, currency ? { currency } : {});
             }}
           >
             {COUNTRIES.map((c) => (
@@ -69,7 +68,7 @@ export function SignUpFieldset({
             name="currency"
             className={css.select}
             value={values.currency}
-            onChange={(e) => change('currency', e.currentTarget.value)}
+            onChange={(e) => onChange('currency', e.currentTarget.value)}
           >
             {CURRENCY_CODES.map((c) => (
               <option key={c} value={c}>

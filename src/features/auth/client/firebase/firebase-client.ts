@@ -12,13 +12,13 @@ import type { FirebaseWebConfig } from '../../identity';
 
 const APP_NAME = 'comptoir';
 
+let made: Auth | null = null;
+
 /**
  * The Auth instance, made once. Its user lives in memory only: Firebase proves who signs in, then
  * Comptoir's own session (next-auth) carries on, and signing out of Comptoir leaves no Firebase
  * account signed in behind it in the browser.
  */
-let made: Auth | null = null;
-
 export function firebaseAuth(config: FirebaseWebConfig): Auth {
   if (made) return made;
   const app = initializeApp(

@@ -1,6 +1,6 @@
 import { useRouter } from 'next/router';
 import { signIn } from 'next-auth/react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { isSignInWithEmailLink, linkWithPhoneNumber, signInWithPhoneNumber, type User } from 'firebase/auth';
 import { Alert, Button, css } from '@/client/lean/ui';
 import { COUNTRIES } from '@/shared/countries';
@@ -49,7 +49,7 @@ const TITLES: Record<Step['kind'], { title: string; subtitle: string }> = {
  */
 export function FirebaseLoginScreen({ config }: { config: FirebaseWebConfig }) {
   const router = useRouter();
-  const auth = useMemo(() => firebaseAuth(config), [config]);
+  const auth = firebaseAuth(config);
   const href = typeof window === 'undefined' ? '' : window.location.href;
   const emailLink = href && isSignInWithEmailLink(auth, href) ? href : null;
   const resetCode =
