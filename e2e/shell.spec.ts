@@ -168,6 +168,28 @@ test.describe('Cloche de notifications', () => {
   });
 });
 
+test.describe('Menu du compte', () => {
+  // Its menu's code loads once the button is wanted (issue 20): the keyboard must work all the same.
+  test('au clavier : Entrée l’ouvre, Échap le ferme et rend le focus, la flèche le rouvre', async ({
+    page,
+  }) => {
+    await signInAs(page, 'seller');
+    const button = page.getByRole('button', { name: 'Menu du compte' });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Déconnexion' })).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menuitem')).toHaveCount(0);
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('menuitem', { name: 'Mon compte' }).click();
+    await expect(page).toHaveURL(/\/parametres\/general/);
+  });
+});
+
 test.describe('Application native', () => {
   test('le jeton push remis par l’enveloppe native est envoyé à /api/shop/setFcmId', async ({ page }) => {
     await signInAs(page, 'cashier');

@@ -40,7 +40,7 @@ beforeEach(async () => {
       sent.push({
         path: url.pathname,
         ops: body.ops,
-        auth: (init.headers as Record<string, string>)?.Authorization,
+        auth: new Headers(init.headers).get('Authorization') ?? undefined,
       });
       const answer = handler(url, init);
       if (answer === 'network') throw new TypeError('Failed to fetch');
@@ -184,7 +184,7 @@ describe('till sync', () => {
             accessTokenExpiresAt: 9_999_999_999,
           },
         };
-      const auth = (init.headers as Record<string, string>).Authorization;
+      const auth = new Headers(init.headers).get('Authorization');
       if (auth !== 'Bearer token-2')
         return { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'Session expirée.' } } };
       return applyAll(url, init);

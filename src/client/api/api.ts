@@ -1,25 +1,13 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import type { AxiosRequestConfig } from 'axios';
-import { http } from './http';
+import { request, type HttpRequest } from './http';
 import { ApiError } from './api-error';
 
-interface AxiosArgs {
-  url: string;
-  method?: AxiosRequestConfig['method'];
-  data?: unknown;
-  params?: AxiosRequestConfig['params'];
-  headers?: Record<string, string>;
-}
+/** What an endpoint's `query` returns: the request, as the one HTTP client takes it. */
+type RequestArgs = Omit<HttpRequest, 'responseType'>;
 
-const axiosBaseQuery: BaseQueryFn<AxiosArgs, unknown, ApiError> = async ({
-  url,
-  method = 'GET',
-  data,
-  params,
-  headers,
-}) => {
+const httpBaseQuery: BaseQueryFn<RequestArgs, unknown, ApiError> = async (args) => {
   try {
-    const response = await http.request({ url, method, data, params, headers });
+    const response = await request(args);
     return { data: response.data };
   } catch (error) {
     return { error: error instanceof ApiError ? error : new ApiError(0, 'UNKNOWN', String(error)) };
@@ -29,7 +17,7 @@ const axiosBaseQuery: BaseQueryFn<AxiosArgs, unknown, ApiError> = async ({
 /** The one RTK Query API; each module injects its endpoints from features/<module>/client. */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: axiosBaseQuery,
+  baseQuery: httpBaseQuery,
   tagTypes: [
     'User',
     'Shop',

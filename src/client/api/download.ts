@@ -11,7 +11,7 @@ export async function downloadFromApi(
 ): Promise<void> {
   const query = Object.fromEntries(Object.entries(params).filter(([, v]) => v));
   const response = await http.get<Blob>(url, { params: query, responseType: 'blob' });
-  const disposition = String(response.headers['content-disposition'] ?? '');
+  const disposition = response.headers.get('content-disposition') ?? '';
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
   const objectUrl = URL.createObjectURL(response.data);
   const link = document.createElement('a');

@@ -1,6 +1,11 @@
-import { Button, Menu, Portal } from '@chakra-ui/react';
-import { Fragment } from 'react';
+import { Button } from '@chakra-ui/react';
+import { lazy } from 'react';
 import { LuChevronDown, LuDownload } from 'react-icons/lu';
+import { DeferredPopup } from './DeferredPopup';
+
+const CsvExportMenuPopup = lazy(() =>
+  import('./csv-export-menu-popup').then((m) => ({ default: m.CsvExportMenuPopup })),
+);
 
 export type CsvSeparatorChoice = 'semicolon' | 'comma';
 
@@ -16,40 +21,21 @@ export function CsvExportMenu<K extends string = string>({
   onExport: (separator: CsvSeparatorChoice, kind: K | undefined) => void;
   kinds?: ReadonlyArray<{ value: K; label: string }>;
 }) {
-  const items = (kind: K | undefined) => (
-    <>
-      <Menu.Item value={`${kind ?? 'csv'}-semicolon`} onSelect={() => onExport('semicolon', kind)}>
-        CSV pour Excel (séparateur « ; »)
-      </Menu.Item>
-      <Menu.Item value={`${kind ?? 'csv'}-comma`} onSelect={() => onExport('comma', kind)}>
-        CSV standard (séparateur « , »)
-      </Menu.Item>
-    </>
-  );
   return (
-    <Menu.Root lazyMount>
-      <Menu.Trigger asChild>
+    <DeferredPopup
+      trigger={
         <Button size="sm" variant="outline">
           <LuDownload /> Exporter <LuChevronDown />
         </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            {kinds
-              ? kinds.map((kind, index) => (
-                  <Fragment key={kind.value}>
-                    {index > 0 ? <Menu.Separator /> : null}
-                    <Menu.ItemGroup aria-label={kind.label}>
-                      <Menu.ItemGroupLabel>{kind.label}</Menu.ItemGroupLabel>
-                      {items(kind.value)}
-                    </Menu.ItemGroup>
-                  </Fragment>
-                ))
-              : items(undefined)}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+      }
+      popup={(props) => (
+        <CsvExportMenuPopup
+          {...props}
+          // The menu hands back one of `kinds`' own values.
+          onExport={(separator, kind) => onExport(separator, kind as K | undefined)}
+          kinds={kinds}
+        />
+      )}
+    />
   );
 }

@@ -1,22 +1,10 @@
-import {
-  Avatar,
-  Box,
-  Button,
-  Flex,
-  HStack,
-  IconButton,
-  Menu,
-  Portal,
-  Text,
-  VisuallyHidden,
-} from '@chakra-ui/react';
-import { useRouter } from 'next/router';
-import { memo, useState } from 'react';
-import { LuChevronDown, LuCreditCard, LuShieldCheck, LuLogOut, LuMenu, LuUser } from 'react-icons/lu';
+import { Avatar, Box, Button, Flex, HStack, IconButton, Text, VisuallyHidden } from '@chakra-ui/react';
+import { lazy, memo, useState } from 'react';
+import { LuChevronDown, LuMenu } from 'react-icons/lu';
 import { LogoMark } from '../brand/Logo';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { DeferredPopup } from '../components/DeferredPopup';
 import { refuseWhileTillUnsynced, signOutHere } from '../session/sign-out';
-import { withShopId } from '@/shared/navigation';
 import { ROLE_LABELS, type AgentRole } from '@/shared/roles';
 import type { UserInfo } from '@/features/user/client/user.api';
 import type { Shop } from '@/features/shop/client/shop.api';
@@ -24,8 +12,10 @@ import { useAppDispatch } from '../store';
 import { mobileMenuOpened } from './shell.slice';
 import { NotificationBell } from '@/features/notification/client/NotificationBell';
 
+const ShopSwitcherMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.ShopSwitcherMenu })));
+const UserMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.UserMenu })));
+
 function ShopSwitcher({ shop, user }: { shop: Shop | null; user: UserInfo | null }) {
-  const router = useRouter();
   const shops = user?.shops ?? [];
   if (!shop) return null;
   if (shops.length <= 1) {
@@ -36,8 +26,8 @@ function ShopSwitcher({ shop, user }: { shop: Shop | null; user: UserInfo | null
     );
   }
   return (
-    <Menu.Root lazyMount>
-      <Menu.Trigger asChild>
+    <DeferredPopup
+      trigger={
         <Button
           variant="ghost"
           size="sm"
@@ -52,38 +42,13 @@ function ShopSwitcher({ shop, user }: { shop: Shop | null; user: UserInfo | null
           </Text>
           <LuChevronDown />
         </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="56">
-            <Menu.ItemGroup>
-              <Menu.ItemGroupLabel>Vos boutiques</Menu.ItemGroupLabel>
-              {shops.map((s) => (
-                <Menu.Item
-                  key={s._id}
-                  value={s._id}
-                  onSelect={() =>
-                    void router.push({ pathname: router.pathname, query: { ...router.query, shopId: s._id } })
-                  }
-                  fontWeight={s._id === shop._id ? 'semibold' : 'normal'}
-                >
-                  <Text flex="1" truncate>
-                    {s.name}
-                  </Text>
-                  <Text fontSize="xs" color="fg.muted">
-                    {ROLE_LABELS[s.role].label}
-                  </Text>
-                </Menu.Item>
-              ))}
-            </Menu.ItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+      }
+      popup={(props) => <ShopSwitcherMenu {...props} shop={shop} shops={shops} />}
+    />
   );
 }
 
-function UserMenu({
+function UserMenuButton({
   name,
   role,
   shopId,
@@ -98,7 +63,6 @@ function UserMenu({
   isOperator: boolean;
   onLogout: () => void;
 }) {
-  const router = useRouter();
   const initials = name
     .split(' ')
     .map((p) => p[0])
@@ -106,9 +70,9 @@ function UserMenu({
     .slice(0, 2)
     .toUpperCase();
   return (
-    <Menu.Root lazyMount positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        {/* Its name is what it shows (initials, name, role) after what it is: no label hiding them. */}
+    <DeferredPopup
+      trigger={
+        // Its name is what it shows (initials, name, role) after what it is: no label hiding them.
         <Button variant="ghost" size="sm" px="1" colorPalette="gray">
           <VisuallyHidden>Menu du compte</VisuallyHidden>
           <Avatar.Root size="xs" colorPalette="brand">
@@ -127,35 +91,9 @@ function UserMenu({
           </Box>
           <LuChevronDown />
         </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="48">
-            <Menu.Item
-              value="account"
-              onSelect={() => void router.push(withShopId('/parametres/general', shopId))}
-            >
-              <LuUser /> Mon compte
-            </Menu.Item>
-            <Menu.Item
-              value="subscription"
-              onSelect={() => void router.push(withShopId('/parametres/abonnement', shopId))}
-            >
-              <LuCreditCard /> Abonnement
-            </Menu.Item>
-            {isOperator ? (
-              <Menu.Item value="console" onSelect={() => void router.push('/console')}>
-                <LuShieldCheck /> Console plateforme
-              </Menu.Item>
-            ) : null}
-            <Menu.Separator />
-            <Menu.Item value="logout" color="fg.error" onSelect={onLogout}>
-              <LuLogOut /> Déconnexion
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+      }
+      popup={(props) => <UserMenu {...props} shopId={shopId} isOperator={isOperator} onLogout={onLogout} />}
+    />
   );
 }
 
@@ -212,7 +150,7 @@ function HeaderView(props: {
         {props.shop && !props.shop.isBlocked ? (
           <NotificationBell shopId={props.shop._id} timeZone={props.shop.timeZone} />
         ) : null}
-        <UserMenu
+        <UserMenuButton
           name={props.agentName}
           role={props.role}
           shopId={props.shop?._id}

@@ -1,60 +1,21 @@
-import { Box, Flex, Icon, IconButton, Popover, Portal, Stack, Text } from '@chakra-ui/react';
-import NextLink from 'next/link';
-import { useState } from 'react';
-import { LuBell, LuBike, LuPackage, LuShoppingCart, LuStore, LuTriangleAlert } from 'react-icons/lu';
-import type { IconType } from 'react-icons';
-import { formatDateTime } from '@/shared/dates';
-import { withShopId } from '@/shared/navigation';
-import {
-  useGetNotificationsByShopQuery,
-  useMarkNotificationsReadMutation,
-  type Notification,
-} from './notification.api';
+import { Box, IconButton } from '@chakra-ui/react';
+import { lazy } from 'react';
+import { LuBell } from 'react-icons/lu';
+import { DeferredPopup } from '@/client/components/DeferredPopup';
+import { useGetNotificationsByShopQuery, useMarkNotificationsReadMutation } from './notification.api';
 
-const TYPE_ICONS: Record<Notification['type'], { icon: IconType; color: string }> = {
-  order: { icon: LuShoppingCart, color: 'green.600' },
-  shop: { icon: LuStore, color: 'blue.600' },
-  product: { icon: LuPackage, color: 'purple.600' },
-  low_stock: { icon: LuTriangleAlert, color: 'orange.600' },
-  delivery: { icon: LuBike, color: 'red.600' },
-};
-
-function ItemContent({ notification: n, timeZone }: { notification: Notification; timeZone: string }) {
-  return (
-    <>
-      <Icon
-        as={TYPE_ICONS[n.type].icon}
-        color={TYPE_ICONS[n.type].color}
-        boxSize="5"
-        mt="0.5"
-        flexShrink={0}
-        aria-hidden
-      />
-      <Stack gap="0.5" minW="0">
-        <Text fontSize="sm" fontWeight="semibold">
-          {n.title}
-        </Text>
-        {n.description ? (
-          <Text fontSize="sm" color="fg.muted">
-            {n.description}
-          </Text>
-        ) : null}
-        <Text fontSize="xs" color="fg.muted">
-          {formatDateTime(n.createdAt, timeZone)}
-        </Text>
-      </Stack>
-    </>
-  );
-}
+const NotificationPopover = lazy(() =>
+  import('./NotificationPopover').then((m) => ({ default: m.NotificationPopover })),
+);
 
 /**
  * SPEC §2/§4: the bell, its popover, marking the shop's unread notifications read on open and on
- * close. The server lists only what the caller's role may open; an item with a page opens it.
+ * close. The server lists only what the caller's role may open; an item with a page opens it. The
+ * bell and its dot come with the page; the popover's code when it is first wanted.
  */
 export function NotificationBell({ shopId, timeZone }: { shopId: string; timeZone: string }) {
   const { data, isLoading } = useGetNotificationsByShopQuery({ shopId });
   const [markRead] = useMarkNotificationsReadMutation();
-  const [isOpen, setOpen] = useState(false);
   const notifications = data ?? [];
   const unread = notifications.filter((n) => !n.isRead);
 
@@ -63,16 +24,10 @@ export function NotificationBell({ shopId, timeZone }: { shopId: string; timeZon
   }
 
   return (
-    <Popover.Root
-      positioning={{ placement: 'bottom-end' }}
-      open={isOpen}
-      onOpenChange={(e) => {
-        setOpen(e.open);
-        markAllRead();
-      }}
-      lazyMount
-    >
-      <Popover.Trigger asChild>
+    <DeferredPopup
+      hasPopup="dialog"
+      onOpenChange={markAllRead}
+      trigger={
         <IconButton
           variant="ghost"
           colorPalette="gray"
@@ -94,61 +49,16 @@ export function NotificationBell({ shopId, timeZone }: { shopId: string; timeZon
             />
           ) : null}
         </IconButton>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content width={{ base: 'calc(100vw - 24px)', sm: '360px' }}>
-            <Popover.Arrow />
-            <Popover.Header>
-              <Popover.Title fontWeight="semibold">Notifications</Popover.Title>
-            </Popover.Header>
-            <Popover.Body px="0" pt="0">
-              {isLoading ? (
-                <Text px="4" py="3" color="fg.muted">
-                  Chargement en cours...
-                </Text>
-              ) : notifications.length === 0 ? (
-                <Text px="4" py="3" color="fg.muted">
-                  Aucune notification
-                </Text>
-              ) : (
-                <Stack as="ul" gap="0" maxH="200px" overflowY="auto" data-testid="notification-list">
-                  {notifications.map((n) => {
-                    const item = {
-                      gap: '3',
-                      px: '4',
-                      py: '2.5',
-                      bg: n.isRead ? 'transparent' : 'brand.subtle',
-                    };
-                    return (
-                      <Box as="li" key={n._id} borderTopWidth="1px" listStyleType="none">
-                        {n.link ? (
-                          <Flex {...item} asChild _hover={{ bg: 'bg.muted' }}>
-                            <NextLink
-                              href={withShopId(n.link, shopId)}
-                              onClick={() => {
-                                // Closing by navigation is a close too (SPEC §4: marked read again).
-                                setOpen(false);
-                                markAllRead();
-                              }}
-                            >
-                              <ItemContent notification={n} timeZone={timeZone} />
-                            </NextLink>
-                          </Flex>
-                        ) : (
-                          <Flex {...item}>
-                            <ItemContent notification={n} timeZone={timeZone} />
-                          </Flex>
-                        )}
-                      </Box>
-                    );
-                  })}
-                </Stack>
-              )}
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
+      }
+      popup={(props) => (
+        <NotificationPopover
+          {...props}
+          shopId={shopId}
+          timeZone={timeZone}
+          notifications={notifications}
+          isLoading={isLoading}
+        />
+      )}
+    />
   );
 }

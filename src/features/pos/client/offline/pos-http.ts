@@ -1,10 +1,12 @@
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/client/api/api-error';
+import { apiErrorOf, fetchApi } from '@/client/api/fetch-api';
+import { urlWithParams } from '@/client/api/http';
 import { metaKey, writeMeta } from './db';
 import type { TillIdentity } from './types';
 import { RenewalTimer } from '@/client/session/token-renewal';
 
 /**
- * The till's own HTTP client. Unlike the shared axios instance it never clears the token or
+ * The till's own HTTP client. Unlike the back office's (http.ts) it never clears the token or
  * leaves the page on its own: offline, next-auth reports « unauthenticated » and the shared client
  * would send a cashier with unsent sales to /login. Here only the server saying so, online, counts:
  * a 401 is answered by asking next-auth for a fresh token, and only a session that is really gone
@@ -97,50 +99,28 @@ interface RequestOptions {
   body?: unknown;
 }
 
-function buildUrl(path: string, params: RequestOptions['params']): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params ?? {})) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
+/** A refusal in French: the server's words, or what a till can say of an answer without them. */
+async function toError(response: Response): Promise<ApiError> {
+  const error = await apiErrorOf(response, 'Le serveur n’a pas pu répondre. Réessayez dans un instant.');
+  // An answer without words of its own: a server too old to know this call.
+  if (response.status === 404 && error.code === 'HTTP_ERROR')
+    return new ApiError(404, 'NOT_FOUND', 'Ce service n’est pas encore disponible sur le serveur.');
+  return error;
 }
 
-async function send(method: 'GET' | 'POST', url: string, body: unknown): Promise<Response> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-  try {
-    return await fetch(url, {
+function send(method: 'GET' | 'POST', url: string, body: unknown): Promise<Response> {
+  return fetchApi(
+    url,
+    {
       method,
-      signal: controller.signal,
-      credentials: 'same-origin',
       cache: 'no-store',
       headers: {
         ...(current ? { Authorization: `Bearer ${current.token}` } : {}),
         ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
       },
       body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-async function toError(response: Response): Promise<ApiError> {
-  const body = (await response.json().catch(() => null)) as {
-    error?: { code?: string; message?: string; details?: Record<string, string> };
-  } | null;
-  const error = body?.error;
-  if (error?.message)
-    return new ApiError(response.status, error.code ?? 'HTTP_ERROR', error.message, error.details);
-  if (response.status === 404)
-    return new ApiError(404, 'NOT_FOUND', 'Ce service n’est pas encore disponible sur le serveur.');
-  return new ApiError(
-    response.status,
-    'HTTP_ERROR',
-    'Le serveur n’a pas pu répondre. Réessayez dans un instant.',
+    },
+    REQUEST_TIMEOUT_MS,
   );
 }
 
@@ -149,7 +129,9 @@ export async function posRequest<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
-  const url = buildUrl(path, options.params);
+  // An empty value is no filter: left out, as an undefined one.
+  const params = Object.entries(options.params ?? {}).filter(([, value]) => value !== '');
+  const url = urlWithParams(path, Object.fromEntries(params));
   if (isExpired()) await refreshTillToken();
   let response = await send(method, url, options.body);
   if (response.status === 401) {
