@@ -1,5 +1,9 @@
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useHasOpened } from '../hooks/use-has-opened';
+
+const ConfirmDialogView = lazy(() =>
+  import('./confirm-dialog-view').then((m) => ({ default: m.ConfirmDialogView })),
+);
 
 export interface ConfirmDialogProps {
   isOpen: boolean;
@@ -14,55 +18,16 @@ export interface ConfirmDialogProps {
   colorPalette?: string;
 }
 
-/** SPEC §2's reusable confirmation dialog: 'Fermer', 'Loading...' by default, 90 % wide on small screens, 400 px otherwise. */
+/**
+ * SPEC §2's reusable confirmation dialog: 'Fermer', 'Loading...' by default, 90 % wide on small
+ * screens, 400 px otherwise. Nothing of it is in the page until it first opens: its dialog code
+ * (zag's dialog, focus trap, dismissal) loads then (issue 20).
+ */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const {
-    isOpen,
-    onClose,
-    onConfirm,
-    title,
-    children,
-    confirmLabel,
-    isLoading,
-    isDisabled,
-    loadingText = 'Loading...',
-  } = props;
+  if (!useHasOpened(props.isOpen)) return null;
   return (
-    <Dialog.Root
-      lazyMount
-      open={isOpen}
-      onOpenChange={(e) => !e.open && onClose()}
-      placement="center"
-      role="alertdialog"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content width={{ base: '90%', md: '400px' }} maxW={{ base: '90%', md: '400px' }}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Fermer
-              </Button>
-              <Button
-                colorPalette={props.colorPalette ?? 'red'}
-                onClick={onConfirm}
-                loading={isLoading}
-                loadingText={loadingText}
-                disabled={isDisabled}
-              >
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Fermer la fenêtre" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <ConfirmDialogView {...props} />
+    </Suspense>
   );
 }

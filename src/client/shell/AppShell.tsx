@@ -1,15 +1,4 @@
-import {
-  Box,
-  Button,
-  CloseButton,
-  Drawer,
-  Flex,
-  Heading,
-  Portal,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import NextLink from 'next/link';
 import type { ReactNode } from 'react';
 import { LuShieldAlert } from 'react-icons/lu';
@@ -19,7 +8,8 @@ import { withShopId } from '@/shared/navigation';
 import type { QuotaPage } from '@/shared/banners';
 import { useAppDispatch, useAppSelector } from '../store';
 import { Header } from './Header';
-import { DesktopSidebar, SidebarMenu } from './Sidebar';
+import { DesktopSidebar } from './Sidebar';
+import { MobileMenu } from './MobileMenu';
 import { ShellBanners } from './ShellBanners';
 import { mobileMenuClosed } from './shell.slice';
 import { useCurrentShop } from './use-current-shop';
@@ -130,30 +120,12 @@ export function AppShell({ capability, quotaPage, children }: AppShellProps) {
   return (
     <Flex minH="100dvh">
       <DesktopSidebar {...sidebarProps} />
-      <Drawer.Root
-        lazyMount
-        open={isMobileMenuOpen}
-        onOpenChange={(e) => !e.open && dispatch(mobileMenuClosed())}
-        placement="start"
-        size="xs"
-      >
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content>
-              <Drawer.Header>
-                <Drawer.Title>{shop?.name ?? productName}</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body px="0">
-                <SidebarMenu {...sidebarProps} variant="drawer" />
-              </Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Fermer le menu" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      <MobileMenu
+        isOpen={isMobileMenuOpen}
+        onClose={() => dispatch(mobileMenuClosed())}
+        title={shop?.name ?? productName}
+        menu={sidebarProps}
+      />
       <Flex direction="column" flex="1" minW="0">
         <Header
           shop={shop}
