@@ -176,10 +176,14 @@ test('le bandeau de quota SMS sur la page CRM, une fois 80 % du forfait envoyés
   // 960 accented characters, and the STOP line: 996, fifteen Unicode parts of 67.
   await composer.getByLabel('Message').fill('Fête à la boutique ! '.repeat(46).slice(0, 960));
   await expect(composer.getByTestId('sms-counter')).toContainText('15 SMS par message');
+  const sendTest = composer.getByRole('button', { name: 'M’envoyer un essai' });
   for (let sent = 0; sent < 6; sent++) {
+    // The button is busy until the last test's answer is drawn: a key pressed then does nothing
+    // (under load, the answer reached the test before the page had drawn it).
+    await expect(sendTest).toBeEnabled();
     const answered = page.waitForResponse((r) => r.url().includes('/api/crm/sendTestSms'));
     // From the keyboard: the toast of the last test lies over the button for a few seconds.
-    await composer.getByRole('button', { name: 'M’envoyer un essai' }).press('Enter');
+    await sendTest.press('Enter');
     expect((await answered).status()).toBe(200);
   }
   await page.reload();

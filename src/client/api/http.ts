@@ -65,7 +65,7 @@ function parseAnswer(text: string): unknown {
 }
 
 /**
- * The back office's one HTTP client, on the browser's `fetch` (axios was about 15 KB of every
+ * The back office's one HTTP client, on the browser's `fetch` (axios was about 17 KB of every
  * page for what these lines do): the Bearer token from local storage, a 401 sends the user to
  * /login keeping the query, and every failure is one ApiError with the server's French message,
  * or the network's when no answer came.
