@@ -5,8 +5,8 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 
 /**
  * `fetch` to our own API, as every client of it calls it (the back office's http.ts, the sign-in
- * pages' postJson, the till's pos-http): same origin, JSON asked for, 30 s at most unless told; no answer at all is the network's
- * ApiError, in French.
+ * pages' postJson, the till's pos-http): same origin, JSON asked for, 30 s at most unless told; no
+ * answer at all is the network's ApiError, in French.
  */
 export async function fetchApi(
   url: string,

@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { useHasOpened } from '../hooks/use-has-opened';
+import { lazy, type ReactNode } from 'react';
+import { FirstOpened } from './FirstOpened';
 
 const ConfirmDialogView = lazy(() =>
   import('./confirm-dialog-view').then((m) => ({ default: m.ConfirmDialogView })),
@@ -24,10 +24,9 @@ export interface ConfirmDialogProps {
  * (zag's dialog, focus trap, dismissal) loads then (issue 20).
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  if (!useHasOpened(props.isOpen)) return null;
   return (
-    <Suspense fallback={null}>
+    <FirstOpened isOpen={props.isOpen}>
       <ConfirmDialogView {...props} />
-    </Suspense>
+    </FirstOpened>
   );
 }

@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { useHasOpened } from '../hooks/use-has-opened';
+import { lazy } from 'react';
+import { FirstOpened } from '../components/FirstOpened';
 import type { SidebarProps } from './Sidebar';
 
 const MobileMenuDrawer = lazy(() =>
@@ -15,10 +15,9 @@ export interface MobileMenuProps {
 
 /** The side menu in a drawer, on a phone (SPEC §2); its drawer's code loads when it first opens. */
 export function MobileMenu(props: MobileMenuProps) {
-  if (!useHasOpened(props.isOpen)) return null;
   return (
-    <Suspense fallback={null}>
+    <FirstOpened isOpen={props.isOpen}>
       <MobileMenuDrawer {...props} />
-    </Suspense>
+    </FirstOpened>
   );
 }

@@ -43,7 +43,7 @@ function ItemContent({ notification: n, timeZone }: { notification: Notification
   );
 }
 
-/** The bell's popover, loaded on first use (see DeferredPopup); NotificationBell holds its state. */
+/** The bell's popover, loaded on first use (see DeferredPopup); NotificationBell reads its list. */
 export function NotificationPopover({
   open,
   onOpenChange,
