@@ -25,7 +25,7 @@ import { seedDemoShop } from './src/features/demo/seed';
 import { startStatsRollUp } from './src/features/stats/server';
 import { startJobs } from './src/server/jobs';
 import { JOBS } from './src/features/jobs';
-import { formatPhone } from './src/shared/phone';
+import { formatPhone } from './src/shared/phone-format';
 
 /**
  * One HTTP server for Next and socket.io. The database is opened (and migrated, and seeded)

@@ -6,8 +6,8 @@ import {
   usageText,
   valueText,
 } from '@/features/discount/client/discount-text';
+import { discountFormSchema, discountSummary } from '@/features/discount/client/discount-form-schema';
 import {
-  discountFormSchema,
   emptyDiscountForm,
   formFromDiscount,
   instantOf,
@@ -159,6 +159,27 @@ describe('the editor’s form: the text typed, then the module’s own rule', ()
       startsAt: '2026-12-01T00:00:00.000Z',
       endsAt: '2026-12-31T23:59:00.000Z',
     });
+  });
+
+  it('sums up what is typed once its value can be read, by the same rules', () => {
+    const typed = form((f) => (f.conditions.minSubtotal = '10 000'));
+    expect(discountSummary(typed, 'XOF', TZ)).toMatch(
+      /^−10\u202f% sur la commande dès 10\u202f000\u202fFCFA/,
+    );
+    expect(
+      discountSummary(
+        form((f) => (f.value.reduction.percentage = '')),
+        'XOF',
+        TZ,
+      ),
+    ).toBeNull();
+    expect(
+      discountSummary(
+        form((f) => (f.value.reduction.percentage = '120')),
+        'XOF',
+        TZ,
+      ),
+    ).toBeNull();
   });
 
   it('refuses a percentage of 120 under its field', () => {

@@ -1,22 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { ZCreateOrderBody } from '@/features/order/order.schemas';
 import { ZProductInput } from '@/features/product/product.schemas';
-import {
-  orderFormDefaults,
-  orderFormSchema,
-  orderFormWording,
-  type OrderFormValues,
-} from '@/features/order/client/order-form';
+import { orderFormDefaults, type OrderFormValues } from '@/features/order/client/order-form';
+import { orderFormResolver } from '@/features/order/client/order-form-schema';
 import {
   emptyForm,
   emptyVariant,
-  productFormSchema,
-  productFormWording,
   syncVariants,
   type ProductFormValues,
 } from '@/features/product/client/product-form';
+import { productFormResolver } from '@/features/product/client/product-form-schema';
+import { lazyResolver } from '@/client/forms/lazy-resolver';
 
 /** What react-hook-form gets from the resolver: the body to send, or the errors by field. */
 async function resolve<T extends FieldValues, O>(resolver: Resolver<T, unknown, O>, values: T) {
@@ -24,8 +19,9 @@ async function resolve<T extends FieldValues, O>(resolver: Resolver<T, unknown, 
   return result as { values: Record<string, unknown>; errors: FieldErrors };
 }
 
-const orderResolver = zodResolver(orderFormSchema('XOF'), { error: orderFormWording });
-const productResolver = zodResolver(productFormSchema('XOF'), { error: productFormWording });
+// As the editors hold them: the rules fetched at the first check.
+const orderResolver = lazyResolver(async () => orderFormResolver('XOF')).resolver;
+const productResolver = lazyResolver(async () => productFormResolver('XOF')).resolver;
 
 const line = {
   variantId: 'v1',
@@ -173,5 +169,27 @@ describe('product editor form', () => {
     expect(variant).toMatchObject({ id: 'var1', price: 1000 });
     expect(variant).not.toHaveProperty('stock');
     expect(variant).not.toHaveProperty('currentStock');
+  });
+});
+
+describe('rules fetched when the form is first used', () => {
+  it('loads them once, and says the network failed without dropping the form', async () => {
+    let calls = 0;
+    let fail = true;
+    const lazy = lazyResolver<{ name: string }, { name: string }>(async () => {
+      calls += 1;
+      if (fail) throw new Error('ChunkLoadError');
+      return async (values) => ({ values, errors: {} });
+    });
+    const refused = await resolve(lazy.resolver, { name: 'Awa' });
+    expect(refused.values).toEqual({});
+    expect((refused.errors.root as unknown as { server: { message: string } }).server.message).toBe(
+      'Verifiez votre connexion et reessayez',
+    );
+    fail = false;
+    lazy.preload();
+    expect((await resolve(lazy.resolver, { name: 'Awa' })).values).toEqual({ name: 'Awa' });
+    await resolve(lazy.resolver, { name: 'Moussa' });
+    expect(calls).toBe(2);
   });
 });

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/shared/dates';
 import { formatTillDate, dayKey } from '@/features/pos/client/till/format';
-import { formatPhone } from '@/shared/phone';
-import { formatPhone as tillPhone } from '@/features/pos/client/components/phone-format';
 import { findClients } from '@/features/pos/client/components/ClientDialog';
 
 describe('till formats', () => {
@@ -15,12 +13,6 @@ describe('till formats', () => {
       expect(formatTillDate(iso, tz)).toBe(formatDateTime(iso, tz));
     }
     expect(dayKey('2026-11-21T23:30:00Z', 'Africa/Douala')).toBe('2026-11-22');
-  });
-
-  it('writes phones without loading libphonenumber', () => {
-    expect(tillPhone('+221770000001')).toBe(formatPhone('+221770000001'));
-    expect(tillPhone('+2250707070707')).toBe('+225 07 07 07 07 07');
-    expect(tillPhone('+33612345678')).toBe('+33612345678');
   });
 
   it('finds a client by the end of the phone number or by name', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { toE164, formatPhone } from '@/shared/phone';
+import { toE164 } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { formatMoney } from '@/shared/money';
 import { formatDateTime } from '@/shared/dates';
 import { frenchTypography } from '@/shared/typography';

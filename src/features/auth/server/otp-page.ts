@@ -2,7 +2,7 @@ import type { GetServerSidePropsResult } from 'next';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { DEFAULT_COUNTRY } from '@/shared/countries';
 import { getEnv } from '@/server/env';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import type { OtpPageProps } from '../client/screens/OtpScreen';
 
 /**

@@ -4,7 +4,7 @@ import { salesByChannelSince } from '@/features/stats/server';
 import { zonedDayHour } from '@/features/stats/zoned-time';
 import { countHiddenByChannel } from '@/features/product/server/channel-listings';
 import { siteAddress } from '@/features/storefront/server/site-address';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import {
   ORDER_CHANNELS_OF,
   SALES_CHANNEL_LABELS,

@@ -9,7 +9,7 @@ import { findChannelProduct } from '@/features/product/server/channel-catalogue'
 import { findCategories } from '@/features/product/server/product.repository';
 import { siteAddress } from '@/features/storefront/server/site-address';
 import { formatMoney } from '@/shared/money';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { whatsappUrl } from '@/shared/whatsapp';
 import { categoryShareText, productShareText, shopShareText } from '../whatsapp-text';
 import { shopWhatsappPhone } from './settings';

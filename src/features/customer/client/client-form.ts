@@ -1,5 +1,5 @@
 import { moneyInputValue, parseMoneyInput } from '@/shared/money';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import type { TClientDetail, TUpdateClientBody } from '../customer.schemas';
 
 /*

@@ -5,7 +5,7 @@ import { publicUrl } from '@/server/env';
 import { AppError } from '@/server/http/errors';
 import { getLogger } from '@/server/logger';
 import { formatMoney } from '@/shared/money';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { sendShopSms } from '@/features/shop/server/shop-sms';
 import { findOrdersForDelivery } from '@/features/order/server/delivery-facts';
 import type { TOrderDelivery, TRACKING_SMS_RESULTS } from '../delivery.schemas';

@@ -1,6 +1,5 @@
 import { dayjs } from '@/shared/dates';
 import { moneyInputValue, parseMoneyInput } from '@/shared/money';
-import { z } from '@/shared/validation';
 import type {
   DiscountConditions,
   DiscountLimits,
@@ -8,15 +7,15 @@ import type {
   ProductSelection,
   SalesChannel,
 } from '@/shared/discounts/types';
-import { ZDiscountInput, type TDiscount, type TDiscountInput } from '../discount.schemas';
+import type { TDiscount, TDiscountInput } from '../discount.schemas';
 import { CHANNELS } from './discount-text';
 
 /*
  * The Réductions editor's form. Its fields are named by the body's own paths (`value.reduction.
  * percentage`, `conditions.minSubtotal`, `endsAt`…), so that a refusal, the browser's or the
  * server's 422, lands under the field that caused it. The text typed is read into the body, which
- * is then checked by the module's own `ZDiscountInput`: the browser refuses what the server would,
- * in the server's words.
+ * is then checked by the module's own `ZDiscountInput` (./discount-form-schema.ts, loaded when the
+ * form is first used): the browser refuses what the server would, in the server's words.
  */
 
 export interface PickedItem {
@@ -329,27 +328,5 @@ export function readDiscountForm(
     issues,
   };
 }
-
-/** The form's rule for zodResolver: the text read, then the module's own ZDiscountInput. */
-export function discountFormSchema(currency: string, timeZone: string) {
-  return z
-    .custom<DiscountFormValues>()
-    .transform((form, ctx) => {
-      const { input, issues } = readDiscountForm(form, currency, timeZone);
-      for (const issue of issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-      return issues.length ? z.NEVER : input;
-    })
-    .pipe(ZDiscountInput);
-}
-
-/** Where the module's rule words a refusal generically: the editor's own sentence. */
-export const DISCOUNT_FORM_WORDING: Record<string, string> = {
-  'name:too_small': 'Donnez un nom à la réduction.',
-  'conditions.customers.ids:too_small': 'Choisissez au moins un client.',
-  'conditions.customers.tags:too_small': 'Indiquez au moins une étiquette.',
-  'value.buy.quantity': 'Indiquez une quantité d’au moins 1.',
-  'value.get.quantity': 'Indiquez une quantité d’au moins 1.',
-  'conditions.minQuantity': 'Indiquez une quantité d’au moins 1.',
-};
 
 export type DiscountFormOutput = TDiscountInput;

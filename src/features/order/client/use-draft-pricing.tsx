@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 import type { CountryCode } from 'libphonenumber-js';
-import { toE164 } from '@/shared/phone';
+import { previewE164 } from '@/shared/phone-format';
 import type { DiscountClient } from '@/shared/discounts';
 import { useGetDiscountPricingQuery } from '@/features/discount/client/pricing.api';
 import { useQuoteDeliveryQuery, type DeliveryQuote } from '@/features/delivery/client/delivery.api';
@@ -126,7 +126,7 @@ export function useDraftPricingState(
     if (client) return currentData?.client ?? { id: client.id, phone: client.phone ?? null };
     // A client typed in with the order: new to the shop unless the server finds their phone.
     if (newClient)
-      return { phone: toE164(newClient.phone ?? '', country) ?? null, isFirstOrder: true, tags: [] };
+      return { phone: previewE164(newClient.phone ?? '', country) ?? null, isFirstOrder: true, tags: [] };
     return null;
   }, [client, newClient, currentData, country]);
 

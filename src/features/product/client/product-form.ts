@@ -1,80 +1,16 @@
-import { z } from '@/shared/validation';
 import { moneyInputValue } from '@/shared/money';
-import { integerText, moneyText, textOrNull, wording } from '@/client/forms/text-inputs';
-import { ZOptionInput, ZProductInput, ZVariantInput } from '../product.schemas';
 import type { Product } from './product.api';
+import type { ProductFormValues } from './product-form-schema';
+import { isUsable, type OptionValues } from './option-rows';
+
+export type { ProductFormValues } from './product-form-schema';
+export type VariantRowValues = ProductFormValues['variants'][number];
+export type { OptionValues } from './option-rows';
 
 /*
- * The product editor's form: `ZProductInput` with its numbers as typed and the saved stock shown
- * beside each variant. Every rule is the server's own, reached through the schemas' `.shape`; this file
- * reads text, leaves out the options still being written, and keeps variants in step with options.
+ * What the product editor's form starts from, and the variants kept in step with the options. Its
+ * rules (zod and the schemas) are in ./product-form-schema.ts, loaded when the form is first used.
  */
-
-const product = ZProductInput.shape;
-const variant = ZVariantInput.shape;
-
-function variantRow(currency: string) {
-  return ZVariantInput.extend({
-    price: moneyText(currency, variant.price, { required: 'Indiquez un prix valide.' }),
-    compareAtPrice: moneyText(currency, variant.compareAtPrice, { blank: null }),
-    costPrice: moneyText(currency, variant.costPrice, { blank: null }),
-    sku: textOrNull(variant.sku),
-    barcode: textOrNull(variant.barcode),
-    /** Opening stock of a new variant; existing ones move through « Ajuster le stock ». */
-    stock: integerText(variant.stock, { blank: 0 }),
-    /** One of the product's images (its card size), shown when this variant is chosen. */
-    imageUrl: textOrNull(variant.imageUrl),
-    /** The count saved, shown beside « Ajuster »; never sent. */
-    currentStock: z.number().optional(),
-  }).transform(({ currentStock: _, id, stock, ...row }) => (id ? { id, ...row } : { ...row, stock }));
-}
-type VariantOutput = z.output<ReturnType<typeof variantRow>>;
-
-export type OptionValues = { name: string; values: string[] };
-type OptionOutput = z.output<typeof ZOptionInput>;
-
-/** An option without a name or a value yet is being written: it is left out, not refused. */
-const isUsable = (option: OptionValues) => !!option.name.trim() && option.values.length > 0;
-
-const optionRow = z.preprocess(
-  (option: OptionValues) => (isUsable(option) ? option : undefined),
-  ZOptionInput.optional(),
-);
-
-export function productFormSchema(currency: string) {
-  return ZProductInput.extend({
-    categoryId: textOrNull(product.categoryId),
-    tags: z.preprocess(
-      (text: string) =>
-        text
-          .split(',')
-          .map((t) => t.trim())
-          .filter(Boolean),
-      product.tags,
-    ),
-    lowStockThreshold: integerText(product.lowStockThreshold),
-    weightGrams: integerText(product.weightGrams),
-    // Rows first (an error keeps its row's index), then the body's rule for each whole list.
-    options: z
-      .array(optionRow)
-      .pipe(
-        z.preprocess(
-          (rows: Array<OptionOutput | undefined>) => rows.filter((o): o is OptionOutput => !!o),
-          product.options,
-        ),
-      ),
-    variants: z
-      .array(variantRow(currency))
-      .pipe(z.preprocess((rows: VariantOutput[]) => rows, product.variants)),
-  });
-}
-
-type ProductFormSchema = ReturnType<typeof productFormSchema>;
-export type ProductFormValues = z.input<ProductFormSchema>;
-export type VariantRowValues = ProductFormValues['variants'][number];
-
-/** Where a refusal is not the shared rule's own words. */
-export const productFormWording = wording({ 'name:too_small': 'Le nom du produit est obligatoire.' });
 
 export function emptyVariant(optionValues: string[] = []): VariantRowValues {
   return {

@@ -4,7 +4,7 @@ import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { ImagePicker } from '@/client/components/ImagePicker';
 import { SubmitButton, TextField, useServerErrors } from '@/client/components/form';
 import { toaster } from '@/client/shell/toaster';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { ROLE_LABELS } from '@/shared/roles';
 import {
   useUpdateMyProfileMutation,

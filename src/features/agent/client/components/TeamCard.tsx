@@ -15,7 +15,7 @@ import { LuUserPlus } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
 import { ConfirmDialog } from '@/client/components/ConfirmDialog';
 import { toaster } from '@/client/shell/toaster';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { AGENT_ROLES, ROLE_LABELS, type AgentRole } from '@/shared/roles';
 import type { Agent, Shop } from '@/features/shop/client/shop.api';
 import { useGetAllAgentsQuery, useSetAgentActiveMutation, useUpdateAgentRoleMutation } from '../team.api';

@@ -21,7 +21,7 @@ import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { useServerErrors } from '@/client/components/form';
 import { toaster } from '@/client/shell/toaster';
 import { formatMoney } from '@/shared/money';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { withShopId } from '@/shared/navigation';
 import { useCreateOrderMutation } from '@/features/order/client/order.api';
 import { ProductPicker, type PickedVariant } from '@/features/order/client/components/ProductPicker';

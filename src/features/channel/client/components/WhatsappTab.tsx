@@ -18,7 +18,7 @@ import { useServerErrors } from '@/client/components/form';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { toaster } from '@/client/shell/toaster';
 import { formatMoney } from '@/shared/money';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { useListCategoriesQuery } from '@/features/product/client/product.api';
 import { ProductPicker } from '@/features/order/client/components/ProductPicker';
 import {

@@ -2,7 +2,7 @@ import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { LoadingRow, MoreRow } from '@/client/components/PagedRows';
 import { ListCard, ListMessage, useListLayout } from '@/client/components/ResponsiveList';
 import { formatDateTime } from '@/shared/dates';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { PLANS, type PlanId } from '@/shared/plans';
 import { useListConsoleShopsQuery, type ConsoleShop } from '../console.api';
 

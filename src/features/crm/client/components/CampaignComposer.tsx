@@ -16,7 +16,7 @@ import { ApiError } from '@/client/api/api-error';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { useDebounced } from '@/client/hooks/use-debounced';
 import { toaster } from '@/client/shell/toaster';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { formatMoney } from '@/shared/money';
 import { smsParts, smsText, withoutAccents } from '@/shared/sms-parts';
 import { PRESET_SEGMENTS, type TSegmentDefinition } from '../../crm.schemas';

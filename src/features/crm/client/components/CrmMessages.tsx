@@ -1,7 +1,7 @@
 import { Badge, HStack, Table, Text } from '@chakra-ui/react';
 import { ListCard, ListMessage, ResponsiveList, useListLayout } from '@/client/components/ResponsiveList';
 import { formatDateTime } from '@/shared/dates';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import type { CampaignMessage } from '../crm.api';
 
 const MESSAGE_STATUS: Record<CampaignMessage['status'], [string, string]> = {

@@ -21,7 +21,7 @@ import { useDebounced } from '@/client/hooks/use-debounced';
 import { toaster } from '@/client/shell/toaster';
 import { formatDateTime } from '@/shared/dates';
 import { formatMoney } from '@/shared/money';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { ZSegmentDefinition, type SegmentField, type TSegmentDefinition } from '../../crm.schemas';
 import { useCountSegmentQuery, useSaveSegmentMutation } from '../crm.api';
 import { FIELD_LABELS, newRule, type DraftRule } from '../segment-rules';

@@ -7,7 +7,7 @@ import { ApiError } from '@/client/api/api-error';
 import { FormDialog } from '@/client/components/FormDialog';
 import { toaster } from '@/client/shell/toaster';
 import { formatMoney } from '@/shared/money';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { withShopId } from '@/shared/navigation';
 import { frenchTypography as fr } from '@/shared/typography';
 import type { ClientDetail } from '../customer.api';

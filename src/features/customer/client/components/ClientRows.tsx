@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { LoadingRow, MoreRow } from '@/client/components/PagedRows';
 import { ListCard, ListMessage, useListLayout } from '@/client/components/ResponsiveList';
 import { formatMoney } from '@/shared/money';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { withShopId } from '@/shared/navigation';
 import { useListClientsQuery, type ClientListArgs, type ClientSummary } from '../customer.api';
 import { formatDay } from '../client-text';

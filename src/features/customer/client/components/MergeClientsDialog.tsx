@@ -21,7 +21,7 @@ import { ApiError } from '@/client/api/api-error';
 import { useDebounced } from '@/client/hooks/use-debounced';
 import { toaster } from '@/client/shell/toaster';
 import { formatMoney } from '@/shared/money';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import type { TMergeClientsAnswer } from '../../client-merge.schemas';
 import type { TClientSummary } from '../../customer.schemas';
 import { useFindClientsToMergeQuery, useMergeClientsMutation } from '../client-import.api';

@@ -21,7 +21,7 @@ import { AppShell } from '@/client/shell/AppShell';
 import { ApiError } from '@/client/api/api-error';
 import { toaster } from '@/client/shell/toaster';
 import { formatMoney } from '@/shared/money';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import type { Shop } from '@/features/shop/client/shop.api';
 import { CHANNEL_LABELS, type OrderChannel } from '@/features/order/order.constants';
 import { CONSENT_SOURCE_LABELS } from '../../customer.constants';

@@ -5,7 +5,7 @@ import { ApiError } from '@/client/api/api-error';
 import { useCurrentShop } from '@/client/shell/use-current-shop';
 import { dayjs, formatDateTime } from '@/shared/dates';
 import { formatMoney } from '@/shared/money';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { frenchTypography as fr } from '@/shared/typography';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@/features/order/order.constants';
 import { useGetClientStatementQuery } from '../statement.api';

@@ -7,7 +7,7 @@ import { ListCard, ListMessage, ResponsiveList, useListLayout } from '@/client/c
 import { AppShell } from '@/client/shell/AppShell';
 import { toaster } from '@/client/shell/toaster';
 import { withShopId } from '@/shared/navigation';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import type { Shop } from '@/features/shop/client/shop.api';
 import { CLIENT_IMPORT_LAYOUT_LABELS, type ClientImportStatus } from '../../client-import.constants';
 import type { TClientImportRow } from '../../client-import.schemas';

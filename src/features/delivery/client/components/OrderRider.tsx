@@ -6,7 +6,7 @@ import { ApiError } from '@/client/api/api-error';
 import { toaster } from '@/client/shell/toaster';
 import { formatMoney } from '@/shared/money';
 import { withShopId } from '@/shared/navigation';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { frenchTypography as fr } from '@/shared/typography';
 import { PAYMENT_METHOD_LABELS } from '@/features/order/order.constants';
 import { DELIVERY_STATUS_LABELS } from '../../outcomes';

@@ -5,7 +5,7 @@ import { EmptyListState } from '@/client/components/EmptyListState';
 import { FormDialog } from '@/client/components/FormDialog';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { SelectField, TextField, useServerErrors } from '@/client/components/form';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import {
   KIND_LABELS,
   RIDER_KINDS,

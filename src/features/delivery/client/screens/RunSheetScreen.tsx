@@ -6,7 +6,7 @@ import { useCurrentShop } from '@/client/shell/use-current-shop';
 import { formatDateTime } from '@/shared/dates';
 import { formatMoney } from '@/shared/money';
 import { withShopId } from '@/shared/navigation';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { frenchTypography as fr } from '@/shared/typography';
 import type { TRunSheet } from '../../delivery.schemas';
 import { useRunSheetQuery } from '../delivery.api';

@@ -4,7 +4,7 @@ import { deliveries } from '@/server/db/schema/delivery';
 import { html, pageShell, type Html } from '@/server/http/html-page';
 import { dayjs } from '@/shared/dates';
 import { formatMoney, moneyInputValue } from '@/shared/money';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { mapsLink } from '@/shared/geo';
 import { PAYMENT_METHOD_LABELS } from '@/features/order/order.schemas';
 import { findOrdersForDelivery, type OrderForDelivery } from '@/features/order/server/delivery-facts';

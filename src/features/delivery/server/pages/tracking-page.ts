@@ -4,7 +4,7 @@ import { deliveryTrackings } from '@/server/db/schema/delivery';
 import { html, pageShell, type Html } from '@/server/http/html-page';
 import { formatDateTime } from '@/shared/dates';
 import { formatMoney } from '@/shared/money';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import type { FulfilmentStatus } from '@/features/order/order.schemas';
 import { findOrdersForDelivery, type OrderForDelivery } from '@/features/order/server/delivery-facts';
 import { getShopById } from '@/features/shop/server/shop.repository';

@@ -2,7 +2,7 @@ import { Box, Field, HStack, Input, InputGroup, Stack, Tag, Text } from '@chakra
 import { LuSearch } from 'react-icons/lu';
 import { useState } from 'react';
 import { useDebounced } from '@/client/hooks/use-debounced';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { useSearchCustomersQuery } from '@/features/customer/client/customer.api';
 import type { PickedClient } from '../discount-form';
 

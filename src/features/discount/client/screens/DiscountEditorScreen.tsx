@@ -1,20 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch, type Control } from 'react-hook-form';
 import { LuArchive, LuArrowLeft, LuCopy } from 'react-icons/lu';
 import { AppShell } from '@/client/shell/AppShell';
 import { ConfirmDialog } from '@/client/components/ConfirmDialog';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { showServerError } from '@/client/forms/fields';
-import { wording } from '@/client/forms/text-inputs';
+import { useLazyResolver } from '@/client/forms/lazy-resolver';
 import { toaster } from '@/client/shell/toaster';
 import { withShopId } from '@/shared/navigation';
-import type { DiscountValue } from '@/shared/discounts/types';
 import type { Shop } from '@/features/shop/client/shop.api';
-import { ZDiscountConditions, ZDiscountValue, type TDiscountInput } from '../../discount.schemas';
+import type { TDiscountInput } from '../../discount.schemas';
 import {
   useArchiveDiscountMutation,
   useCreateDiscountMutation,
@@ -24,15 +22,8 @@ import {
   useUpdateDiscountMutation,
   type Discount,
 } from '../discount.api';
-import {
-  DISCOUNT_FORM_WORDING,
-  discountFormSchema,
-  emptyDiscountForm,
-  formFromDiscount,
-  readDiscountForm,
-  type DiscountFormValues,
-} from '../discount-form';
-import { summaryText, usageText } from '../discount-text';
+import { emptyDiscountForm, formFromDiscount, type DiscountFormValues } from '../discount-form';
+import { usageText } from '../discount-text';
 import { StateBadge } from '../components/DiscountRows';
 import { DiscountCodesCard } from '../components/DiscountCodesCard';
 import {
@@ -43,38 +34,37 @@ import {
   ValueSection,
 } from '../components/DiscountFormSections';
 
-/** The live one-line summary of what is typed (what can be read of it). */
+/** The form's rules (zod, the module's schemas), fetched once the page is drawn. */
+const loadRules = () => import('../discount-form-schema');
+type Rules = Awaited<ReturnType<typeof loadRules>>;
+
+/**
+ * The live one-line summary of what is typed (what can be read of it). It is judged by the form's
+ * rules: until they have arrived, its line stays blank.
+ */
 function Summary(props: {
   control: Control<DiscountFormValues, unknown, TDiscountInput>;
+  rules: Rules | null;
   currency: string;
   timeZone: string;
 }) {
-  const { control, currency, timeZone } = props;
+  const { control, rules, currency, timeZone } = props;
   const values = useWatch({ control }) as DiscountFormValues;
-  const text = useMemo(() => {
-    const { input } = readDiscountForm(values, currency, timeZone);
-    const value = ZDiscountValue.safeParse(input.value);
-    if (!value.success) return null;
-    const conditions = ZDiscountConditions.safeParse(input.conditions);
-    return summaryText(
-      {
-        value: value.data as DiscountValue,
-        conditions: conditions.success ? (conditions.data as never) : null,
-        limits: input.limits as { maxAmountPerOrder?: number | null },
-        startsAt: input.startsAt as string | null,
-        endsAt: input.endsAt as string | null,
-      },
-      currency,
-      timeZone,
-    );
-  }, [values, currency, timeZone]);
+  const text = useMemo(
+    () => rules?.discountSummary(values, currency, timeZone),
+    [rules, values, currency, timeZone],
+  );
   return (
     <Box borderWidth="1px" rounded="md" bg="bg.muted" px="4" py="3" data-testid="discount-summary">
       <Text fontSize="sm">
         <Text as="span" fontWeight="semibold">
           {'Résumé\u00a0: '}
         </Text>
-        {text ? `${text.charAt(0).toUpperCase()}${text.slice(1)}.` : 'complétez la valeur de la réduction.'}
+        {text
+          ? `${text.charAt(0).toUpperCase()}${text.slice(1)}.`
+          : text === null
+            ? 'complétez la valeur de la réduction.'
+            : ''}
       </Text>
     </Box>
   );
@@ -85,8 +75,20 @@ type Action = 'draft' | 'activate' | 'save' | 'disable';
 function Editor({ shop, discount }: { shop: Shop; discount: Discount | null }) {
   const router = useRouter();
   const { currency, timeZone } = shop;
-  const resolver = useMemo(
-    () => zodResolver(discountFormSchema(currency, timeZone), { error: wording(DISCOUNT_FORM_WORDING) }),
+  const [rules, setRules] = useState<Rules | null>(null);
+  useEffect(() => {
+    let live = true;
+    // The summary needs them at once; a failed fetch is said by the form at its first check.
+    loadRules().then(
+      (loaded) => live && setRules(loaded),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const { resolver } = useLazyResolver(
+    async () => (await loadRules()).discountFormResolver(currency, timeZone),
     [currency, timeZone],
   );
   const form = useForm<DiscountFormValues, unknown, TDiscountInput>({
@@ -244,7 +246,7 @@ function Editor({ shop, discount }: { shop: Shop; discount: Discount | null }) {
         <form onSubmit={submit(primary)} noValidate aria-label="Réduction">
           <Stack gap="5">
             <FormErrorAlert message={form.formState.errors.root?.server?.message} />
-            <Summary control={form.control} currency={currency} timeZone={timeZone} />
+            <Summary control={form.control} rules={rules} currency={currency} timeZone={timeZone} />
             <IdentitySection />
             <ValueSection shopId={shop._id} currency={currency} />
             <ConditionsSection shopId={shop._id} currency={currency} timeZone={timeZone} />

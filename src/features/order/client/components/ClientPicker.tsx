@@ -4,7 +4,7 @@ import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { LuSearch, LuUserPlus } from 'react-icons/lu';
 import { FormTextField } from '@/client/forms/fields';
 import { useDebounced } from '@/client/hooks/use-debounced';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { useSearchCustomersQuery, type Customer } from '@/features/customer/client/customer.api';
 import type { OrderFormValues } from '../order-form';
 

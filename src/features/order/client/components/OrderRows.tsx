@@ -5,7 +5,7 @@ import { LoadingRow, MoreRow } from '@/client/components/PagedRows';
 import { ListCard, ListMessage, useListLayout } from '@/client/components/ResponsiveList';
 import { formatDateTime } from '@/shared/dates';
 import { formatMoney } from '@/shared/money';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { withShopId } from '@/shared/navigation';
 import { CHANNEL_LABELS } from '../../order.constants';
 import { useListOrdersQuery, type OrderListArgs, type OrderSummary } from '../order.api';

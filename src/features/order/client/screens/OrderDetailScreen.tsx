@@ -23,7 +23,7 @@ import { toaster } from '@/client/shell/toaster';
 import { ApiError } from '@/client/api/api-error';
 import { formatDateTime } from '@/shared/dates';
 import { formatMoney } from '@/shared/money';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { withShopId } from '@/shared/navigation';
 import { localTicketLabel } from '@/shared/local-reference';
 import { can } from '@/shared/permissions';

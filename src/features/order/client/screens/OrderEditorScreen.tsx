@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { LuArrowLeft } from 'react-icons/lu';
 import { AppShell } from '@/client/shell/AppShell';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { showServerError } from '@/client/forms/fields';
+import { useLazyResolver } from '@/client/forms/lazy-resolver';
 import { withShopId } from '@/shared/navigation';
 import type { Shop } from '@/features/shop/client/shop.api';
 import { useGetProductQuery } from '@/features/product/client/product.api';
@@ -15,8 +15,6 @@ import { useCreateOrderMutation, useGetOrderQuery, useUpdateOrderMutation, type 
 import {
   ORDER_SERVER_PATHS,
   orderFormDefaults,
-  orderFormSchema,
-  orderFormWording,
   type OrderFormOutput,
   type OrderFormValues,
 } from '../order-form';
@@ -80,8 +78,8 @@ function OrderEditor({ shop, order }: { shop: Shop; order?: Order }) {
   const router = useRouter();
   const currency = shop.currency;
   const isEdit = !!order;
-  const resolver = useMemo(
-    () => zodResolver(orderFormSchema(currency), { error: orderFormWording }),
+  const { resolver, preload } = useLazyResolver(
+    async () => (await import('../order-form-schema')).orderFormResolver(currency),
     [currency],
   );
   // As before, a refused form shows its errors where they are: no jump to a field (nor, on a phone, its keyboard).
@@ -130,6 +128,7 @@ function OrderEditor({ shop, order }: { shop: Shop; order?: Order }) {
         {isEdit && pricing.needsCategories ? <MissingCategories shopId={shop._id} /> : null}
         <form
           onSubmit={form.handleSubmit(save)}
+          onFocus={preload}
           noValidate
           aria-label={isEdit ? 'Modifier la commande' : 'Nouvelle commande'}
         >

@@ -5,7 +5,7 @@ import { LuPrinter } from 'react-icons/lu';
 import { useCurrentShop } from '@/client/shell/use-current-shop';
 import { formatDateTime } from '@/shared/dates';
 import { formatMoney } from '@/shared/money';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { findCountry } from '@/shared/countries';
 import type { Shop } from '@/features/shop/client/shop.api';
 import { PAYMENT_METHOD_LABELS } from '../../order.constants';

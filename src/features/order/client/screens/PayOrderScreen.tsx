@@ -6,7 +6,7 @@ import { LuLock } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
 import { LogoMark } from '@/client/brand/Logo';
 import { formatMoney } from '@/shared/money';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { useGetPayableOrderQuery, useStartPayCheckoutMutation, type PayableOrder } from '../pay.api';
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {

@@ -6,7 +6,7 @@ import { createClient } from '../offline/client-ops';
 import { clientIndexOf, searchClients } from '../offline/client-search';
 import type { StoredClient } from '../offline/types';
 import { useTill } from '../till/TillProvider';
-import { formatPhone, phoneDigits } from './phone-format';
+import { formatPhone } from '@/shared/phone-format';
 import { TillDialog } from './TillDialog';
 
 /** The search runs over an index of the tablet's copy (names and phone digits), see client-search. */
@@ -37,7 +37,7 @@ export function ClientDialog(props: {
     event.preventDefault();
     setError(null);
     if (!name.trim()) return setError('Indiquez le nom du client.');
-    if (phone.trim() && phoneDigits(phone).length < 8)
+    if (phone.trim() && phone.replace(/\D/g, '').length < 8)
       return setError('Ce numéro de téléphone semble incomplet.');
     if (!till.actor) return setError('Ouvrez d’abord une session de caisse.');
     setSaving(true);

@@ -1,7 +1,7 @@
 import { Box, chakra, Flex, Stack, Text } from '@chakra-ui/react';
 import { formatMoney } from '@/shared/money';
 import { legalIdsLine } from '@/shared/legal-ids';
-import { formatPhone } from './phone-format';
+import { formatPhone } from '@/shared/phone-format';
 import { frenchTypography as fr } from '@/shared/typography';
 import { PAYMENT_METHOD_LABELS } from '../pos-constants';
 import type {

@@ -1,15 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import dynamic from 'next/dynamic';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
 import { LuArrowLeft } from 'react-icons/lu';
 import { AppShell } from '@/client/shell/AppShell';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { SubmitButton } from '@/client/components/form';
 import { showServerError } from '@/client/forms/fields';
+import { useLazyResolver } from '@/client/forms/lazy-resolver';
 import { toaster } from '@/client/shell/toaster';
 import { CURRENCIES, type CurrencyCode } from '@/shared/countries';
 import { withShopId } from '@/shared/navigation';
@@ -22,13 +22,7 @@ import {
   useUpdateProductMutation,
   type Product,
 } from '../product.api';
-import {
-  emptyForm,
-  formFromProduct,
-  productFormSchema,
-  productFormWording,
-  type ProductFormValues,
-} from '../product-form';
+import { emptyForm, formFromProduct, type ProductFormValues } from '../product-form';
 import { ProductImages } from '../components/ProductImages';
 import { AdjustStockDialog } from '../components/AdjustStockDialog';
 import { StockHistoryCard } from '../components/StockHistoryCard';
@@ -74,8 +68,8 @@ function useSavedStockFollows(
 function Editor({ shop, product, canAdjust }: { shop: Shop; product: Product | null; canAdjust: boolean }) {
   const router = useRouter();
   const currency = shop.currency;
-  const resolver = useMemo(
-    () => zodResolver(productFormSchema(currency), { error: productFormWording }),
+  const { resolver, preload } = useLazyResolver(
+    async () => (await import('../product-form-schema')).productFormResolver(currency),
     [currency],
   );
   // As before, a refused form shows its errors where they are: no jump to a field (nor, on a phone, its keyboard).
@@ -138,7 +132,7 @@ function Editor({ shop, product, canAdjust }: { shop: Shop; product: Product | n
         </Stack>
       </HStack>
       <FormProvider {...form}>
-        <form onSubmit={form.handleSubmit(save, refused)} noValidate aria-label="Produit">
+        <form onSubmit={form.handleSubmit(save, refused)} onFocus={preload} noValidate aria-label="Produit">
           <Stack gap="5">
             <FormErrorAlert message={form.formState.errors.root?.server?.message} />
             <ProductDetailsFields shopId={shop._id} onManageCategories={() => setCategoriesOpen(true)} />

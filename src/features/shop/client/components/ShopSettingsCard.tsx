@@ -1,4 +1,4 @@
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { Box, Card, Grid, Image, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { LuStore } from 'react-icons/lu';

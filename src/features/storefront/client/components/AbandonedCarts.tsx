@@ -5,7 +5,7 @@ import { EmptyListState } from '@/client/components/EmptyListState';
 import { toaster } from '@/client/shell/toaster';
 import { formatDateTime } from '@/shared/dates';
 import { formatMoney } from '@/shared/money';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { useListAbandonedCartsQuery, useRemindCartMutation, type AbandonedCart } from '../storefront.api';
 
 /** « Paniers abandonnés »: buyers who gave their phone at checkout and did not order within the hour. */

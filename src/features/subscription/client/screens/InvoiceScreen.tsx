@@ -20,7 +20,7 @@ import { formatDateTime } from '@/shared/dates';
 import { formatMoney } from '@/shared/money';
 import { withShopId } from '@/shared/navigation';
 import { PLANS, type PlanId } from '@/shared/plans';
-import { formatPhone } from '@/shared/phone';
+import { formatPhone } from '@/shared/phone-format';
 import { findCountry } from '@/shared/countries';
 import { useGetInvoiceQuery } from '../subscription.api';
 
