@@ -25,7 +25,7 @@ import { PLANS, effectivePlan } from '../src/shared/plans';
 import { productSearchText } from '../src/features/product/server/product-rules';
 import { orderSearchText, quotaMonthOf } from '../src/features/order/server/order.repository';
 import { clientFiguresQuery } from '../src/features/order/server/client-figures';
-import { dayjs } from '../src/shared/dates';
+import { dayjs } from '../src/shared/dayjs';
 
 type Options = Record<string, number>;
 /** The flags that take a text (an id) rather than a number. */

@@ -1,5 +1,5 @@
 import type { Limit, PlanQuotas } from './plans';
-import { DEFAULT_TIME_ZONE, dayjs } from './dates';
+import { dayKey } from './dates';
 
 /**
  * SPEC §4 and §9: which subscription and quota banners a shop shows. One rule set, pure, so the
@@ -66,9 +66,9 @@ export function remainingTime(ms: number): string {
 }
 
 /** Calendar days from `now` to `end` as a person counts them in `timeZone`: 0 on the last day. */
-export function calendarDaysUntil(now: Date, end: Date, timeZone: string = DEFAULT_TIME_ZONE): number {
-  const day = (date: Date) => dayjs.utc(dayjs(date).tz(timeZone).format('YYYY-MM-DD'));
-  return day(end).diff(day(now), 'day');
+export function calendarDaysUntil(now: Date, end: Date, timeZone?: string): number {
+  const day = (date: Date) => Date.parse(`${dayKey(date, timeZone)}T00:00:00Z`);
+  return Math.round((day(end) - day(now)) / DAY);
 }
 
 /**

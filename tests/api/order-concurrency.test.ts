@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orderCounters, orders, shops } from '@/server/db/schema';
 import { quotaMonthOf } from '@/features/order/server/order.repository';
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 import { setupApiTestbed } from '../helpers/api-testbed';
 import { NBSP, catalogueCalls, putOnFreePlan } from '../helpers/catalogue';
 import {

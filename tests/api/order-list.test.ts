@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '@/server/db/schema';
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 import { parseCsv } from '@/server/csv';
 import { setupApiTestbed } from '../helpers/api-testbed';
 import type { ShopFixture } from '../helpers/fixtures';

@@ -5,7 +5,8 @@ import { setupApiTestbed } from '../helpers/api-testbed';
 import { blockShop, createShopFixture, type ShopFixture } from '../helpers/fixtures';
 import { invoices, notifications, payments, shops } from '@/server/db/schema';
 import { publicUrl, resetEnvCache } from '@/server/env';
-import { dayjs, formatDateTime } from '@/shared/dates';
+import { formatDateTime } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 
 const bed = setupApiTestbed();
 const DAY = 86_400_000;

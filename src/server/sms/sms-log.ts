@@ -2,7 +2,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { smsMessages } from '../db/schema/platform';
 import { newId } from '../ids';
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 
 /**
  * The SMS a shop has sent, as the plan's monthly SMS quota counts them: one row per message with

@@ -7,7 +7,7 @@ import { jobQueue } from '@/server/jobs/job';
 import { getLogger } from '@/server/logger';
 import { smsSentThisMonth } from '@/server/sms/sms-log';
 import { smsText } from '@/server/sms/sms-gateway';
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 import { formatMoney } from '@/shared/money';
 import { PLANS, effectivePlan } from '@/shared/plans';
 import { smsParts } from '@/shared/sms-parts';

@@ -1,4 +1,4 @@
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 import {
   CHANNEL_LABELS,
   PAYMENT_METHOD_LABELS,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 
 /**
  * The clients an automated message is due to now (the CRM's automations), each with the occasion

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 import type { TSegmentDefinition, TSegmentRule } from '../segment.schemas';
 
 /*

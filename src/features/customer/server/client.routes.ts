@@ -1,5 +1,5 @@
 import { defineRoute, FileResponse } from '@/server/http/define-route';
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 import { ZId, z } from '@/shared/validation';
 import {
   ZBulkTagsBody,

@@ -1,7 +1,7 @@
 import { and, eq, gte, ne } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { deliveries, deliveryRiders } from '@/server/db/schema/delivery';
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 import { findOrdersForDelivery } from '@/features/order/server/delivery-facts';
 import type { TDeliveryFigures, TFigureRow } from '../delivery.schemas';
 import { zoneOfAddresses } from './board';

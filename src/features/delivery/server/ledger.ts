@@ -3,7 +3,7 @@ import { executePrepared, type Database, type Executor } from '@/server/db';
 import { deliveryRemittances, deliveryRiderDays, deliveryRiders } from '@/server/db/schema/delivery';
 import { Errors } from '@/server/http/errors';
 import { newId } from '@/server/ids';
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 import { formatMoney } from '@/shared/money';
 import { frenchTypography as fr } from '@/shared/typography';
 import { createNotification } from '@/features/notification/server/create-notification';

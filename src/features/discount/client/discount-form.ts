@@ -1,4 +1,4 @@
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 import { moneyInputValue, parseMoneyInput } from '@/shared/money';
 import type {
   DiscountConditions,

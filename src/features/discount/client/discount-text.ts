@@ -1,4 +1,4 @@
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 import { formatMoney } from '@/shared/money';
 import { percentText } from '@/shared/discounts/messages';
 import type {

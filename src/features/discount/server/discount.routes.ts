@@ -1,6 +1,6 @@
 import { defineRoute, FileResponse, type RouteContext } from '@/server/http/define-route';
 import type { Executor } from '@/server/db';
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 import { z } from '@/shared/validation';
 import {
   ZCreateDiscountBody,

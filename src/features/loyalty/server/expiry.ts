@@ -3,7 +3,7 @@ import { executePrepared, getDb, type Database, type Executor } from '@/server/d
 import { loyaltyPrograms } from '@/server/db/schema/loyalty';
 import { defineJob } from '@/server/jobs/job';
 import { getLogger } from '@/server/logger';
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 import { writeEntries } from './ledger';
 import { findProgramRow } from './program';
 

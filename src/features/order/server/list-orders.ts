@@ -6,7 +6,7 @@ import { getEnv } from '@/server/env';
 import { orderAdjustments, orderLines, orderPayments, orders } from '@/server/db/schema/order';
 import { productIdsOfCategory } from '@/features/product/server/product.repository';
 import { communeKey, NO_COMMUNE_KEY } from '@/features/stats/communes';
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 import { toE164 } from '@/shared/phone';
 import { normalizeForSearch } from '@/shared/search';
 import { localReferenceInSearch } from '@/shared/local-reference';

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, inArray, notInArray, sql, sum, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { orders } from '@/server/db/schema/order';
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 
 /** Counted up to this and no further: past it a queue shows « 999+ », and counting on costs time. */
 export const QUEUE_CAP = 999;

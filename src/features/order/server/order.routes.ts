@@ -2,7 +2,7 @@ import { defineRoute, FileResponse, type RouteContext } from '@/server/http/defi
 import { Errors } from '@/server/http/errors';
 import type { Database } from '@/server/db';
 import { findAgentsOfShop } from '@/features/agent/server/agent.repository';
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 import { ZId, z } from '@/shared/validation';
 import {
   ZAddOrderNoteBody,

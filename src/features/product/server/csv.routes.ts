@@ -1,5 +1,5 @@
 import { defineRoute, FileResponse } from '@/server/http/define-route';
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 import { can } from '@/shared/permissions';
 import { isAgentRole } from '@/shared/roles';
 import { ZId, z } from '@/shared/validation';

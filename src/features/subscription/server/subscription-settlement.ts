@@ -1,4 +1,5 @@
-import { dayjs, formatDateTime } from '@/shared/dates';
+import { formatDateTime } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 import { PLANS, periodLabel, type BillingPeriod, type PaidPlanId } from '@/shared/plans';
 import { lockShop, updateShop } from '@/features/shop/server/shop.repository';
 import { announceShopUpdate } from '@/features/shop/server/update-shop-settings';

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { FormDialog } from '@/client/components/FormDialog';
 import { SelectField, TextField, useServerErrors } from '@/client/components/form';
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 import { PLAN_IDS, PLANS, type PlanId } from '@/shared/plans';
 import { useUpdateShopSubscriptionMutation, type ConsoleShop } from '../console.api';
 

@@ -16,7 +16,7 @@ import { ApiError } from '@/client/api/api-error';
 import { ConfirmDialog } from '@/client/components/ConfirmDialog';
 import { EmptyListState } from '@/client/components/EmptyListState';
 import { toaster } from '@/client/shell/toaster';
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 import { formatMoney } from '@/shared/money';
 import { frenchTypography as fr } from '@/shared/typography';
 import {

@@ -2,7 +2,7 @@ import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Executor } from '@/server/db';
 import { deliveries } from '@/server/db/schema/delivery';
 import { html, pageShell, type Html } from '@/server/http/html-page';
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 import { formatMoney, moneyInputValue } from '@/shared/money';
 import { formatPhone } from '@/shared/phone-format';
 import { mapsLink } from '@/shared/geo';

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { FormDialog } from '@/client/components/FormDialog';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { TextField, useServerErrors } from '@/client/components/form';
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 import { formatMoney } from '@/shared/money';
 import { withShopId } from '@/shared/navigation';
 import { frenchTypography as fr } from '@/shared/typography';

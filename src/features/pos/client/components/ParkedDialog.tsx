@@ -3,7 +3,7 @@ import { LuPlay, LuTrash2 } from 'react-icons/lu';
 import { priceTillCart } from '../cart/cart-pricing';
 import { useTill } from '../till/TillProvider';
 import type { ParkedCart } from '../offline/types';
-import { formatTillDate } from '../till/format';
+import { formatDateTime } from '@/shared/dates';
 import { TillDialog } from './TillDialog';
 
 /** The carts put on hold at this till, to resume (the one in progress takes its place on hold). */
@@ -36,7 +36,7 @@ export function ParkedDialog(props: {
                 {parked.label}
               </Text>
               <Text fontSize="xs" color="fg.muted">
-                {formatTillDate(parked.parkedAt, props.timeZone)} · {props.money(totalOf(parked))}
+                {formatDateTime(parked.parkedAt, props.timeZone)} · {props.money(totalOf(parked))}
                 {parked.cart.codes?.length ? ` · ${parked.cart.codes.join(', ')}` : ''}
               </Text>
             </Stack>

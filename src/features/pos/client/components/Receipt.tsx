@@ -12,7 +12,8 @@ import type {
   SaleLoyalty,
   TillContext,
 } from '../offline/types';
-import { formatTillDate, localLabelOf } from '../till/format';
+import { formatDateTime } from '@/shared/dates';
+import { localLabelOf } from '../till/format';
 
 /** Everything a receipt shows, whether the sale is only on this tablet or on the server. */
 export interface ReceiptData {
@@ -118,7 +119,7 @@ export function Receipt({ data, context }: { data: ReceiptData; context: TillCon
       </Text>
       {data.isPending ? <Text>(en attente de synchronisation)</Text> : null}
       {data.localLabel ? <Text data-testid="receipt-local-number">{data.localLabel}</Text> : null}
-      <Text>{formatTillDate(data.at, shop.timeZone)}</Text>
+      <Text>{formatDateTime(data.at, shop.timeZone)}</Text>
       <Text>{fr(`Caisse : ${data.tillName}`)}</Text>
       <Text>{fr(`Caissier : ${data.cashierName}`)}</Text>
       {data.client ? (

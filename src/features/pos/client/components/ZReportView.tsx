@@ -4,7 +4,7 @@ import { frenchTypography as fr } from '@/shared/typography';
 import type { ZReport } from '../../pos.schemas';
 import { PAYMENT_METHOD_LABELS } from '../pos-constants';
 import type { TillContext } from '../offline/types';
-import { formatTillDate } from '../till/format';
+import { formatDateTime } from '@/shared/dates';
 
 function Line({ label, value, isStrong }: { label: string; value: string; isStrong?: boolean }) {
   return (
@@ -41,13 +41,13 @@ export function ZReportView({ report, context }: { report: ZReport; context: Til
       <Rule />
       <Text>
         {fr(
-          `Ouverture : ${formatTillDate(session.openedAt, tz)}${session.openedBy ? `, ${session.openedBy.name}` : ''}`,
+          `Ouverture : ${formatDateTime(session.openedAt, tz)}${session.openedBy ? `, ${session.openedBy.name}` : ''}`,
         )}
       </Text>
       {session.closedAt ? (
         <Text>
           {fr(
-            `Clôture : ${formatTillDate(session.closedAt, tz)}${session.closedBy ? `, ${session.closedBy.name}` : ''}`,
+            `Clôture : ${formatDateTime(session.closedAt, tz)}${session.closedBy ? `, ${session.closedBy.name}` : ''}`,
           )}
         </Text>
       ) : null}

@@ -24,7 +24,7 @@ import {
   type LoyaltyConflict,
 } from '../offline-conflicts.api';
 import { pointsText } from '@/features/loyalty/loyalty.constants';
-import { formatTillDate } from '../till/format';
+import { formatDateTime } from '@/shared/dates';
 import { useTill } from '../till/TillProvider';
 
 /** What was done about a conflict, typed by the manager; « Réglé par … : … » once it is. */
@@ -80,7 +80,7 @@ function ConflictRow({ conflict }: { conflict: StockConflict }) {
             {conflict.variantName ? ` (${conflict.variantName})` : ''}
           </Text>
           <Text fontSize="sm" color="fg.muted">
-            Commande n° {conflict.orderNumber} · {formatTillDate(conflict.createdAt, context.shop.timeZone)}
+            Commande n° {conflict.orderNumber} · {formatDateTime(conflict.createdAt, context.shop.timeZone)}
             {conflict.soldBy ? ` · ${conflict.soldBy.name}` : ''}
           </Text>
         </Stack>
@@ -118,7 +118,7 @@ function DiscountConflictRow({ conflict }: { conflict: DiscountConflict }) {
             {conflict.code && conflict.code !== conflict.discountName ? ` (code ${conflict.code})` : ''}
           </Text>
           <Text fontSize="sm" color="fg.muted">
-            Commande n° {conflict.orderNumber} · {formatTillDate(conflict.createdAt, context.shop.timeZone)}
+            Commande n° {conflict.orderNumber} · {formatDateTime(conflict.createdAt, context.shop.timeZone)}
             {conflict.soldBy ? ` · ${conflict.soldBy.name}` : ''}
           </Text>
           <Text fontSize="sm">
@@ -152,7 +152,7 @@ function LoyaltyConflictRow({ conflict }: { conflict: LoyaltyConflict }) {
           <Text fontWeight="medium">{client}</Text>
           <Text fontSize="sm" color="fg.muted">
             {conflict.orderNumber !== null ? `Commande n° ${conflict.orderNumber} · ` : ''}
-            {formatTillDate(conflict.createdAt, context.shop.timeZone)}
+            {formatDateTime(conflict.createdAt, context.shop.timeZone)}
             {conflict.soldBy ? ` · ${conflict.soldBy.name}` : ''}
           </Text>
           <Text fontSize="sm">

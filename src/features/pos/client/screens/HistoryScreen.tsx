@@ -8,7 +8,8 @@ import { EMPTY_CART, type Cart } from '../cart/cart-state';
 import { metaKey, readMeta, writeMeta } from '../offline/db';
 import { listLocalSales } from '../offline/sales';
 import type { LocalSale } from '../offline/types';
-import { dayKey, formatTillDate, localLabelOf } from '../till/format';
+import { dayKey, formatDateTime } from '@/shared/dates';
+import { localLabelOf } from '../till/format';
 import { useTill } from '../till/TillProvider';
 import { SaleDetailDialog } from './SaleDetailDialog';
 
@@ -89,7 +90,7 @@ function ServerPage(props: {
           <Stack gap="0" align="flex-start" minW="0" flex="1">
             <Text fontWeight="medium">Commande n° {o.number}</Text>
             <Text fontSize="xs" color="fg.muted">
-              {formatTillDate(o.createdAt, props.timeZone)}
+              {formatDateTime(o.createdAt, props.timeZone)}
               {o.clientName ? ` · ${o.clientName}` : ''}
             </Text>
           </Stack>
@@ -176,7 +177,7 @@ export function HistoryScreen() {
                     {sale.orderNumber ? `Commande n° ${sale.orderNumber}` : localLabelOf(sale)}
                   </Text>
                   <Text fontSize="xs" color="fg.muted" truncate>
-                    {formatTillDate(sale.at, tz)} · {sale.tillName}
+                    {formatDateTime(sale.at, tz)} · {sale.tillName}
                     {sale.client ? ` · ${sale.client.name}` : ''}
                   </Text>
                 </Stack>

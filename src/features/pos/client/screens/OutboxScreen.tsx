@@ -4,7 +4,7 @@ import { LuRefreshCw } from 'react-icons/lu';
 import { frenchTypography as fr } from '@/shared/typography';
 import { dismissRejected, listOutbox } from '../offline/outbox';
 import type { OutboxEntry } from '../offline/types';
-import { formatTillDate } from '../till/format';
+import { formatDateTime } from '@/shared/dates';
 import { useTill } from '../till/TillProvider';
 
 function EntryRow({
@@ -27,7 +27,7 @@ function EntryRow({
         <Stack gap="0" minW="0">
           <Text fontWeight="medium">{entry.summary}</Text>
           <Text fontSize="xs" color="fg.muted">
-            {formatTillDate(entry.op.at, timeZone)}
+            {formatDateTime(entry.op.at, timeZone)}
           </Text>
         </Stack>
         {entry.status === 'rejected' ? (
@@ -78,7 +78,7 @@ export function OutboxScreen() {
                 ? 'Connecté au serveur.'
                 : 'Hors ligne : les opérations partiront au retour du réseau.'}
               {syncState.lastSyncedAt
-                ? fr(` Dernière synchronisation : ${formatTillDate(syncState.lastSyncedAt, tz)}.`)
+                ? fr(` Dernière synchronisation : ${formatDateTime(syncState.lastSyncedAt, tz)}.`)
                 : ''}
             </Text>
           </Stack>

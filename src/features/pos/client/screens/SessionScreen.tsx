@@ -27,7 +27,7 @@ import { printDocument } from '../components/print';
 import { SessionGate } from '../components/SessionGate';
 import { usePaperWidth } from '../components/use-paper-width';
 import { ZReportView } from '../components/ZReportView';
-import { formatTillDate } from '../till/format';
+import { formatDateTime } from '@/shared/dates';
 import { useTill } from '../till/TillProvider';
 import { useSessionCash } from '../till/use-session-cash';
 
@@ -270,8 +270,8 @@ function PastSessions() {
         <Stack key={s.id} gap="2" borderBottomWidth="1px" py="2">
           <HStack justify="space-between" wrap="wrap">
             <Text fontSize="sm">
-              {formatTillDate(s.openedAt, context.shop.timeZone)}
-              {s.closedAt ? ` → ${formatTillDate(s.closedAt, context.shop.timeZone)}` : ' (ouverte)'}
+              {formatDateTime(s.openedAt, context.shop.timeZone)}
+              {s.closedAt ? ` → ${formatDateTime(s.closedAt, context.shop.timeZone)}` : ' (ouverte)'}
             </Text>
             <Button size="xs" variant="outline" onClick={() => setShown(shown === s.id ? null : s.id)}>
               {shown === s.id ? 'Masquer' : s.status === 'closed' ? 'Rapport Z' : 'Rapport X'}
@@ -303,7 +303,7 @@ export function SessionScreen() {
               <Alert.Indicator />
               <Alert.Title>
                 {fr(
-                  `Session clôturée le ${formatTillDate(closed.closedAt!, tz)} : ${money(closed.countedCash ?? 0)} comptés.`,
+                  `Session clôturée le ${formatDateTime(closed.closedAt!, tz)} : ${money(closed.countedCash ?? 0)} comptés.`,
                 )}
               </Alert.Title>
             </Alert.Root>
@@ -316,7 +316,7 @@ export function SessionScreen() {
         {session ? (
           <>
             <SimpleGrid columns={{ base: 2, md: 4 }} gap="2">
-              <Figure label="Ouverte le" value={formatTillDate(session.openedAt, tz)} />
+              <Figure label="Ouverte le" value={formatDateTime(session.openedAt, tz)} />
               <Figure label="Fond de caisse" value={money(session.openingFloat)} />
               <Figure
                 label="Ventes (cette tablette)"

@@ -1,5 +1,5 @@
 import type { CsvRecord } from '@/server/csv';
-import { dayjs } from '@/shared/dates';
+import { dayjs } from '@/shared/dayjs';
 import type { CsvImportError } from '../../../product-csv.schemas';
 import { COLUMNS, type Column } from '../columns';
 import { readPlatformAmount } from './amounts';
