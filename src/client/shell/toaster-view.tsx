@@ -1,14 +1,15 @@
 import { Toaster as ChakraToaster, Portal, Stack, Toast } from '@chakra-ui/react';
-import { toaster } from './toaster';
+import { toastStore } from './toaster-store';
 
 /**
- * Draws the toasts the store holds (toaster.tsx). Loaded after the page's first paint (see
- * _app.tsx): a toast asked for before it arrives waits in the store and shows when it mounts.
+ * Draws the toasts the store holds (toaster-store.ts). Loaded after the page's first paint (see
+ * BackOfficeProviders.tsx): a toast asked for before it arrives waits in the store and shows when
+ * it mounts.
  */
 export function Toaster() {
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      <ChakraToaster toaster={toastStore} insetInline={{ mdDown: '4' }}>
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }}>
             <Toast.Indicator />

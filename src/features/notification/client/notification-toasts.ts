@@ -17,7 +17,6 @@ export function toastForNotification(notification: Notification): void {
   if (notification.type === 'order') {
     newOrderCount += 1;
     const options = {
-      id: NEW_ORDERS_TOAST,
       title: `Vous avez ${newOrderCount} nouvelle commande !`,
       type: 'info' as const,
       duration: newOrderToastDuration(newOrderCount),
@@ -25,8 +24,7 @@ export function toastForNotification(notification: Notification): void {
         if (details.status === 'unmounted') newOrderCount = 0;
       },
     };
-    if (toaster.isVisible(NEW_ORDERS_TOAST)) toaster.update(NEW_ORDERS_TOAST, options);
-    else toaster.create(options);
+    toaster.upsert(NEW_ORDERS_TOAST, options);
   } else if (notification.type === 'delivery') {
     toaster.create({
       title: notification.title,

@@ -1,0 +1,51 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The real store is Chakra's (zag's state machine); here, one that records what it is asked.
+const calls: string[] = [];
+const visible = new Set<string>();
+vi.mock('@/client/shell/toaster-store', () => ({
+  toastStore: {
+    create: (o: { id?: string; title: string }) => {
+      calls.push(`create ${o.id ?? '-'} ${o.title}`);
+      if (o.id) visible.add(o.id);
+    },
+    update: (id: string, o: { title: string }) => calls.push(`update ${id} ${o.title}`),
+    isVisible: (id: string) => visible.has(id),
+  },
+}));
+
+const { toaster } = await import('@/client/shell/toaster');
+
+async function settled() {
+  for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+describe('toasts asked for before the store’s code is here', () => {
+  beforeEach(() => {
+    calls.length = 0;
+    visible.clear();
+  });
+
+  it('shows them once it arrives, in the order asked', async () => {
+    toaster.create({ title: 'Un' });
+    toaster.create({ title: 'Deux' });
+    toaster.upsert('new-orders', { title: 'Vous avez 1 nouvelle commande !' });
+    expect(calls).toEqual([]);
+    await settled();
+    expect(calls).toEqual([
+      'create - Un',
+      'create - Deux',
+      'create new-orders Vous avez 1 nouvelle commande !',
+    ]);
+  });
+
+  it('brings a toast on screen up to date rather than showing a second one', async () => {
+    toaster.upsert('new-orders', { title: 'Vous avez 1 nouvelle commande !' });
+    toaster.upsert('new-orders', { title: 'Vous avez 2 nouvelle commande !' });
+    await settled();
+    expect(calls).toEqual([
+      'create new-orders Vous avez 1 nouvelle commande !',
+      'update new-orders Vous avez 2 nouvelle commande !',
+    ]);
+  });
+});
