@@ -19,6 +19,8 @@ export default tseslint.config(
       'next-env.d.ts',
       '.reports/**',
       'tests/fixtures/lint-cycle/**',
+      // Written by `panda codegen`.
+      'styled-system/**',
     ],
   },
   js.configs.recommended,

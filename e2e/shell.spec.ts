@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs, DEMO } from './support/auth';
+import { violationsOf } from './support/axe';
 
 const MODULES_FOR_ALL = ['Livraison', 'Canaux de vente', 'CRM'];
 const EXPECTED_MENU: Record<keyof typeof DEMO, { main: string[]; modules: string[] }> = {
@@ -209,5 +210,28 @@ test.describe('Application native', () => {
       ).ComptoirNative.setPushToken('appareil-e2e-456'),
     );
     expect((await again).postDataJSON()).toEqual({ fmcId: 'appareil-e2e-456' });
+  });
+});
+
+test.describe('Page introuvable', () => {
+  // Drawn with `@/client/ui`: Panda's CSS written at build time, no Chakra in the page.
+  test('une adresse inconnue dit « Page introuvable » dans le style de l’app, et ramène à l’accueil', async ({
+    page,
+  }) => {
+    await signInAs(page, 'admin');
+    const response = await page.goto('/parametres/inconnu');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
+    await expect(
+      page.getByText('Cette page n’existe pas, ou elle n’est pas encore disponible dans votre espace.'),
+    ).toBeVisible();
+    const home = page.getByRole('link', { name: 'Retour à l’accueil' });
+    // The theme's brand button (brand.700, white text) and the grey page behind it.
+    await expect(home).toHaveCSS('background-color', 'rgb(194, 65, 12)');
+    await expect(home).toHaveCSS('color', 'rgb(255, 255, 255)');
+    await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(244, 244, 245)');
+    expect(await violationsOf(page)).toEqual([]);
+    await home.click();
+    await expect(page.getByRole('heading', { name: /^Bonjour/ })).toBeVisible();
   });
 });

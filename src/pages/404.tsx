@@ -1,11 +1,10 @@
-import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import NextLink from 'next/link';
 import { LogoMark } from '@/client/brand/Logo';
-import { backOfficePage } from '@/client/shell/back-office-page';
+import { Button, Flex, Heading, Stack, Text } from '@/client/ui';
 
 function NotFoundPage() {
   return (
-    <Flex minH="100dvh" align="center" justify="center" p="6">
+    <Flex as="main" minH="100dvh" align="center" justify="center" p="6">
       <Stack gap="4" align="center" textAlign="center" maxW="md">
         <LogoMark size={40} />
         <Heading as="h1" size="2xl">
@@ -22,4 +21,4 @@ function NotFoundPage() {
   );
 }
 
-export default backOfficePage(NotFoundPage);
+export default NotFoundPage;

@@ -1,3 +1,4 @@
+import '@/client/ui/panda.css';
 import type { AppProps } from 'next/app';
 import Head from 'next/head';
 import type { Session } from 'next-auth';

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 
 // `_app` draws a page in the back office's providers only when the page names them
 // (backOfficePage): a page that forgets would open without its session, store or theme. The light
-// pages, drawn without them on purpose, are listed here.
-const LIGHT_PAGES = new Set(['login.tsx', 'otp.tsx']);
+// pages, drawn without them on purpose, are listed here: sign-in, and « Page introuvable », drawn
+// with `@/client/ui` (Panda's CSS, no theme provider) and needing neither session nor store.
+const LIGHT_PAGES = new Set(['login.tsx', 'otp.tsx', '404.tsx']);
 const pagesDir = path.resolve(import.meta.dirname, '../../src/pages');
 
 function pageFiles(dir: string): string[] {
