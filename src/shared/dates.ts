@@ -1,12 +1,20 @@
 export const DEFAULT_TIME_ZONE = 'Africa/Dakar';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+export type ZonedParts = Record<'weekday' | 'year' | 'month' | 'day' | 'hour' | 'minute', string>;
 
-function partsOf(value: string | Date, timeZone: string): Record<string, string> {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('fr-FR', {
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment's day and time as read in `timeZone`: weekday « Mon »…« Sun », the rest as two digits
+ * (four for the year), hours 00 to 23. On Intl, which every browser and Node carry with the zones'
+ * rules; building a formatter costs far more than using it, so there is one per zone.
+ */
+export function zonedParts(at: string | number | Date, timeZone: string = DEFAULT_TIME_ZONE): ZonedParts {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
       timeZone,
+      weekday: 'short',
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
@@ -14,23 +22,26 @@ function partsOf(value: string | Date, timeZone: string): Record<string, string>
       minute: '2-digit',
       hourCycle: 'h23',
     });
-    formatters.set(timeZone, formatter);
+    zoneFormats.set(timeZone, format);
   }
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return Object.fromEntries(formatter.formatToParts(date).map((p) => [p.type, p.value]));
+  const parts = { weekday: '', year: '', month: '', day: '', hour: '', minute: '' };
+  for (const part of format.formatToParts(typeof at === 'string' ? new Date(at) : at))
+    if (part.type in parts) parts[part.type as keyof ZonedParts] = part.value;
+  return parts;
 }
 
-/**
- * SPEC §9: DD-MM-YYYY, HH:mm, in the shop's time zone. On Intl, which every browser and Node
- * carry with the zones' rules, rather than dayjs and its plugins (./dayjs.ts, for counting).
- */
-export function formatDateTime(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE): string {
-  const p = partsOf(value, timeZone);
+/** SPEC §9's « DD-MM-YYYY, HH:mm » of parts already read. */
+export function dateTimeText(p: ZonedParts): string {
   return `${p.day}-${p.month}-${p.year}, ${p.hour}:${p.minute}`;
+}
+
+/** SPEC §9: DD-MM-YYYY, HH:mm, in the shop's time zone (dayjs, ./dayjs.ts, is for counting). */
+export function formatDateTime(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return dateTimeText(zonedParts(value, timeZone));
 }
 
 /** The shop's calendar day of a moment, « 2026-11-21 ». */
 export function dayKey(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE): string {
-  const p = partsOf(value, timeZone);
+  const p = zonedParts(value, timeZone);
   return `${p.year}-${p.month}-${p.day}`;
 }
