@@ -10,7 +10,7 @@ export interface LazyResolver<TValues extends FieldValues, TOutput> {
 
 /**
  * A form's resolver whose rules load when the form is first used, not with its page: zod and the
- * schemas weigh about 50 KB compressed, which the page's first paint does not need. `preload`
+ * schemas weigh about 68 KB compressed on the editors, which the page's first paint does not need. `preload`
  * goes on the form's focus (the rules arrive while the first field is typed in); a check that
  * comes before them waits for them. When they cannot be fetched (the network dropped), the form
  * says so above its fields and the next submit tries again.
