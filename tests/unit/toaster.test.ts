@@ -1,26 +1,24 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { provideToastStore, toaster } from '@/client/shell/toaster';
 
-// The real store is Chakra's (zag's state machine); here, one that records what it is asked.
+// The real store is Chakra's (zag's state machine), handed over by the view's module as it loads;
+// here, one that records what it is asked.
 const calls: string[] = [];
 const visible = new Set<string>();
-vi.mock('@/client/shell/toaster-store', () => ({
-  toastStore: {
-    create: (o: { id?: string; title: string }) => {
-      calls.push(`create ${o.id ?? '-'} ${o.title}`);
-      if (o.id) visible.add(o.id);
-    },
-    update: (id: string, o: { title: string }) => calls.push(`update ${id} ${o.title}`),
-    isVisible: (id: string) => visible.has(id),
+const fakeStore = {
+  create: (o: { id?: string; title: string }) => {
+    calls.push(`create ${o.id ?? '-'} ${o.title}`);
+    if (o.id) visible.add(o.id);
   },
-}));
-
-const { toaster } = await import('@/client/shell/toaster');
+  update: (id: string, o: { title: string }) => calls.push(`update ${id} ${o.title}`),
+  isVisible: (id: string) => visible.has(id),
+};
 
 async function settled() {
   for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-describe('toasts asked for before the store’s code is here', () => {
+describe('toasts asked for before the view (and its store) is here', () => {
   beforeEach(() => {
     calls.length = 0;
     visible.clear();
@@ -30,7 +28,9 @@ describe('toasts asked for before the store’s code is here', () => {
     toaster.create({ title: 'Un' });
     toaster.create({ title: 'Deux' });
     toaster.upsert('new-orders', { title: 'Vous avez 1 nouvelle commande !' });
+    await settled();
     expect(calls).toEqual([]);
+    provideToastStore(fakeStore as unknown as Parameters<typeof provideToastStore>[0]);
     await settled();
     expect(calls).toEqual([
       'create - Un',

@@ -1,5 +1,8 @@
 import { Toaster as ChakraToaster, Portal, Stack, Toast } from '@chakra-ui/react';
+import { provideToastStore } from './toaster';
 import { toastStore } from './toaster-store';
+
+provideToastStore(toastStore);
 
 /**
  * Draws the toasts the store holds (toaster-store.ts). Loaded after the page's first paint (see

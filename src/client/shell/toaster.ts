@@ -2,25 +2,30 @@ import type { CreateToasterReturn } from '@chakra-ui/react';
 
 type ToastOptions = Parameters<CreateToasterReturn['create']>[0];
 
-let store: Promise<CreateToasterReturn> | null = null;
+let provide: (toasts: CreateToasterReturn) => void = () => {};
+const store = new Promise<CreateToasterReturn>((resolve) => {
+  provide = resolve;
+});
 let queue: Promise<unknown> = Promise.resolve();
 
-/** Runs `use` with the toasts' store, in the order asked, once its code is here. */
+/**
+ * Hands over the toasts' store: called by the view's module (toaster-view.tsx) as it loads, so the
+ * store comes with the view's code, fetched once, after the first paint, and kept by the till's
+ * service worker for offline days.
+ */
+export function provideToastStore(toasts: CreateToasterReturn): void {
+  provide(toasts);
+}
+
+/** Runs `use` with the toasts' store, in the order asked, once it is here. */
 function withStore(use: (toasts: CreateToasterReturn) => void): void {
-  store ??= import('./toaster-store').then((m) => m.toastStore);
-  queue = queue
-    .then(() => store!)
-    .then(use)
-    .catch(() => {
-      // The store's code could not be fetched (network lost): the next toast tries again.
-      store = null;
-    });
+  queue = queue.then(() => store).then(use);
 }
 
 /**
  * How the app shows a toast, from anywhere, at any time. The store and its state machine are not
- * in the page's first load: a toast asked for before they arrive is shown as soon as they do, in
- * the order asked (the view, toaster-view.tsx, also comes after the first paint).
+ * in the page's first load: they come with the view (toaster-view.tsx, loaded after the first
+ * paint), and a toast asked for before is shown as soon as they are here, in the order asked.
  */
 export const toaster = {
   create(options: ToastOptions): void {
