@@ -1,7 +1,8 @@
 import { defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
 // Chakra's theme read piece by piece from its own files (`@chakra-theme`, an alias of its dist/esm/theme
-// in next.config.mjs, tsconfig.json and vitest.config.ts): its index builds the whole default theme,
-// every recipe in it, in a statement the bundler cannot drop.
+// in next.config.mjs, tsconfig.json and vitest.config.ts; Panda's config loader finds the files through
+// tsconfig.json's second path): its index builds the whole default theme, every recipe in it, in a
+// statement the bundler cannot drop.
 import { alertSlotRecipe } from '@chakra-theme/recipes/alert';
 import { avatarSlotRecipe } from '@chakra-theme/recipes/avatar';
 import { badgeRecipe } from '@chakra-theme/recipes/badge';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { system } from '@/client/theme';
 
 /*
- * The theme carries only the recipes of the Chakra components the app imports (src/client/theme.ts):
+ * The theme carries only the recipes of the Chakra components the app imports (src/client/theme-config.ts):
  * a component used without its recipe would draw unstyled. This reads every Chakra import under
  * src/, follows each component into Chakra's own files (a checkbox draws a checkmark), and checks
  * that every recipe they ask for, where Chakra's default theme has one, is in ours.
