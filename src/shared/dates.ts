@@ -7,7 +7,8 @@ const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 /**
  * A moment's day and time as read in `timeZone`: weekday « Mon »…« Sun », the rest as two digits
  * (four for the year), hours 00 to 23. On Intl, which every browser and Node carry with the zones'
- * rules; building a formatter costs far more than using it, so there is one per zone.
+ * rules; building a formatter (or going through dayjs' zone plugin, which builds one per call) costs
+ * far more than using it, so there is one per zone. Orders use it for their quota month.
  */
 export function zonedParts(at: string | number | Date, timeZone: string = DEFAULT_TIME_ZONE): ZonedParts {
   let format = zoneFormats.get(timeZone);
@@ -21,6 +22,9 @@ export function zonedParts(at: string | number | Date, timeZone: string = DEFAUL
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
+      // Whatever the machine's defaults: the Gregorian calendar, in Latin digits.
+      calendar: 'gregory',
+      numberingSystem: 'latn',
     });
     zoneFormats.set(timeZone, format);
   }

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { dayKey, formatDateTime } from '@/shared/dates';
 import { dayjs } from '@/shared/dayjs';
 import { calendarDaysUntil } from '@/shared/banners';
+import { quotaMonthOf } from '@/features/order/server/order.repository';
 
 const ZONES = [
   'Africa/Dakar',
@@ -26,6 +27,7 @@ describe('dates written on Intl, as dayjs counts them', () => {
         expect(formatDateTime(date, zone)).toBe(shop.format('DD-MM-YYYY, HH:mm'));
         expect(formatDateTime(date.toISOString(), zone)).toBe(shop.format('DD-MM-YYYY, HH:mm'));
         expect(dayKey(date, zone)).toBe(shop.format('YYYY-MM-DD'));
+        expect(quotaMonthOf(zone, date)).toBe(shop.format('YYYY-MM'));
       }),
       { numRuns: 500 },
     );

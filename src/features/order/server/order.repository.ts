@@ -11,6 +11,7 @@ import {
 } from '@/server/db/schema/order';
 import { newId } from '@/server/ids';
 import { normalizeForSearch } from '@/shared/search';
+import { zonedParts } from '@/shared/dates';
 import type { JudgedUse } from '@/features/discount/server';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -20,26 +21,10 @@ export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 export type OrderAdjustmentRow = typeof orderAdjustments.$inferSelect;
 
-// One formatter per time zone: building one (or going through dayjs' tz plugin, which builds one
-// per call) cost more than the rest of an order's own JavaScript.
-const monthFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar month an order counts against, in the shop's time zone. */
+/** The calendar month an order counts against, in the shop's time zone (one formatter per zone). */
 export function quotaMonthOf(timeZone: string, now: Date = new Date()): string {
-  let format = monthFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-    });
-    monthFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year').padStart(4, '0')}-${part('month')}`;
+  const { year, month } = zonedParts(now, timeZone);
+  return `${year.padStart(4, '0')}-${month}`;
 }
 
 /** `createdAt` only for a till's sale, which happened when the till says (perhaps offline). */
