@@ -21,16 +21,40 @@ export default defineConfig({
   validation: 'none',
   jsxFramework: 'react',
   outdir: 'styled-system',
-  include: ['./src/client/ui/**/*.{ts,tsx}', './src/pages/404.tsx'],
+  // The files drawn with `@/client/ui` (and only they: Chakra's props elsewhere would be written too).
+  include: [
+    './src/client/ui/**/*.{ts,tsx}',
+    './src/pages/404.tsx',
+    './src/client/shell/{AppShell,Header,Sidebar,ShellBanners,toaster-view}.tsx',
+    './src/features/home/client/**/*.tsx',
+    './src/features/notification/client/NotificationBell.tsx',
+    './src/features/subscription/client/components/PlanUsage.tsx',
+  ],
   // Chakra's theme is the whole preset: Panda's own tokens and utilities stay out.
   presets: [],
   // Stack, HStack, Flex, Grid… as Panda writes them (Chakra's come from its React components).
   patterns: pandaBase.patterns,
+  // What the source names only through a value computed at run time: a banner's or a role's colour
+  // (shared/banners.ts, shared/roles.ts), a banner's status, whether a skeleton is loading.
+  staticCss: {
+    css: [
+      {
+        properties: { colorPalette: ['gray', 'red', 'orange', 'yellow', 'green', 'blue', 'purple', 'brand'] },
+      },
+    ],
+    recipes: { alert: [{ status: ['*'] }], skeleton: [{ loading: ['true', 'false'] }] },
+  },
   conditions,
   utilities,
   globalCss,
   theme: {
     ...theme,
+    // Panda writes a recipe's variants for the tags named as the recipe: IconButton and CloseButton
+    // are buttons too.
+    recipes: {
+      ...theme.recipes,
+      button: { ...theme.recipes!.button!, jsx: ['Button', 'IconButton', 'CloseButton'] },
+    },
     slotRecipes: { ...slotRecipes, switchControl: { ...switchRecipe!, jsx: ['Switch.Root'] } },
   },
 });

@@ -2,7 +2,7 @@ import '@/client/ui/panda.css';
 import type { AppProps } from 'next/app';
 import Head from 'next/head';
 import type { Session } from 'next-auth';
-import type { PageShell } from '@/client/shell/back-office-page';
+import type { PageShell } from '@/client/shell/shell-page';
 import type { ShellData } from '@/client/shell/shell-seed';
 
 /**

@@ -1,8 +1,9 @@
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ConfirmDialogProps } from './ConfirmDialog';
+import { inChakraIsland } from '@/client/shell/chakra-island';
 
 /** ConfirmDialog's dialog itself, loaded when it first opens. */
-export function ConfirmDialogView(props: ConfirmDialogProps) {
+function ConfirmDialogViewInner(props: ConfirmDialogProps) {
   const {
     isOpen,
     onClose,
@@ -53,3 +54,5 @@ export function ConfirmDialogView(props: ConfirmDialogProps) {
     </Dialog.Root>
   );
 }
+
+export const ConfirmDialogView = inChakraIsland(ConfirmDialogViewInner);

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@/client/ui';
 import NextLink from 'next/link';
 import type { ReactNode } from 'react';
 import { LuShieldAlert } from 'react-icons/lu';

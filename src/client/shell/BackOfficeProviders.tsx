@@ -3,8 +3,6 @@ import { useState, type ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { SessionProvider } from 'next-auth/react';
 import type { Session } from 'next-auth';
-import { ChakraProvider } from '@chakra-ui/react';
-import { system } from '@/client/theme';
 import { makeStore } from '@/client/store';
 import { AccessTokenSync } from '@/client/session/AccessTokenSync';
 import { MissingNameGuard } from '@/client/shell/MissingNameGuard';
@@ -21,9 +19,9 @@ const Toaster = dynamic(() => import('@/client/shell/toaster-view').then((m) => 
 const SESSION_REFETCH_SECONDS = 15 * 60;
 
 /**
- * What every signed-in page runs in: the session, the store (RTK Query's cache), Chakra's theme, the
- * API token kept in step and the missing-name guard. Every back-office page is drawn in it (see
- * backOfficePage); the light pages (sign-in) are not.
+ * What every signed-in page runs in: the session, the store (RTK Query's cache), the API token kept
+ * in step and the missing-name guard; Chakra's theme is the page's own (see backOfficePage). Every
+ * back-office page is drawn in it (see backOfficePage); the light pages (sign-in) are not.
  */
 export function BackOfficeProviders({
   session,
@@ -40,14 +38,12 @@ export function BackOfficeProviders({
   return (
     <SessionProvider session={session} refetchInterval={SESSION_REFETCH_SECONDS} refetchOnWindowFocus>
       <ReduxProvider store={store}>
-        <ChakraProvider value={system}>
-          <PhoneHint.Provider value={shellData?.isPhone ?? false}>
-            <AccessTokenSync>
-              <MissingNameGuard>{children}</MissingNameGuard>
-            </AccessTokenSync>
-          </PhoneHint.Provider>
-          <Toaster />
-        </ChakraProvider>
+        <PhoneHint.Provider value={shellData?.isPhone ?? false}>
+          <AccessTokenSync>
+            <MissingNameGuard>{children}</MissingNameGuard>
+          </AccessTokenSync>
+        </PhoneHint.Provider>
+        <Toaster />
       </ReduxProvider>
     </SessionProvider>
   );

@@ -1,7 +1,7 @@
-import { Avatar, Box, Button, Flex, HStack, IconButton, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Avatar, Box, Button, Flex, HStack, IconButton, Text, VisuallyHidden } from '@/client/ui';
 import { lazy, memo, useState } from 'react';
 import { LuChevronDown, LuMenu } from 'react-icons/lu';
-import { LogoMark } from '../brand/Logo';
+import { LogoMark } from '../brand/LogoMark';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DeferredPopup } from '../components/DeferredPopup';
 import { refuseWhileTillUnsynced, signOutHere } from '../session/sign-out';

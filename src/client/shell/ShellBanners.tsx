@@ -1,4 +1,4 @@
-import { Alert, Button, Stack } from '@chakra-ui/react';
+import { Alert, Button, Stack } from '@/client/ui';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,5 @@
-import { Badge, Box, Button, chakra, Flex, Icon, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, IconButton, Stack, Text } from '@/client/ui';
+import { css } from '../../../styled-system/css';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { memo, useEffect } from 'react';
@@ -30,6 +31,30 @@ export interface SidebarProps {
   variant: 'desktop' | 'drawer';
 }
 
+// A menu entry; the highlighted one is styled by its aria-current, the folded menu's by data-collapsed.
+const ITEM_CLASS = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  px: '3',
+  justifyContent: 'flex-start',
+  h: '10',
+  borderRadius: 'md',
+  fontSize: 'sm',
+  fontWeight: 'medium',
+  color: 'fg.muted',
+  bg: 'transparent',
+  _hover: { bg: 'bg.muted', color: 'fg' },
+  _currentPage: {
+    fontWeight: 'semibold',
+    color: 'brand.fg',
+    bg: 'brand.subtle',
+    _hover: { bg: 'brand.muted', color: 'fg' },
+  },
+  '&[data-collapsed]': { px: '0', justifyContent: 'center' },
+});
+const ICON_CLASS = css({ boxSize: '5', flexShrink: 0 });
+
 function SidebarItem(props: {
   entry: MenuEntry;
   isHighlighted: boolean;
@@ -41,41 +66,34 @@ function SidebarItem(props: {
   const { entry, isHighlighted, isCollapsed, isFreePlan, isLocked } = props;
   const dispatch = useAppDispatch();
   const showsPlanFlag = entry.isPaidFeature && isFreePlan;
+  const Icon = MENU_ICONS[entry.icon];
   return (
-    <chakra.a
-      asChild
-      display="flex"
-      alignItems="center"
-      gap="3"
-      px={isCollapsed ? '0' : '3'}
-      justifyContent={isCollapsed ? 'center' : 'flex-start'}
-      h="10"
-      borderRadius="md"
-      fontSize="sm"
-      fontWeight={isHighlighted ? 'semibold' : 'medium'}
-      color={isHighlighted ? 'brand.fg' : 'fg.muted'}
-      bg={isHighlighted ? 'brand.subtle' : 'transparent'}
-      _hover={{ bg: isHighlighted ? 'brand.muted' : 'bg.muted', color: 'fg' }}
+    <NextLink
+      href={props.href}
+      onClick={(event) => {
+        if (isLocked) event.preventDefault();
+        else dispatch(mobileMenuClosed());
+      }}
+      className={ITEM_CLASS}
       aria-current={isHighlighted ? 'page' : undefined}
       title={isCollapsed ? entry.label : undefined}
+      data-collapsed={isCollapsed ? '' : undefined}
       data-free-plan={showsPlanFlag ? 'true' : undefined}
     >
-      <NextLink
-        href={props.href}
-        onClick={(event) => {
-          if (isLocked) event.preventDefault();
-          else dispatch(mobileMenuClosed());
-        }}
-      >
-        <Icon as={MENU_ICONS[entry.icon]} boxSize="5" flexShrink={0} />
-        {isCollapsed ? <chakra.span srOnly>{entry.label}</chakra.span> : <Text flex="1">{entry.label}</Text>}
-        {showsPlanFlag && !isCollapsed ? (
-          <Badge size="xs" colorPalette="purple" variant="subtle">
-            Offre payante
-          </Badge>
-        ) : null}
-      </NextLink>
-    </chakra.a>
+      <Icon className={ICON_CLASS} />
+      {isCollapsed ? (
+        <Box as="span" srOnly>
+          {entry.label}
+        </Box>
+      ) : (
+        <Text flex="1">{entry.label}</Text>
+      )}
+      {showsPlanFlag && !isCollapsed ? (
+        <Badge size="xs" colorPalette="purple" variant="subtle">
+          Offre payante
+        </Badge>
+      ) : null}
+    </NextLink>
   );
 }
 
@@ -182,7 +200,8 @@ function DesktopSidebarView(props: Omit<SidebarProps, 'variant'>) {
       as="aside"
       direction="column"
       display={{ base: 'none', lg: 'flex' }}
-      w={isCollapsed ? '72px' : '248px'}
+      w="248px"
+      css={{ '&[data-collapsed=true]': { w: '72px' } }}
       transition="width 0.15s ease"
       flexShrink={0}
       bg="bg"
@@ -198,7 +217,9 @@ function DesktopSidebarView(props: Omit<SidebarProps, 'variant'>) {
           variant="ghost"
           size="sm"
           w="full"
-          justifyContent={isCollapsed ? 'center' : 'flex-start'}
+          justifyContent="flex-start"
+          css={{ '&[data-collapsed]': { justifyContent: 'center' } }}
+          data-collapsed={isCollapsed ? '' : undefined}
           onClick={toggle}
           aria-label={isCollapsed ? 'Déplier la barre latérale' : 'Réduire la barre latérale'}
         >

@@ -1,25 +1,18 @@
-import type { ComponentType, ReactNode } from 'react';
-import type { Session } from 'next-auth';
-import { BackOfficeProviders } from './BackOfficeProviders';
-import type { ShellData } from './shell-seed';
+import type { ComponentType } from 'react';
+import { ChakraIsland } from './chakra-island';
+import { uiBackOfficePage } from './shell-page';
 
-/** What `_app` draws a page in, when the page names one (the light pages name none). */
-export type PageShell = ComponentType<{
-  session?: Session | null;
-  shellData?: ShellData;
-  children: ReactNode;
-}>;
+export type { PageShell } from './shell-page';
 
-/**
- * A back-office page: its screen, drawn inside the back office's providers. The providers travel
- * with the page's own chunks (the light pages, sign-in, never load them), and `_app` keeps them
- * mounted from one such page to the next, since every page names the same shell.
- */
+/** A back-office page whose screen is still drawn with Chakra: in Chakra's provider (see shell-page.tsx). */
 export function backOfficePage<P extends object>(Screen: ComponentType<P>) {
-  function Page(props: P) {
-    return <Screen {...props} />;
+  function ChakraScreen(props: P) {
+    return (
+      <ChakraIsland>
+        <Screen {...props} />
+      </ChakraIsland>
+    );
   }
-  Page.displayName = `BackOffice(${Screen.displayName ?? Screen.name})`;
-  Page.shell = BackOfficeProviders as PageShell;
-  return Page;
+  ChakraScreen.displayName = Screen.displayName ?? Screen.name;
+  return uiBackOfficePage(ChakraScreen);
 }

@@ -6,13 +6,14 @@ import { ROLE_LABELS } from '@/shared/roles';
 import type { UserInfo } from '@/features/user/client/user.api';
 import type { Shop } from '@/features/shop/client/shop.api';
 import type { DeferredPopupProps } from '../components/DeferredPopup';
+import { inChakraIsland } from '@/client/shell/chakra-island';
 
 /*
  * The header's two menus, loaded on first use (see DeferredPopup): their triggers are drawn by
  * Header.tsx with the page.
  */
 
-export function ShopSwitcherMenu({
+function ShopSwitcherMenuView({
   open,
   onOpenChange,
   ids,
@@ -52,7 +53,7 @@ export function ShopSwitcherMenu({
   );
 }
 
-export function UserMenu({
+function UserMenuView({
   open,
   onOpenChange,
   ids,
@@ -99,3 +100,7 @@ export function UserMenu({
     </Menu.Root>
   );
 }
+
+export const ShopSwitcherMenu = inChakraIsland(ShopSwitcherMenuView);
+
+export const UserMenu = inChakraIsland(UserMenuView);

@@ -1,9 +1,10 @@
 import { CloseButton, Drawer, Portal } from '@chakra-ui/react';
 import { SidebarMenu, type SidebarProps } from './Sidebar';
 import type { MobileMenuProps } from './MobileMenu';
+import { inChakraIsland } from '@/client/shell/chakra-island';
 
 /** The phone's menu drawer itself, loaded when it first opens (see MobileMenu). */
-export function MobileMenuDrawer({ isOpen, onClose, title, menu }: MobileMenuProps) {
+function MobileMenuDrawerView({ isOpen, onClose, title, menu }: MobileMenuProps) {
   const props: SidebarProps = { ...menu, variant: 'drawer' };
   return (
     <Drawer.Root
@@ -32,3 +33,5 @@ export function MobileMenuDrawer({ isOpen, onClose, title, menu }: MobileMenuPro
     </Drawer.Root>
   );
 }
+
+export const MobileMenuDrawer = inChakraIsland(MobileMenuDrawerView);

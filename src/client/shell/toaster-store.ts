@@ -1,4 +1,4 @@
-import { createToaster } from '@chakra-ui/react';
+import { createToaster } from '@ark-ui/react/toast';
 
 /**
  * SPEC §2/§8 toasts sit at the bottom of the screen. The store and its view (toaster-view.tsx)

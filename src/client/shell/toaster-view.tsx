@@ -1,4 +1,6 @@
-import { Toaster as ChakraToaster, Portal, Stack, Toast } from '@chakra-ui/react';
+import { Portal } from '@ark-ui/react/portal';
+import { Stack } from '@/client/ui';
+import { Toast, Toaster as ToastStack } from '@/client/ui/toast';
 import { provideToastStore } from './toaster';
 import { toastStore } from './toaster-store';
 
@@ -7,12 +9,12 @@ provideToastStore(toastStore);
 /**
  * Draws the toasts the store holds (toaster-store.ts). Loaded after the page's first paint (see
  * BackOfficeProviders.tsx): a toast asked for before it arrives waits in the store and shows when
- * it mounts.
+ * it mounts. Drawn with `@/client/ui`: the pages without Chakra load none for it.
  */
 export function Toaster() {
   return (
     <Portal>
-      <ChakraToaster toaster={toastStore} insetInline={{ mdDown: '4' }}>
+      <ToastStack toaster={toastStore} insetInline={{ mdDown: '4' }}>
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }}>
             <Toast.Indicator />
@@ -23,7 +25,7 @@ export function Toaster() {
             <Toast.CloseTrigger aria-label="Fermer la notification" />
           </Toast.Root>
         )}
-      </ChakraToaster>
+      </ToastStack>
     </Portal>
   );
 }

@@ -1,6 +1,6 @@
 import { ark } from '@ark-ui/react/factory';
 import { styled } from '../../../styled-system/jsx';
-import { button, heading } from '../../../styled-system/recipes';
+import { badge, heading, link, skeleton } from '../../../styled-system/recipes';
 
 /*
  * The back office's components drawn without Chakra's runtime: the same names, props and look as
@@ -9,9 +9,18 @@ import { button, heading } from '../../../styled-system/recipes';
  * instead of `@chakra-ui/react`; style props must then be written as literals (or literal
  * alternatives), which is what Panda reads.
  */
-export { Box, Flex, Grid, HStack, Stack, VStack } from '../../../styled-system/jsx';
+export { Box, Flex, Grid, HStack, Stack, VStack, VisuallyHidden } from '../../../styled-system/jsx';
+export { Alert } from './alert';
+export { Avatar } from './avatar';
+export { Button, IconButton } from './buttons';
+export { Card } from './card';
+export { CloseButton } from './close-button';
+export { Progress } from './progress';
 
 export const Text = styled('p');
 export const Heading = styled('h2', heading);
-/** `asChild` draws the button's look on its child (a link). */
-export const Button = styled(ark.button, button);
+export const Badge = styled('span', badge);
+/** `asChild` draws the link's look on its child (Next's link). */
+export const Link = styled(ark.a, link);
+/** Holds a place while its content loads; `loading={false}` shows the content. */
+export const Skeleton = styled('div', skeleton);

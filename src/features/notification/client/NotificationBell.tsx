@@ -1,4 +1,4 @@
-import { Box, IconButton } from '@chakra-ui/react';
+import { Box, IconButton } from '@/client/ui';
 import { lazy } from 'react';
 import { LuBell } from 'react-icons/lu';
 import { DeferredPopup } from '@/client/components/DeferredPopup';

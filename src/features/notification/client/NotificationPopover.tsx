@@ -6,6 +6,7 @@ import { formatDateTime } from '@/shared/dates';
 import { withShopId } from '@/shared/navigation';
 import type { DeferredPopupProps } from '@/client/components/DeferredPopup';
 import type { Notification } from './notification.api';
+import { inChakraIsland } from '@/client/shell/chakra-island';
 
 const TYPE_ICONS: Record<Notification['type'], { icon: IconType; color: string }> = {
   order: { icon: LuShoppingCart, color: 'green.600' },
@@ -44,7 +45,7 @@ function ItemContent({ notification: n, timeZone }: { notification: Notification
 }
 
 /** The bell's popover, loaded on first use (see DeferredPopup); NotificationBell reads its list. */
-export function NotificationPopover({
+function NotificationPopoverView({
   open,
   onOpenChange,
   ids,
@@ -122,3 +123,5 @@ export function NotificationPopover({
     </Popover.Root>
   );
 }
+
+export const NotificationPopover = inChakraIsland(NotificationPopoverView);

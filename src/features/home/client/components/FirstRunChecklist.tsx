@@ -1,4 +1,4 @@
-import { Box, Card, CloseButton, HStack, Link, Progress, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, CloseButton, HStack, Link, Progress, Stack, Text } from '@/client/ui';
 import NextLink from 'next/link';
 import { LuCircle, LuCircleCheck } from 'react-icons/lu';
 import { frenchTypography as fr } from '@/shared/typography';
@@ -54,7 +54,7 @@ export function FirstRunChecklist({ shopId, data }: { shopId: string; data: THom
   return (
     <Card.Root as="section" aria-labelledby="first-run-title" data-testid="first-run-checklist">
       <Card.Header>
-        <HStack justify="space-between" align="flex-start">
+        <HStack justify="space-between" alignItems="flex-start">
           <Stack gap="1">
             <Card.Title as="h2" id="first-run-title">
               Pour bien démarrer
@@ -85,7 +85,7 @@ export function FirstRunChecklist({ shopId, data }: { shopId: string; data: THom
               <HStack
                 as="li"
                 key={step.key}
-                align="flex-start"
+                alignItems="flex-start"
                 gap="3"
                 data-testid={`first-run-step-${step.key}`}
                 data-done={isDone}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, HStack, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Card, Grid, HStack, Link, Skeleton, Stack, Text } from '@/client/ui';
 import NextLink from 'next/link';
 import { formatMoney } from '@/shared/money';
 import { withShopId } from '@/shared/navigation';
@@ -72,7 +72,7 @@ export function TodayCards({ shop, role }: { shop: Shop; role: AgentRole }) {
           </Alert.Content>
         </Alert.Root>
       ) : null}
-      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+      <Grid columns={{ base: 1, md: 3 }} gap="4">
         <Figure
           label="Ventes du jour"
           value={formatMoney(data.today.salesAmount, shop.currency)}
@@ -105,7 +105,7 @@ export function TodayCards({ shop, role }: { shop: Shop; role: AgentRole }) {
             </Stack>
           </Card.Body>
         </Card.Root>
-      </SimpleGrid>
+      </Grid>
     </Stack>
   );
 }

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Heading,
-  HStack,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, Grid, Heading, HStack, Skeleton, Stack, Text } from '@/client/ui';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect } from 'react';
@@ -92,7 +81,7 @@ function HomeContent({
         <>
           {showsChecklist ? <FirstRunChecklist shopId={shop._id} data={checklist.data} /> : null}
           <TodayCards shop={shop} role={role} />
-          <SimpleGrid columns={{ base: 1, md: canSeeBalance ? 3 : 2 }} gap="4">
+          <Grid columns={canSeeBalance ? { base: 1, md: 3 } : { base: 1, md: 2 }} gap="4">
             <Card.Root>
               <Card.Header>
                 <Card.Title as="h2">Votre boutique</Card.Title>
@@ -138,7 +127,7 @@ function HomeContent({
                 <QuotaMeters shop={shop} />
               </Card.Body>
             </Card.Root>
-          </SimpleGrid>
+          </Grid>
         </>
       )}
     </>

@@ -1,4 +1,4 @@
-import { HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { HStack, Progress, Stack, Text } from '@/client/ui';
 import { formatDateTime } from '@/shared/dates';
 import { PLANS, type Limit, type PlanId } from '@/shared/plans';
 import type { Shop } from '@/features/shop/client/shop.api';
