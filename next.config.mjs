@@ -52,6 +52,12 @@ const nextConfig = {
   // name the same folder.
   webpack(config, { webpack, isServer }) {
     config.resolve.alias['@chakra-theme'] = path.resolve('node_modules/@chakra-ui/react/dist/esm/theme');
+    // The components of `@/client/ui` and Panda's generated runtime do nothing as they load: a page
+    // importing a few of them keeps only those (and none of the others' Ark machines).
+    config.module.rules.push({
+      test: /[\\/](src[\\/]client[\\/]ui|styled-system)[\\/].*\.(mjs|ts|tsx)$/,
+      sideEffects: false,
+    });
     // zod's `locales` namespace (every language it speaks) stays in the browser's bundle even
     // unused: there, it is the two the app can use (src/client/zod-locales.ts).
     if (!isServer)

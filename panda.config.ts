@@ -1,4 +1,4 @@
-import { defineConfig, type Config } from '@pandacss/dev';
+import { defineConfig, type Config, type PatternConfig } from '@pandacss/dev';
 import pandaBase from '@pandacss/preset-base';
 import { themeConfig } from './src/client/theme-config';
 
@@ -14,6 +14,100 @@ const { conditions, utilities, globalCss, theme } = themeConfig as unknown as Ch
 // « switch » is a reserved word: Panda's module for the recipe could not be exported under it.
 const { switch: switchRecipe, ...slotRecipes } = theme.slotRecipes ?? {};
 
+type Style = Record<string, unknown>;
+const isObject = (value: unknown): value is Style => typeof value === 'object' && value !== null;
+// A condition (`_focusVisible`), a selector (`&:hover`, `& svg`) or a focus ring (its own condition).
+const isConditional = (key: string) =>
+  key.startsWith('_') || /[&:[\] ]/.test(key) || key === 'focusRing' || key === 'focusVisibleRing';
+
+function mergeStyles(low: Style, high: Style): Style {
+  const out: Style = { ...low };
+  for (const [key, value] of Object.entries(high))
+    out[key] = isObject(value) && isObject(out[key]) ? mergeStyles(out[key], value) : value;
+  return out;
+}
+
+function conditionalPart(style: Style | undefined): Style {
+  return Object.fromEntries(Object.entries(style ?? {}).filter(([key]) => isConditional(key)));
+}
+
+/*
+ * A Chakra recipe as Panda must write it to draw as Chakra does. Panda writes a recipe's base
+ * styles in a layer under its variants', where Chakra merges them into one rule: a variant's plain
+ * border then beat the base's focus ring, a row's plain background the base's selected one. Each
+ * visual variant (`variant`) carries the base's states again, under its own, so they keep winning.
+ */
+function asPandaRecipe<
+  R extends { base?: Style; variants?: Record<string, Record<string, Style>>; className?: string },
+>(inRecipe: R, slots?: string[]): R {
+  // Chakra's elements carry their recipe's class name (`chakra-button`) beside Emotion's: Panda's
+  // rules, under the same name, would style them too, on the pages still drawn with Chakra.
+  const recipe = { ...inRecipe, className: inRecipe.className?.replace(/^chakra-/, 'ui-') };
+  const visual = recipe.variants?.variant;
+  if (!visual) return recipe;
+  const withStates = (base: Style | undefined, style: Style) => mergeStyles(conditionalPart(base), style);
+  const variant = Object.fromEntries(
+    Object.entries(visual).map(([name, style]) => [
+      name,
+      slots
+        ? Object.fromEntries(
+            slots.map((slot) => [
+              slot,
+              withStates(recipe.base?.[slot] as Style, (style[slot] ?? {}) as Style),
+            ]),
+          )
+        : withStates(recipe.base, style),
+    ]),
+  );
+  return { ...recipe, variants: { ...recipe.variants, variant } };
+}
+
+const mapValues = <T, U>(record: Record<string, T>, fn: (value: T) => U) =>
+  Object.fromEntries(Object.entries(record).map(([key, value]) => [key, fn(value)]));
+
+/** Chakra's HStack or VStack: centred across unless `align` says otherwise. */
+function alignedStack(jsxName: 'HStack' | 'VStack'): PatternConfig {
+  const properties = {
+    justify: { type: 'property', value: 'justifyContent' },
+    align: { type: 'property', value: 'alignItems' },
+    gap: { type: 'property', value: 'gap' },
+  } satisfies PatternConfig['properties'];
+  // Panda writes each transform's own source into the generated pattern: no closure over jsxName.
+  return jsxName === 'HStack'
+    ? {
+        jsxName,
+        properties,
+        defaultValues: { gap: '8px' },
+        transform(props) {
+          const { justify, align, gap, ...rest } = props;
+          return {
+            display: 'flex',
+            alignItems: align ?? 'center',
+            justifyContent: justify,
+            gap,
+            flexDirection: 'row',
+            ...rest,
+          };
+        },
+      }
+    : {
+        jsxName,
+        properties,
+        defaultValues: { gap: '8px' },
+        transform(props) {
+          const { justify, align, gap, ...rest } = props;
+          return {
+            display: 'flex',
+            alignItems: align ?? 'center',
+            justifyContent: justify,
+            gap,
+            flexDirection: 'column',
+            ...rest,
+          };
+        },
+      };
+}
+
 export default defineConfig({
   preflight: true,
   // Chakra's dark shadows name « {black/64} », which Panda's check reports on every build though it
@@ -25,15 +119,63 @@ export default defineConfig({
   include: [
     './src/client/ui/**/*.{ts,tsx}',
     './src/pages/404.tsx',
+    './src/client/brand/Logo.tsx',
     './src/client/shell/{AppShell,Header,Sidebar,ShellBanners,toaster-view}.tsx',
+    './src/client/components/{CsvExportMenu,EmptyListState,FilterSelect,FilterSheet,FormErrorAlert,PagedRows,ResponsiveList,SandboxCheckout}.tsx',
     './src/features/home/client/**/*.tsx',
+    './src/features/order/client/screens/TestPaymentScreen.tsx',
     './src/features/notification/client/NotificationBell.tsx',
+    './src/features/product/client/screens/ProductsScreen.tsx',
+    './src/features/product/client/components/{BulkBar,NoProductsYet,ProductFilters,ProductRows}.tsx',
     './src/features/subscription/client/components/PlanUsage.tsx',
+    // Still on Chakra, but drawing the kit's tables, or handing style props to the lists' cards and
+    // empty states drawn with it.
+    './src/features/console/client/components/JobsPanel.tsx',
+    './src/features/console/client/components/ShopRows.tsx',
+    './src/features/console/client/screens/ConsoleScreen.tsx',
+    './src/features/crm/client/components/CampaignsTab.tsx',
+    './src/features/crm/client/components/CrmMessages.tsx',
+    './src/features/crm/client/components/SegmentEditor.tsx',
+    './src/features/crm/client/components/SegmentsTab.tsx',
+    './src/features/crm/client/screens/CrmScreen.tsx',
+    './src/features/customer/client/components/ClientFilters.tsx',
+    './src/features/customer/client/components/ClientRows.tsx',
+    './src/features/customer/client/screens/ClientStatementScreen.tsx',
+    './src/features/customer/client/screens/ClientsScreen.tsx',
+    './src/features/customer/client/screens/ImportClientsScreen.tsx',
+    './src/features/delivery/client/components/Board.tsx',
+    './src/features/delivery/client/components/FiguresTab.tsx',
+    './src/features/delivery/client/components/PickupPoints.tsx',
+    './src/features/delivery/client/components/RiderCashTab.tsx',
+    './src/features/delivery/client/components/Riders.tsx',
+    './src/features/delivery/client/screens/DeliveryScreen.tsx',
+    './src/features/discount/client/components/DiscountCodesCard.tsx',
+    './src/features/discount/client/components/DiscountRows.tsx',
+    './src/features/discount/client/screens/DiscountsScreen.tsx',
+    './src/features/order/client/components/NoOrdersYet.tsx',
+    './src/features/order/client/components/OrderFilters.tsx',
+    './src/features/order/client/components/OrderLinesEditor.tsx',
+    './src/features/order/client/components/OrderRows.tsx',
+    './src/features/order/client/screens/OrderDetailScreen.tsx',
+    './src/features/order/client/screens/OrderPrintScreen.tsx',
+    './src/features/order/client/screens/OrdersScreen.tsx',
+    './src/features/product/client/components/ImportPreview.tsx',
+    './src/features/product/client/components/StockHistoryCard.tsx',
+    './src/features/product/client/components/VariantsTable.tsx',
+    './src/features/product/client/screens/InventoryScreen.tsx',
+    './src/features/product/client/screens/LabelsScreen.tsx',
+    './src/features/stats/client/components/BreakdownReport.tsx',
+    './src/features/stats/client/components/OverviewReport.tsx',
+    './src/features/storefront/client/components/AbandonedCarts.tsx',
+    './src/features/storefront/client/components/DomainCheck.tsx',
+    './src/features/subscription/client/components/InvoiceList.tsx',
+    './src/features/subscription/client/screens/InvoiceScreen.tsx',
   ],
   // Chakra's theme is the whole preset: Panda's own tokens and utilities stay out.
   presets: [],
-  // Stack, HStack, Flex, Grid… as Panda writes them (Chakra's come from its React components).
-  patterns: pandaBase.patterns,
+  // Stack, HStack, Flex, Grid… as Panda writes them (Chakra's come from its React components), and
+  // HStack and VStack taking `align` as Chakra's do.
+  patterns: { ...pandaBase.patterns, hstack: alignedStack('HStack'), vstack: alignedStack('VStack') },
   // What the source names only through a value computed at run time: a banner's or a role's colour
   // (shared/banners.ts, shared/roles.ts), a banner's status, whether a skeleton is loading.
   staticCss: {
@@ -52,9 +194,20 @@ export default defineConfig({
     // Panda writes a recipe's variants for the tags named as the recipe: IconButton and CloseButton
     // are buttons too.
     recipes: {
-      ...theme.recipes,
-      button: { ...theme.recipes!.button!, jsx: ['Button', 'IconButton', 'CloseButton'] },
+      ...(mapValues(theme.recipes ?? {}, (recipe) => asPandaRecipe(recipe as never)) as typeof theme.recipes),
+      button: {
+        ...(asPandaRecipe(theme.recipes!.button! as never) as object),
+        jsx: ['Button', 'IconButton', 'CloseButton'],
+      } as NonNullable<typeof theme.recipes>['button'],
     },
-    slotRecipes: { ...slotRecipes, switchControl: { ...switchRecipe!, jsx: ['Switch.Root'] } },
+    slotRecipes: {
+      ...(mapValues(slotRecipes, (recipe) =>
+        asPandaRecipe(recipe as never, (recipe as { slots: string[] }).slots),
+      ) as typeof slotRecipes),
+      switchControl: {
+        ...(asPandaRecipe(switchRecipe as never, (switchRecipe as { slots: string[] }).slots) as object),
+        jsx: ['Switch.Root'],
+      } as NonNullable<typeof switchRecipe>,
+    },
   },
 });

@@ -1,5 +1,5 @@
 import NextLink from 'next/link';
-import { LogoMark } from '@/client/brand/Logo';
+import { LogoMark } from '@/client/brand/LogoMark';
 import { Button, Flex, Heading, Stack, Text } from '@/client/ui';
 
 function NotFoundPage() {

@@ -1,4 +1,4 @@
-import { HStack, Text } from '@chakra-ui/react';
+import { HStack, Text } from '@/client/ui';
 import { LogoMark } from './LogoMark';
 
 export { LogoMark };

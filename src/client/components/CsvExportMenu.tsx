@@ -1,4 +1,4 @@
-import { Button } from '@chakra-ui/react';
+import { Button } from '@/client/ui';
 import { lazy } from 'react';
 import { LuChevronDown, LuDownload } from 'react-icons/lu';
 import { DeferredPopup } from './DeferredPopup';

@@ -1,4 +1,4 @@
-import { EmptyState, HStack, VStack } from '@chakra-ui/react';
+import { EmptyState, HStack, VStack } from '@/client/ui';
 import type { ReactNode } from 'react';
 
 /**

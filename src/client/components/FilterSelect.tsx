@@ -1,4 +1,4 @@
-import { NativeSelect } from '@chakra-ui/react';
+import { NativeSelect } from '@/client/ui';
 
 /** A list's filter: a small native select named by its aria-label (no visible label). */
 export function FilterSelect(props: {

@@ -1,4 +1,4 @@
-import { Alert } from '@chakra-ui/react';
+import { Alert } from '@/client/ui';
 
 /** The refusal of a whole form (the server's French sentence), above its fields. */
 export function FormErrorAlert({ message }: { message: string | null | undefined }) {

@@ -1,4 +1,4 @@
-import { Button, Skeleton, Table } from '@chakra-ui/react';
+import { Button, Skeleton, Table } from '@/client/ui';
 import { useListLayout } from './ResponsiveList';
 
 /** The loading and « Afficher plus » rows of a cursor-paginated list (one query per page). */

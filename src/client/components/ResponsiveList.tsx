@@ -1,4 +1,4 @@
-import { Box, LinkBox, Table, type BoxProps } from '@chakra-ui/react';
+import { Box, LinkBox, Table } from '@/client/ui';
 import {
   createContext,
   useContext,
@@ -7,6 +7,7 @@ import {
   useMemo,
   useRef,
   useState,
+  type ComponentProps,
   type ReactNode,
 } from 'react';
 import { useIsPhone } from '../hooks/use-is-phone';
@@ -57,7 +58,8 @@ export function ResponsiveList(props: {
   stickyHeader?: boolean;
   /** Drawn inside a card already (no border of its own). */
   isBare?: boolean;
-  bg?: BoxProps['bg'];
+  /** White, on a page's grey. */
+  bg?: 'bg';
   /** Cards wherever the table would scroll sideways, not only on a phone. */
   cardsWhenTooWide?: boolean;
 }) {
@@ -95,7 +97,7 @@ export function ResponsiveList(props: {
           <Table.ScrollArea
             borderWidth={props.isBare ? undefined : '1px'}
             rounded="md"
-            bg={props.bg}
+            bg={props.bg === 'bg' ? 'bg' : undefined}
             data-testid={props.testId}
             data-layout="table"
           >
@@ -121,7 +123,7 @@ export function ResponsiveList(props: {
  * One row of a list on a phone. A LinkOverlay inside (the row's name) makes the whole card open
  * it; the controls inside (checkbox, buttons, fields) stay above that overlay and keep their own tap.
  */
-export function ListCard({ children, ...props }: BoxProps & { children: ReactNode }) {
+export function ListCard({ children, ...props }: ComponentProps<typeof LinkBox> & { children: ReactNode }) {
   return (
     <LinkBox
       borderWidth="1px"

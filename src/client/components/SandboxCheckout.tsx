@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Flex, HStack, Skeleton, Stack, Text } from '@/client/ui';
 import { useState, type ReactNode } from 'react';
 import { LuShieldCheck } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';

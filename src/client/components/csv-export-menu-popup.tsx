@@ -1,10 +1,11 @@
 import { Menu, Portal } from '@chakra-ui/react';
 import { Fragment } from 'react';
+import { inChakraIsland } from '@/client/shell/chakra-island';
 import type { DeferredPopupProps } from './DeferredPopup';
 import type { CsvSeparatorChoice } from './CsvExportMenu';
 
 /** CsvExportMenu's menu, loaded on first use (see DeferredPopup). */
-export function CsvExportMenuPopup({
+function CsvExportMenuPopupView({
   open,
   onOpenChange,
   ids,
@@ -46,3 +47,5 @@ export function CsvExportMenuPopup({
     </Menu.Root>
   );
 }
+
+export const CsvExportMenuPopup = inChakraIsland(CsvExportMenuPopupView);

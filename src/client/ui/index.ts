@@ -14,12 +14,21 @@ export { Alert } from './alert';
 export { Avatar } from './avatar';
 export { Button, IconButton } from './buttons';
 export { Card } from './card';
+export { Checkbox } from './checkbox';
 export { CloseButton } from './close-button';
+export { EmptyState } from './empty-state';
+export { Field } from './field';
+export { Input, InputGroup } from './input';
+export { LinkBox, LinkOverlay } from './link-box';
+export { NativeSelect } from './native-select';
 export { Progress } from './progress';
+export { Separator } from './separator';
+export { Table } from './table';
 
 export const Text = styled('p');
 export const Heading = styled('h2', heading);
 export const Badge = styled('span', badge);
+export const Image = styled('img');
 /** `asChild` draws the link's look on its child (Next's link). */
 export const Link = styled(ark.a, link);
 /** Holds a place while its content loads; `loading={false}` shows the content. */

@@ -1,4 +1,4 @@
-import { backOfficePage } from '@/client/shell/back-office-page';
+import { uiBackOfficePage } from '@/client/shell/shell-page';
 import { OrderPrintScreen } from '@/features/order/client/screens/OrderPrintScreen';
 
-export default backOfficePage(OrderPrintScreen);
+export default uiBackOfficePage(OrderPrintScreen);

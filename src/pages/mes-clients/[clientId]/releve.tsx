@@ -1,4 +1,4 @@
-import { backOfficePage } from '@/client/shell/back-office-page';
+import { uiBackOfficePage } from '@/client/shell/shell-page';
 import { ClientStatementScreen } from '@/features/customer/client/screens/ClientStatementScreen';
 
-export default backOfficePage(ClientStatementScreen);
+export default uiBackOfficePage(ClientStatementScreen);

@@ -1,4 +1,4 @@
-import { backOfficePage } from '@/client/shell/back-office-page';
+import { uiBackOfficePage } from '@/client/shell/shell-page';
 import { SandboxCheckoutScreen } from '@/features/subscription/client/screens/SandboxCheckoutScreen';
 
-export default backOfficePage(SandboxCheckoutScreen);
+export default uiBackOfficePage(SandboxCheckoutScreen);

@@ -1,4 +1,4 @@
-import { backOfficePage } from '@/client/shell/back-office-page';
+import { uiBackOfficePage } from '@/client/shell/shell-page';
 import { TestPaymentScreen } from '@/features/order/client/screens/TestPaymentScreen';
 
-export default backOfficePage(TestPaymentScreen);
+export default uiBackOfficePage(TestPaymentScreen);

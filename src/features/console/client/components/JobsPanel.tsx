@@ -1,15 +1,5 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  HStack,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Card, HStack, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import { useState } from 'react';
 import { LuRefreshCw } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';

@@ -1,4 +1,5 @@
-import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import { LoadingRow, MoreRow } from '@/client/components/PagedRows';
 import { ListCard, ListMessage, useListLayout } from '@/client/components/ResponsiveList';
 import { formatDateTime } from '@/shared/dates';

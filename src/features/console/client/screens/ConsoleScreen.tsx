@@ -7,16 +7,16 @@ import {
   InputGroup,
   Skeleton,
   Stack,
-  Table,
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import NextLink from 'next/link';
 import { ResponsiveList } from '@/client/components/ResponsiveList';
 import { useDebounced } from '@/client/hooks/use-debounced';
 import { useState } from 'react';
 import { LuArrowLeft, LuSearch } from 'react-icons/lu';
-import { LogoMark } from '@/client/brand/Logo';
+import { LogoMark } from '@/client/brand/LogoMark';
 import { ConfirmDialog } from '@/client/components/ConfirmDialog';
 import { useApiReady } from '@/client/session/use-api-ready';
 import { toaster } from '@/client/shell/toaster';

@@ -1,4 +1,5 @@
-import { Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import { useEffect, useState } from 'react';
 import { LuArrowLeft, LuPlus } from 'react-icons/lu';
 import { EmptyListState } from '@/client/components/EmptyListState';

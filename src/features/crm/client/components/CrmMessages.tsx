@@ -1,4 +1,5 @@
-import { Badge, HStack, Table, Text } from '@chakra-ui/react';
+import { Badge, HStack, Text } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import { ListCard, ListMessage, ResponsiveList, useListLayout } from '@/client/components/ResponsiveList';
 import { formatDateTime } from '@/shared/dates';
 import { formatPhone } from '@/shared/phone-format';

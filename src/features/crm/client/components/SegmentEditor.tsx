@@ -9,9 +9,9 @@ import {
   SegmentGroup,
   Skeleton,
   Stack,
-  Table,
   Text,
 } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import { useMemo, useState } from 'react';
 import { LuArrowLeft, LuPlus } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';

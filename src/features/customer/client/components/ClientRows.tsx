@@ -1,4 +1,5 @@
-import { Badge, Checkbox, HStack, LinkOverlay, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Checkbox, HStack, LinkOverlay, Stack, Text } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import type { ReactNode } from 'react';

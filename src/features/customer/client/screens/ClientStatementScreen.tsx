@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Flex, HStack, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, HStack, Input, Skeleton, Stack, Text, Table } from '@/client/ui';
 import { useRouter } from 'next/router';
 import { LuPrinter } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
@@ -48,7 +48,7 @@ export function ClientStatementScreen() {
         justify="space-between"
         css={{ '@media print': { display: 'none' } }}
       >
-        <HStack gap="3" wrap="wrap">
+        <HStack gap="3" flexWrap="wrap">
           <label>
             <Text fontSize="sm">Du</Text>
             <Input type="date" size="sm" value={from} onChange={(e) => setPeriod('du', e.target.value)} />

@@ -6,10 +6,10 @@ import {
   InputGroup,
   NativeSelect,
   Stack,
-  Table,
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Checkbox, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Checkbox, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import NextLink from 'next/link';
 import { useRef, useState } from 'react';
 import { LuArrowLeft, LuUpload } from 'react-icons/lu';

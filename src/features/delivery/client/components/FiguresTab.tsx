@@ -1,4 +1,5 @@
-import { Button, HStack, Heading, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import { useState } from 'react';
 import { ListCard, ListMessage, ResponsiveList, useListLayout } from '@/client/components/ResponsiveList';
 import { formatMoney } from '@/shared/money';

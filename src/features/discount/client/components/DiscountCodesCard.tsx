@@ -1,4 +1,5 @@
-import { Button, Card, Field, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Card, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import { useState } from 'react';
 import { LuDownload, LuTicket } from 'react-icons/lu';
 import { FormDialog } from '@/client/components/FormDialog';

@@ -1,4 +1,5 @@
-import { Badge, HStack, LinkOverlay, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, HStack, LinkOverlay, Stack, Text } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import NextLink from 'next/link';
 import type { ReactNode } from 'react';
 import { LoadingRow, MoreRow } from '@/client/components/PagedRows';

@@ -1,4 +1,5 @@
-import { Box, Button, Checkbox, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import NextLink from 'next/link';
 import { useEffect, useState } from 'react';
 import { LuPercent, LuPlus } from 'react-icons/lu';

@@ -1,14 +1,5 @@
-import {
-  Field,
-  HStack,
-  IconButton,
-  Input,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@chakra-ui/react';
+import { Field, HStack, IconButton, Input, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { LuTrash2 } from 'react-icons/lu';
 import { messageOf } from '@/client/forms/fields';

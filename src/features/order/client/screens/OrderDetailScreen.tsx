@@ -1,18 +1,7 @@
 import { OrderRider } from '@/features/delivery/client/components/OrderRider';
 import { OrderWhatsappMessages } from '@/features/channel/client/components/OrderWhatsappMessages';
-import {
-  Button,
-  Card,
-  Grid,
-  Heading,
-  HStack,
-  Menu,
-  Portal,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Card, Grid, Heading, HStack, Menu, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Flex, HStack, Image, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, HStack, Image, Skeleton, Stack, Text, Table } from '@/client/ui';
 import { useRouter } from 'next/router';
 import { useEffect, useState } from 'react';
 import { LuPrinter } from 'react-icons/lu';

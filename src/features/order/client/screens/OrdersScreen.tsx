@@ -7,11 +7,11 @@ import {
   InputGroup,
   SimpleGrid,
   Stack,
-  Table,
   Tabs,
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect, useMemo, useState } from 'react';

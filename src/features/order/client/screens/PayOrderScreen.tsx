@@ -4,7 +4,7 @@ import { useRouter } from 'next/router';
 import { useState } from 'react';
 import { LuLock } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
-import { LogoMark } from '@/client/brand/Logo';
+import { LogoMark } from '@/client/brand/LogoMark';
 import { formatMoney } from '@/shared/money';
 import { formatPhone } from '@/shared/phone-format';
 import { useGetPayableOrderQuery, useStartPayCheckoutMutation, type PayableOrder } from '../pay.api';

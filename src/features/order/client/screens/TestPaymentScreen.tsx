@@ -2,7 +2,7 @@ import { useRouter } from 'next/router';
 import { useState } from 'react';
 import { ApiError } from '@/client/api/api-error';
 import { SandboxCheckout } from '@/client/components/SandboxCheckout';
-import { SelectField } from '@/client/components/form';
+import { Field, NativeSelect } from '@/client/ui';
 import { PAYMENT_METHOD_LABELS } from '../../order.constants';
 import { ONLINE_PAYMENT_METHODS } from '../../payment-link.constants';
 import { useGetTestPaymentQuery, useReportTestPaymentMutation } from '../pay.api';
@@ -31,13 +31,23 @@ export function TestPaymentScreen() {
       instructions="Choisissez le moyen et le résultat du paiement."
       report={(outcome) => report({ paymentId, outcome, method }).unwrap()}
     >
-      <SelectField
-        label="Moyen de paiement"
-        name="method"
-        value={method}
-        onChange={(value) => setMethod(value as OnlineMethod)}
-        options={METHOD_OPTIONS}
-      />
+      <Field.Root>
+        <Field.Label>Moyen de paiement</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            name="method"
+            value={method}
+            onChange={(e) => setMethod(e.currentTarget.value as OnlineMethod)}
+          >
+            {METHOD_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
     </SandboxCheckout>
   );
 }

@@ -1,7 +1,7 @@
 import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useEffect, useState } from 'react';
 import { LuArrowLeft, LuChevronDown, LuKeyRound, LuLogOut, LuStore } from 'react-icons/lu';
-import { LogoMark } from '@/client/brand/Logo';
+import { LogoMark } from '@/client/brand/LogoMark';
 import { ROLE_LABELS } from '@/shared/roles';
 import { backOfficePath, withShopId } from '@/shared/navigation';
 import { useTill } from '../till/TillProvider';

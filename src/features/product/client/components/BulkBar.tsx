@@ -1,4 +1,4 @@
-import { Button, HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { Button, HStack, Input, NativeSelect, Text } from '@/client/ui';
 import { useState } from 'react';
 import { ApiError } from '@/client/api/api-error';
 import { ConfirmDialog } from '@/client/components/ConfirmDialog';

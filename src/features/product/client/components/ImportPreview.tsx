@@ -1,4 +1,5 @@
-import { Alert, Badge, Box, List, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, List, Stack, Text } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import type { CsvImportReport } from '../../product-csv.schemas';
 import {
   imagesText,

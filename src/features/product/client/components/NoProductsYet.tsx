@@ -1,4 +1,4 @@
-import { Button, Text } from '@chakra-ui/react';
+import { Button, Text } from '@/client/ui';
 import NextLink from 'next/link';
 import { LuPackage, LuPlus, LuUpload } from 'react-icons/lu';
 import { EmptyListState } from '@/client/components/EmptyListState';

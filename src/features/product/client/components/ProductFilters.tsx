@@ -1,4 +1,4 @@
-import { SimpleGrid } from '@chakra-ui/react';
+import { Grid } from '@/client/ui';
 import { FilterSelect } from '@/client/components/FilterSelect';
 import { PRODUCT_STATUSES, PRODUCT_STATUS_LABELS } from '../../product.constants';
 import type { ProductSort } from '../../product.schemas';
@@ -76,8 +76,8 @@ export function ProductFilters(props: {
 /** The filters stacked, for the phone's sheet. */
 export function StackedProductFilters(props: Parameters<typeof ProductFilters>[0]) {
   return (
-    <SimpleGrid columns={1} gap="3">
+    <Grid columns={1} gap="3">
       <ProductFilters {...props} />
-    </SimpleGrid>
+    </Grid>
   );
 }

@@ -1,6 +1,6 @@
 import { LoadingRow, MoreRow } from '@/client/components/PagedRows';
 import { ListCard, ListMessage, useListLayout } from '@/client/components/ResponsiveList';
-import { Badge, Box, Checkbox, HStack, Image, LinkOverlay, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Checkbox, HStack, Image, LinkOverlay, Stack, Table, Text } from '@/client/ui';
 import NextLink from 'next/link';
 import type { ReactNode } from 'react';
 import { LuPackage } from 'react-icons/lu';

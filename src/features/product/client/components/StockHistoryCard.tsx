@@ -1,6 +1,7 @@
 import { LoadingRow, MoreRow } from '@/client/components/PagedRows';
 import { ListCard, ListMessage, ResponsiveList, useListLayout } from '@/client/components/ResponsiveList';
-import { Card, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import { useState } from 'react';
 import { formatDateTime } from '@/shared/dates';
 import { frenchTypography as fr } from '@/shared/typography';

@@ -7,9 +7,9 @@ import {
   NativeSelect,
   SimpleGrid,
   Stack,
-  Table,
   Text,
 } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import { useFormContext, useFormState, useWatch, type FieldArrayWithId } from 'react-hook-form';
 import { LuBarcode } from 'react-icons/lu';
 import { messageOf } from '@/client/forms/fields';

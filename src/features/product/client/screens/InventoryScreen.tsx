@@ -1,4 +1,5 @@
-import { Badge, Button, Heading, HStack, Input, InputGroup, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Heading, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import NextLink from 'next/link';
 import { LoadingRow, MoreRow } from '@/client/components/PagedRows';
 import { ListCard, ListMessage, ResponsiveList, useListLayout } from '@/client/components/ResponsiveList';

@@ -9,9 +9,9 @@ import {
   NativeSelect,
   Skeleton,
   Stack,
-  Table,
   Text,
 } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import NextLink from 'next/link';
 import { useDebounced } from '@/client/hooks/use-debounced';
 import { useState } from 'react';

@@ -1,15 +1,15 @@
 import {
   Button,
+  Grid,
   Heading,
   HStack,
   Input,
   InputGroup,
-  SimpleGrid,
   Skeleton,
   Stack,
   Table,
   VisuallyHidden,
-} from '@chakra-ui/react';
+} from '@/client/ui';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useDebounced } from '@/client/hooks/use-debounced';
@@ -162,10 +162,10 @@ function Products({ shop, canEdit, canAdjust }: { shop: Shop; canEdit: boolean; 
           </FilterSheet>
         </HStack>
       ) : (
-        <SimpleGrid columns={{ base: 2, xl: 5 }} gap="3">
+        <Grid columns={{ base: 2, xl: 5 }} gap="3">
           {searchField}
           <ProductFilters {...filterProps} />
-        </SimpleGrid>
+        </Grid>
       )}
 
       {selected.size > 0 && canEdit ? (

@@ -1,4 +1,5 @@
-import { HStack, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import NextLink from 'next/link';
 import type { ReactNode } from 'react';
 import { ListCard, ListMessage, ResponsiveList, useListLayout } from '@/client/components/ResponsiveList';

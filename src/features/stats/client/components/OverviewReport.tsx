@@ -1,14 +1,5 @@
-import {
-  Box,
-  Heading,
-  Link,
-  Skeleton,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@chakra-ui/react';
+import { Box, Heading, Link, Skeleton, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import dynamic from 'next/dynamic';
 import NextLink from 'next/link';
 import { formatMoney } from '@/shared/money';

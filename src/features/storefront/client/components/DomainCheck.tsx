@@ -1,4 +1,5 @@
-import { Alert, Box, Button, IconButton, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, IconButton, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import { useEffect, useState } from 'react';
 import { LuCheck, LuCopy, LuRefreshCw } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';

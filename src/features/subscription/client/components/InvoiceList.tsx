@@ -1,4 +1,5 @@
-import { Button, Card, Skeleton, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Button, Card, Skeleton, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Table } from '@/client/ui/table';
 import NextLink from 'next/link';
 import { LuPrinter } from 'react-icons/lu';
 import { formatDateTime } from '@/shared/dates';

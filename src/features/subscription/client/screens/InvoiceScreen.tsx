@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Flex,
-  Grid,
-  HStack,
-  Separator,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Grid, HStack, Separator, Skeleton, Stack, Text, Table } from '@/client/ui';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { LuArrowLeft, LuPrinter } from 'react-icons/lu';
@@ -88,7 +76,7 @@ export function InvoiceScreen() {
                 </Text>
               </Stack>
             </Flex>
-            <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="6">
+            <Grid gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="6">
               <Stack gap="0">
                 <Text fontSize="xs" textTransform="uppercase" color="gray.600">
                   Facturé à

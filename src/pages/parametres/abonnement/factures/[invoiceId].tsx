@@ -1,4 +1,4 @@
-import { backOfficePage } from '@/client/shell/back-office-page';
+import { uiBackOfficePage } from '@/client/shell/shell-page';
 import { InvoiceScreen } from '@/features/subscription/client/screens/InvoiceScreen';
 
-export default backOfficePage(InvoiceScreen);
+export default uiBackOfficePage(InvoiceScreen);
