@@ -67,45 +67,29 @@ const mapValues = <T, U>(record: Record<string, T>, fn: (value: T) => U) =>
 
 /** Chakra's HStack or VStack: centred across unless `align` says otherwise. */
 function alignedStack(jsxName: 'HStack' | 'VStack'): PatternConfig {
-  const properties = {
-    justify: { type: 'property', value: 'justifyContent' },
-    align: { type: 'property', value: 'alignItems' },
-    gap: { type: 'property', value: 'gap' },
-  } satisfies PatternConfig['properties'];
-  // Panda writes each transform's own source into the generated pattern: no closure over jsxName.
-  return jsxName === 'HStack'
-    ? {
-        jsxName,
-        properties,
-        defaultValues: { gap: '8px' },
-        transform(props) {
-          const { justify, align, gap, ...rest } = props;
-          return {
-            display: 'flex',
-            alignItems: align ?? 'center',
-            justifyContent: justify,
-            gap,
-            flexDirection: 'row',
-            ...rest,
-          };
-        },
-      }
-    : {
-        jsxName,
-        properties,
-        defaultValues: { gap: '8px' },
-        transform(props) {
-          const { justify, align, gap, ...rest } = props;
-          return {
-            display: 'flex',
-            alignItems: align ?? 'center',
-            justifyContent: justify,
-            gap,
-            flexDirection: 'column',
-            ...rest,
-          };
-        },
+  return {
+    jsxName,
+    properties: {
+      justify: { type: 'property', value: 'justifyContent' },
+      align: { type: 'property', value: 'alignItems' },
+      gap: { type: 'property', value: 'gap' },
+      direction: { type: 'property', value: 'flexDirection' },
+    },
+    // The direction travels as a default: Panda writes the transform's own source into the
+    // generated pattern, so it can close over nothing.
+    defaultValues: { gap: '8px', direction: jsxName === 'HStack' ? 'row' : 'column' },
+    transform(props) {
+      const { justify, align, gap, direction, ...rest } = props;
+      return {
+        display: 'flex',
+        alignItems: align ?? 'center',
+        justifyContent: justify,
+        gap,
+        flexDirection: direction,
+        ...rest,
       };
+    },
+  };
 }
 
 export default defineConfig({
