@@ -20,8 +20,8 @@ const SESSION_REFETCH_SECONDS = 15 * 60;
 
 /**
  * What every signed-in page runs in: the session, the store (RTK Query's cache), the API token kept
- * in step and the missing-name guard; Chakra's theme is the page's own (see backOfficePage). Every
- * back-office page is drawn in it (see backOfficePage); the light pages (sign-in) are not.
+ * in step and the missing-name guard; Chakra's theme is the page's own. Every back-office page is
+ * drawn in it (see shell-page.tsx); the light pages (sign-in) are not.
  */
 export function BackOfficeProviders({
   session,

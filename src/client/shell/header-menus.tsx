@@ -6,7 +6,7 @@ import { ROLE_LABELS } from '@/shared/roles';
 import type { UserInfo } from '@/features/user/client/user.api';
 import type { Shop } from '@/features/shop/client/shop.api';
 import type { DeferredPopupProps } from '../components/DeferredPopup';
-import { inChakraIsland } from '@/client/shell/chakra-island';
+import { inChakraIsland } from './chakra-island';
 
 /*
  * The header's two menus, loaded on first use (see DeferredPopup): their triggers are drawn by

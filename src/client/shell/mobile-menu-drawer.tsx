@@ -1,7 +1,7 @@
 import { CloseButton, Drawer, Portal } from '@chakra-ui/react';
 import { SidebarMenu, type SidebarProps } from './Sidebar';
 import type { MobileMenuProps } from './MobileMenu';
-import { inChakraIsland } from '@/client/shell/chakra-island';
+import { inChakraIsland } from './chakra-island';
 
 /** The phone's menu drawer itself, loaded when it first opens (see MobileMenu). */
 function MobileMenuDrawerView({ isOpen, onClose, title, menu }: MobileMenuProps) {
