@@ -15,6 +15,10 @@ test('un segment « À risque » ouvert, compté, affiné, enregistré ; la cais
   await signInAs(page, 'seller');
   await page.goto('/crm');
   await expect(page.getByRole('heading', { name: 'CRM', level: 1 })).toBeVisible();
+  // The saved segments load above the models and push them down: press once they are in place.
+  await expect(
+    page.getByTestId('saved-segment').or(page.getByText('Aucun segment enregistré')).first(),
+  ).toBeVisible();
   const preset = page.getByTestId('preset-segment').filter({ hasText: 'À risque' });
   await preset.getByRole('button', { name: 'Ouvrir' }).click();
   const editor = page.getByTestId('segment-editor');

@@ -17,8 +17,11 @@ function walkPlaywright(suite, file) {
       else if (status === 'skipped') skipped++;
       else {
         failed++;
-        const error = test.results?.at(-1)?.error?.message ?? '';
-        failures.push(`${file}: ${spec.file} › ${spec.title} — ${firstLine(error)}`);
+        const error = test.results?.at(-1)?.error ?? {};
+        // The failing line and what was expected against what came: enough to tell a flake's cause
+        // from the log alone, when the report itself is gone with the clean clone.
+        const at = error.location ? ` (ligne ${error.location.line})` : '';
+        failures.push(`${file}: ${spec.file}${at} › ${spec.title} — ${briefly(error.message ?? '')}`);
       }
     }
   }
@@ -35,6 +38,13 @@ function firstLine(text) {
       .split('\n')
       .find((l) => l.trim()) ?? ''
   );
+}
+
+/** The first line, then the « Expected / Received » lines, joined. */
+function briefly(text) {
+  const lines = String(text).replace(ANSI_COLOUR, '').split('\n');
+  const detail = lines.filter((l) => /^\s*(Expected|Received)\b/.test(l)).map((l) => l.trim());
+  return [firstLine(text), ...detail.slice(0, 2)].join(' | ');
 }
 
 const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
@@ -67,7 +77,7 @@ for (const file of files) {
   }
   console.log(`  ${file}: lu`);
 }
-for (const failure of failures) console.log(`  ÉCHEC ${failure.slice(0, 400)}`);
+for (const failure of failures) console.log(`  ÉCHEC ${failure.slice(0, 600)}`);
 const expected = Number(process.env.EXPECTED_REPORTS ?? 0);
 if (files.length < expected) {
   failed += expected - files.length;

@@ -29,16 +29,39 @@ export async function signedInToken(db: Database, userId: string): Promise<strin
   return (await signAccessToken({ userId, sessionId })).token;
 }
 
+/**
+ * Inserts a user under a fresh random number. The API suites share one PostgreSQL database across
+ * their files, and thousands of fixture users drawn from ten million numbers do meet now and then
+ * (the birthday problem): a taken number is drawn again rather than failing the test.
+ */
+async function insertUserWithFreshPhone(
+  db: Database,
+  values: Omit<Parameters<typeof insertUser>[1], 'phone'>,
+): Promise<UserRow> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await insertUser(db, { ...values, phone: uniquePhone() });
+    } catch (error) {
+      if (attempt >= 5 || !isPhoneTaken(error)) throw error;
+    }
+  }
+}
+
+function isPhoneTaken(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}
+
 export async function createUser(db: Database, firstName = 'Test'): Promise<Member> {
-  const user = await insertUser(db, { phone: uniquePhone(), firstName, lastName: 'Utilisateur' });
+  const user = await insertUserWithFreshPhone(db, { firstName, lastName: 'Utilisateur' });
   return { user, token: await signedInToken(db, user.id) };
 }
 
-/** A shop with one agent per role; the admin is its owner. */
 /** A platform operator (the console's user), signed in. */
 export async function createOperator(db: Database): Promise<Member> {
-  const user = await insertUser(db, {
-    phone: uniquePhone(),
+  const user = await insertUserWithFreshPhone(db, {
     firstName: 'Opératrice',
     lastName: 'Plateforme',
     isPlatformOperator: true,
@@ -46,6 +69,7 @@ export async function createOperator(db: Database): Promise<Member> {
   return { user, token: await signedInToken(db, user.id) };
 }
 
+/** A shop with one agent per role; the admin is its owner. */
 export async function createShopFixture(db: Database, name = 'Boutique Test'): Promise<ShopFixture> {
   const owner = await createUser(db, 'Admin');
   const { shop } = await createShopWithOwner(db, { owner: owner.user, name, country: 'SN', currency: 'XOF' });

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
@@ -118,7 +118,13 @@ export function SegmentsTab({
             </Button>
           ) : null}
         </HStack>
-        {saved.isSuccess && items.length === 0 ? (
+        {saved.isLoading ? (
+          // Two cards' room while the list loads, so the models below do not jump under a finger.
+          <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3" aria-hidden>
+            <Skeleton height="32" borderRadius="l2" />
+            <Skeleton height="32" borderRadius="l2" />
+          </SimpleGrid>
+        ) : saved.isSuccess && items.length === 0 ? (
           <EmptyListState
             title="Aucun segment enregistré"
             description="Partez d’un modèle ci-dessous ou créez le vôtre : les clients qu’il compte sont recalculés à chaque ouverture."
