@@ -107,7 +107,8 @@ export default defineConfig({
     './src/client/shell/{AppShell,Header,Sidebar,ShellBanners,toaster-view}.tsx',
     './src/client/components/{CsvExportMenu,EmptyListState,FilterSelect,FilterSheet,FormErrorAlert,PagedRows,ResponsiveList,SandboxCheckout}.tsx',
     './src/features/home/client/**/*.tsx',
-    './src/features/order/client/screens/TestPaymentScreen.tsx',
+    './src/features/order/client/screens/{OrdersScreen,TestPaymentScreen}.tsx',
+    './src/features/order/client/components/{DrillDownChips,NoOrdersYet,OrderBadges,OrderBulkBar,OrderFilters,OrderRows}.tsx',
     './src/features/notification/client/NotificationBell.tsx',
     './src/features/product/client/screens/ProductsScreen.tsx',
     './src/features/product/client/components/{BulkBar,NoProductsYet,ProductFilters,ProductRows}.tsx',
@@ -136,13 +137,9 @@ export default defineConfig({
     './src/features/discount/client/components/DiscountCodesCard.tsx',
     './src/features/discount/client/components/DiscountRows.tsx',
     './src/features/discount/client/screens/DiscountsScreen.tsx',
-    './src/features/order/client/components/NoOrdersYet.tsx',
-    './src/features/order/client/components/OrderFilters.tsx',
     './src/features/order/client/components/OrderLinesEditor.tsx',
-    './src/features/order/client/components/OrderRows.tsx',
     './src/features/order/client/screens/OrderDetailScreen.tsx',
     './src/features/order/client/screens/OrderPrintScreen.tsx',
-    './src/features/order/client/screens/OrdersScreen.tsx',
     './src/features/product/client/components/ImportPreview.tsx',
     './src/features/product/client/components/StockHistoryCard.tsx',
     './src/features/product/client/components/VariantsTable.tsx',
@@ -161,11 +158,26 @@ export default defineConfig({
   // HStack and VStack taking `align` as Chakra's do.
   patterns: { ...pandaBase.patterns, hstack: alignedStack('HStack'), vstack: alignedStack('VStack') },
   // What the source names only through a value computed at run time: a banner's or a role's colour
-  // (shared/banners.ts, shared/roles.ts), a banner's status, whether a skeleton is loading.
+  // (shared/banners.ts, shared/roles.ts, an order status's), a banner's status, whether a skeleton is
+  // loading.
   staticCss: {
     css: [
       {
-        properties: { colorPalette: ['gray', 'red', 'orange', 'yellow', 'green', 'blue', 'purple', 'brand'] },
+        properties: {
+          colorPalette: [
+            'gray',
+            'red',
+            'orange',
+            'yellow',
+            'green',
+            'teal',
+            'blue',
+            'cyan',
+            'purple',
+            'pink',
+            'brand',
+          ],
+        },
       },
     ],
     recipes: { alert: [{ status: ['*'] }], skeleton: [{ loading: ['true', 'false'] }] },

@@ -140,3 +140,60 @@ test.describe('Commandes', () => {
     await expect(page.getByTestId('order-row')).toContainText(number);
   });
 });
+
+test.describe('La liste des commandes', () => {
+  test('une vue enregistrée (son nom exigé), rouverte puis supprimée ; une sélection imprime ses factures', async ({
+    page,
+  }) => {
+    await signInAs(page, 'supervisor');
+    await page.goto('/mes-commandes');
+    await expect(page.getByTestId('order-row').first()).toBeVisible();
+
+    // A filter opens « Vue personnalisée »; saving it without a name names the field.
+    await page.getByLabel('Canal', { exact: true }).selectOption('whatsapp');
+    await expect(page.getByRole('tab', { name: 'Vue personnalisée' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await page.getByRole('button', { name: 'Enregistrer la vue' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Enregistrer la vue' });
+    await dialog.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await expect(dialog.getByText('Ce champ est obligatoire.')).toBeVisible();
+    const name = `WhatsApp ${Date.now().toString(36)}`;
+    await dialog.getByLabel('Nom de la vue').fill(name);
+    await dialog.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    const tab = page.getByRole('tab', { name: new RegExp(name) });
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+
+    // Another tab, then the saved one again: its filter comes back.
+    await page.getByRole('tab', { name: 'Toutes' }).click();
+    await expect(page.getByLabel('Canal', { exact: true })).toHaveValue('');
+    await tab.click();
+    await expect(page.getByLabel('Canal', { exact: true })).toHaveValue('whatsapp');
+    await expect(page.getByTestId('order-row').first()).toContainText('WhatsApp');
+
+    // Two orders selected: the bar counts them and opens their invoices in a new tab.
+    await page.getByRole('tab', { name: 'Toutes' }).click();
+    const rows = page.getByTestId('order-row');
+    await rows.nth(0).getByRole('checkbox').check({ force: true });
+    await rows.nth(1).getByRole('checkbox').check({ force: true });
+    const bar = page.getByTestId('orders-bulk-bar');
+    await expect(bar).toContainText('2 sélectionnées');
+    const popup = page.waitForEvent('popup');
+    await bar.getByRole('button', { name: 'Factures' }).click();
+    const invoices = await popup;
+    await invoices.waitForLoadState();
+    const printed = new URL(invoices.url());
+    expect(printed.pathname).toBe('/mes-commandes/imprimer');
+    expect(printed.searchParams.get('document')).toBe('facture');
+    expect(printed.searchParams.get('ids')?.split(',')).toHaveLength(2);
+    await invoices.close();
+
+    // Open again, the saved view offers its removal; the tab goes, « Toutes » opens.
+    await tab.click();
+    await page.getByRole('button', { name: `Supprimer la vue ${name}` }).click();
+    await expect(tab).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: 'Toutes' })).toHaveAttribute('aria-selected', 'true');
+  });
+});

@@ -40,7 +40,6 @@ export const INTERIM_KB = {
   '/mes-clients': 268,
   '/mes-clients/[clientId]': 274,
   '/mes-clients/importer': 235,
-  '/mes-commandes': 268,
   '/mes-commandes/[orderId]': 286,
   '/mes-commandes/[orderId]/modifier': 280,
   '/mes-commandes/nouvelle': 280,

@@ -1,11 +1,18 @@
-import { Checkbox as ArkCheckbox, useCheckboxContext } from '@ark-ui/react/checkbox';
+// The parts by name: Ark's `Checkbox` namespace object would bring its group and all.
+import {
+  CheckboxControl as ArkCheckboxControl,
+  CheckboxHiddenInput,
+  CheckboxLabel,
+  CheckboxRoot,
+  useCheckboxContext,
+} from '@ark-ui/react/checkbox';
 import type { ComponentProps } from 'react';
 import { createStyleContext } from '../../../styled-system/jsx';
 import { checkbox } from '../../../styled-system/recipes';
 
 const { withProvider, withContext } = createStyleContext(checkbox);
 
-const StyledControl = withContext(ArkCheckbox.Control, 'control');
+const StyledControl = withContext(ArkCheckboxControl, 'control');
 
 /** The tick (or the dash, indeterminate) in the box, as Chakra draws it (sized by the box's `_icon`). */
 function CheckboxIndicator() {
@@ -32,8 +39,8 @@ function CheckboxControl({ children, ...props }: ComponentProps<typeof StyledCon
 
 /** Chakra's Checkbox on Ark's: `Checkbox.Root` (checked, onCheckedChange), its hidden input, box, label. */
 export const Checkbox = {
-  Root: withProvider(ArkCheckbox.Root, 'root'),
-  HiddenInput: ArkCheckbox.HiddenInput,
+  Root: withProvider(CheckboxRoot, 'root'),
+  HiddenInput: CheckboxHiddenInput,
   Control: CheckboxControl,
-  Label: withContext(ArkCheckbox.Label, 'label'),
+  Label: withContext(CheckboxLabel, 'label'),
 };

@@ -1,4 +1,5 @@
-import { Field as ArkField } from '@ark-ui/react/field';
+// The parts by name: Ark's `Field` namespace object would bring its textarea's autosize and all.
+import { FieldErrorText, FieldHelperText, FieldLabel, FieldRoot } from '@ark-ui/react/field';
 import { createStyleContext } from '../../../styled-system/jsx';
 import { field } from '../../../styled-system/recipes';
 
@@ -9,8 +10,8 @@ const { withProvider, withContext } = createStyleContext(field);
  * to the control inside (Ark's ids), as Chakra's does.
  */
 export const Field = {
-  Root: withProvider(ArkField.Root, 'root'),
-  Label: withContext(ArkField.Label, 'label'),
-  HelperText: withContext(ArkField.HelperText, 'helperText'),
-  ErrorText: withContext(ArkField.ErrorText, 'errorText'),
+  Root: withProvider(FieldRoot, 'root'),
+  Label: withContext(FieldLabel, 'label'),
+  HelperText: withContext(FieldHelperText, 'helperText'),
+  ErrorText: withContext(FieldErrorText, 'errorText'),
 };

@@ -24,6 +24,8 @@ export { NativeSelect } from './native-select';
 export { Progress } from './progress';
 export { Separator } from './separator';
 export { Table } from './table';
+export { Tabs } from './tabs';
+export { Tag } from './tag';
 
 export const Text = styled('p');
 export const Heading = styled('h2', heading);

@@ -1,7 +1,7 @@
 import { Children, cloneElement, type ReactElement, type ReactNode } from 'react';
 import { css, cx } from '../../../styled-system/css';
 import { Box, styled } from '../../../styled-system/jsx';
-import { input } from '../../../styled-system/recipes';
+import { input, inputAddon } from '../../../styled-system/recipes';
 
 /** Chakra's Input (its `size`, `variant`); its height is `--input-height`, which InputGroup reads. */
 export const Input = styled('input', input);
@@ -22,22 +22,49 @@ const START_ELEMENT = css({
 // The input leaves the element its place: a square as high as the input.
 const AFTER_START_ELEMENT = css({ ps: 'calc(var(--input-height) - 0px)' });
 
-/** Chakra's InputGroup with a `startElement` (an icon) drawn inside the input's start. */
+const InputAddon = styled('span', inputAddon);
+// An addon is attached to its input: one border between them, square where they meet.
+const ADDON_AT_START = css({ borderEndRadius: '0!', marginEnd: '-1px' });
+const AFTER_START_ADDON = css({ borderStartRadius: '0!' });
+
+/**
+ * Chakra's InputGroup with a `startElement` (an icon) drawn inside the input's start, or a
+ * `startAddon` (a word, « Du ») attached before it.
+ */
 export function InputGroup({
   startElement,
+  startAddon,
+  startAddonProps,
   children,
   ...props
 }: Omit<React.ComponentProps<typeof Box>, 'children'> & {
   startElement?: ReactNode;
+  startAddon?: ReactNode;
+  startAddonProps?: React.ComponentProps<typeof InputAddon>;
   children: ReactElement<{ className?: string }>;
 }) {
   const child = Children.only(children);
+  const childClass = cx(
+    startElement ? AFTER_START_ELEMENT : undefined,
+    startAddon ? AFTER_START_ADDON : undefined,
+    child.props.className,
+  );
   return (
-    <Box display="inline-flex" position="relative" isolation="isolate" width="full" gap="0.5rem" {...props}>
+    <Box
+      display="inline-flex"
+      position="relative"
+      isolation="isolate"
+      width="full"
+      gap={startAddon ? '0' : '0.5rem'}
+      {...props}
+    >
+      {startAddon ? (
+        <InputAddon {...startAddonProps} className={cx(ADDON_AT_START, startAddonProps?.className)}>
+          {startAddon}
+        </InputAddon>
+      ) : null}
       {startElement ? <div className={START_ELEMENT}>{startElement}</div> : null}
-      {startElement
-        ? cloneElement(child, { className: cx(AFTER_START_ELEMENT, child.props.className) })
-        : child}
+      {startElement || startAddon ? cloneElement(child, { className: childClass }) : child}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { Field as ArkField } from '@ark-ui/react/field';
+import { FieldSelect } from '@ark-ui/react/field';
 import type { ComponentProps } from 'react';
 import { createStyleContext } from '../../../styled-system/jsx';
 import { nativeSelect } from '../../../styled-system/recipes';
@@ -30,6 +30,6 @@ function NativeSelectIndicator(props: ComponentProps<typeof StyledIndicator>) {
 export const NativeSelect = {
   Root: withProvider('div', 'root'),
   // Ark's select: named by the Field around it, when there is one.
-  Field: withContext(ArkField.Select, 'field'),
+  Field: withContext(FieldSelect, 'field'),
   Indicator: NativeSelectIndicator,
 };

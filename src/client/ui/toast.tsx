@@ -1,4 +1,12 @@
-import { Toast as ArkToast, Toaster as ArkToaster, useToastContext } from '@ark-ui/react/toast';
+// The parts by name, as the other kit files take Ark's.
+import {
+  Toaster as ArkToaster,
+  ToastCloseTrigger as ArkToastCloseTrigger,
+  ToastDescription,
+  ToastRoot,
+  ToastTitle,
+  useToastContext,
+} from '@ark-ui/react/toast';
 import type { ComponentProps } from 'react';
 import { RiCheckboxCircleLine, RiErrorWarningLine } from 'react-icons/ri';
 import { createStyleContext, styled } from '../../../styled-system/jsx';
@@ -11,7 +19,7 @@ const { withProvider, withContext } = createStyleContext(toast);
 const ICONS = { warning: RiErrorWarningLine, error: RiErrorWarningLine, success: RiCheckboxCircleLine };
 
 const StyledIndicator = withContext('span', 'indicator');
-const StyledCloseTrigger = withContext(ArkToast.CloseTrigger, 'closeTrigger');
+const StyledCloseTrigger = withContext(ArkToastCloseTrigger, 'closeTrigger');
 
 function ToastIndicator(props: ComponentProps<typeof StyledIndicator>) {
   const type = useToastContext().type as keyof typeof ICONS | undefined;
@@ -26,9 +34,9 @@ function ToastCloseTrigger({ children, ...props }: ComponentProps<typeof StyledC
 /** Chakra's toasts on Ark's machine: `Toaster` (the stack), then each `Toast.Root` and its parts. */
 export const Toaster = styled(ArkToaster);
 export const Toast = {
-  Root: withProvider(ArkToast.Root, 'root'),
-  Title: withContext(ArkToast.Title, 'title'),
-  Description: withContext(ArkToast.Description, 'description'),
+  Root: withProvider(ToastRoot, 'root'),
+  Title: withContext(ToastTitle, 'title'),
+  Description: withContext(ToastDescription, 'description'),
   Indicator: ToastIndicator,
   CloseTrigger: ToastCloseTrigger,
 };

@@ -1,4 +1,4 @@
-import { HStack, Tag, Text } from '@chakra-ui/react';
+import { HStack, Tag, Text } from '@/client/ui';
 import type { TOrderFilters } from '../../order.schemas';
 
 /** The filters only Statistiques sets (a row's orders), each with the word that names it. */
@@ -39,7 +39,7 @@ export function DrillDownChips({
   const active = DRILL_DOWN_KEYS.filter((key) => filters[key]);
   if (active.length === 0) return null;
   return (
-    <HStack gap="2" wrap="wrap" data-testid="drill-down-filters">
+    <HStack gap="2" flexWrap="wrap" data-testid="drill-down-filters">
       <Text fontSize="sm" color="fg.muted">
         Depuis Statistiques :
       </Text>

@@ -1,4 +1,4 @@
-import { Button } from '@chakra-ui/react';
+import { Button } from '@/client/ui';
 import NextLink from 'next/link';
 import { LuPlus, LuShoppingCart, LuStore } from 'react-icons/lu';
 import { EmptyListState } from '@/client/components/EmptyListState';

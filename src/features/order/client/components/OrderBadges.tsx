@@ -1,4 +1,4 @@
-import { Badge } from '@chakra-ui/react';
+import { Badge } from '@/client/ui';
 import {
   FULFILMENT_COLORS,
   FULFILMENT_LABELS,

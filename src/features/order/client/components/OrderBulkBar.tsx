@@ -1,4 +1,4 @@
-import { Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { Button, HStack, NativeSelect, Text } from '@/client/ui';
 import { useState } from 'react';
 import { LuPrinter } from 'react-icons/lu';
 import { toaster } from '@/client/shell/toaster';

@@ -1,4 +1,5 @@
-import { Field, Input, InputGroup, SimpleGrid } from '@chakra-ui/react';
+import { Grid, Input, InputGroup } from '@/client/ui';
+import { css } from '../../../../../styled-system/css';
 import { FilterSelect } from '@/client/components/FilterSelect';
 import type { Agent } from '@/features/shop/client/shop.api';
 import {
@@ -14,6 +15,8 @@ import {
 import type { TOrderFilters } from '../../order.schemas';
 
 const MIXED = '__mixed';
+// « Du » and « Au » as narrow as the dates beside them leave room for.
+const DATE_ADDON = css({ px: '2', fontSize: 'sm' });
 
 /** A list filter shown as one choice; a view holding several (« À préparer ») shows « Selon la vue ». */
 function single(values: readonly string[] | undefined): string {
@@ -34,7 +37,7 @@ export function OrderFilters({
   const fulfilment = single(filters.fulfilment);
   const payment = single(filters.payment);
   return (
-    <SimpleGrid columns={{ base: 1, md: 4, xl: agents ? 7 : 6 }} gap="3">
+    <Grid columns={{ base: 1, md: 4, xl: agents ? 7 : 6 }} gap="3">
       <FilterSelect
         label="Statut"
         value={fulfilment}
@@ -77,30 +80,26 @@ export function OrderFilters({
           ...PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] })),
         ]}
       />
-      <Field.Root>
-        <InputGroup startAddon="Du" startAddonProps={{ px: '2', fontSize: 'sm' }}>
-          <Input
-            size="sm"
-            type="date"
-            aria-label="Du"
-            title="Du"
-            value={filters.from ?? ''}
-            onChange={(e) => set({ from: e.currentTarget.value || undefined })}
-          />
-        </InputGroup>
-      </Field.Root>
-      <Field.Root>
-        <InputGroup startAddon="Au" startAddonProps={{ px: '2', fontSize: 'sm' }}>
-          <Input
-            size="sm"
-            type="date"
-            aria-label="Au"
-            title="Au"
-            value={filters.to ?? ''}
-            onChange={(e) => set({ to: e.currentTarget.value || undefined })}
-          />
-        </InputGroup>
-      </Field.Root>
+      <InputGroup startAddon="Du" startAddonProps={{ className: DATE_ADDON }}>
+        <Input
+          size="sm"
+          type="date"
+          aria-label="Du"
+          title="Du"
+          value={filters.from ?? ''}
+          onChange={(e) => set({ from: e.currentTarget.value || undefined })}
+        />
+      </InputGroup>
+      <InputGroup startAddon="Au" startAddonProps={{ className: DATE_ADDON }}>
+        <Input
+          size="sm"
+          type="date"
+          aria-label="Au"
+          title="Au"
+          value={filters.to ?? ''}
+          onChange={(e) => set({ to: e.currentTarget.value || undefined })}
+        />
+      </InputGroup>
       {agents ? (
         <FilterSelect
           label="Agent"
@@ -115,6 +114,6 @@ export function OrderFilters({
           ]}
         />
       ) : null}
-    </SimpleGrid>
+    </Grid>
   );
 }

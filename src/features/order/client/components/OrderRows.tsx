@@ -1,5 +1,4 @@
-import { Checkbox, HStack, LinkOverlay, Stack, Text } from '@chakra-ui/react';
-import { Table } from '@/client/ui/table';
+import { Checkbox, HStack, LinkOverlay, Stack, Table, Text } from '@/client/ui';
 import NextLink from 'next/link';
 import type { ReactNode } from 'react';
 import { LoadingRow, MoreRow } from '@/client/components/PagedRows';

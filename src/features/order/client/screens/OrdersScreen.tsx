@@ -1,21 +1,22 @@
 import {
   Button,
   CloseButton,
+  Grid,
   Heading,
   HStack,
+  IconButton,
   Input,
   InputGroup,
-  SimpleGrid,
   Stack,
+  Table,
   Tabs,
   Text,
   VisuallyHidden,
-} from '@chakra-ui/react';
-import { Table } from '@/client/ui/table';
+} from '@/client/ui';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect, useMemo, useState } from 'react';
-import { LuPlus, LuSearch } from 'react-icons/lu';
+import { LuPlus, LuSearch, LuTrash2 } from 'react-icons/lu';
 import { AppShell } from '@/client/shell/AppShell';
 import { CsvExportMenu } from '@/client/components/CsvExportMenu';
 import { FilterSheet } from '@/client/components/FilterSheet';
@@ -166,6 +167,10 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
     setFilters(view.filters);
     setSearchInput(view.filters.search ?? '');
   }
+  function removeView(id: string) {
+    void deleteView({ shopId: shop._id, viewId: id });
+    if (viewId === id) openView('all');
+  }
   function changeFilters(next: TOrderFilters) {
     setFilters(next);
     setViewId('custom');
@@ -204,6 +209,19 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
   // « Nouvelle commande » in the header's place.
   const firstPage = useListOrdersQuery({ shopId: shop._id, filters: effective }, { skip: !isUnfiltered });
   const hasNoOrders = isUnfiltered && firstPage.data?.items.length === 0;
+  const openSavedView = allViews.find((v) => v.isSaved && v.id === viewId);
+  // The tab's cross is for the mouse; this button says the same to a keyboard and a screen reader.
+  const deleteViewButton = openSavedView ? (
+    <IconButton
+      size={isPhone ? 'md' : 'sm'}
+      variant="outline"
+      colorPalette="red"
+      aria-label={`Supprimer la vue ${openSavedView.name}`}
+      onClick={() => removeView(openSavedView.id)}
+    >
+      <LuTrash2 />
+    </IconButton>
+  ) : null;
   const searchField = (
     <InputGroup startElement={<LuSearch />} flex="1" gridColumn={{ base: 'span 1', md: 'span 2' }}>
       <Input
@@ -259,14 +277,15 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
             <Tabs.Trigger key={view.id} value={view.id} whiteSpace="nowrap" flexShrink="0">
               {view.name}
               {view.isSaved ? (
+                // Not a button of its own inside the tab: « Supprimer la vue » beside the search is.
                 <CloseButton
                   as="span"
                   size="2xs"
-                  aria-label={`Supprimer la vue ${view.name}`}
+                  aria-hidden
+                  title={`Supprimer la vue ${view.name}`}
                   onClick={(event) => {
                     event.stopPropagation();
-                    void deleteView({ shopId: shop._id, viewId: view.id });
-                    if (viewId === view.id) openView('all');
+                    removeView(view.id);
                   }}
                 />
               ) : null}
@@ -286,15 +305,19 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
                 activeCount={activeFilterCount(filters)}
                 onClear={clearFilters}
                 footer={(close) => (
-                  <Button
-                    variant="outline"
-                    onClick={() => {
-                      close();
-                      setSaveOpen(true);
-                    }}
-                  >
-                    Enregistrer la vue
-                  </Button>
+                  <HStack gap="2">
+                    <Button
+                      variant="outline"
+                      flex="1"
+                      onClick={() => {
+                        close();
+                        setSaveOpen(true);
+                      }}
+                    >
+                      Enregistrer la vue
+                    </Button>
+                    {deleteViewButton}
+                  </HStack>
                 )}
               >
                 <OrderFilters filters={filters} onChange={changeFilters} agents={agents.data} />
@@ -302,12 +325,15 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
             </HStack>
           ) : (
             <>
-              <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+              <Grid columns={{ base: 1, md: 3 }} gap="3">
                 {searchField}
-                <Button size="sm" variant="outline" onClick={() => setSaveOpen(true)}>
-                  Enregistrer la vue
-                </Button>
-              </SimpleGrid>
+                <HStack gap="2">
+                  <Button size="sm" variant="outline" flex="1" onClick={() => setSaveOpen(true)}>
+                    Enregistrer la vue
+                  </Button>
+                  {deleteViewButton}
+                </HStack>
+              </Grid>
               <OrderFilters filters={filters} onChange={changeFilters} agents={agents.data} />
             </>
           )}
