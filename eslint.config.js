@@ -49,6 +49,11 @@ export default tseslint.config(
           selector: "MemberExpression[object.name='process'][property.name='env']",
           message: 'Lisez la configuration par src/server/env.ts.',
         },
+        {
+          selector: "ImportDeclaration[source.value='next/link']",
+          message:
+            'Liez les pages par PageLink (src/client/components/PageLink.tsx) : sans préchargement à la vue.',
+        },
       ],
     },
   },

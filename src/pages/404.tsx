@@ -1,4 +1,4 @@
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { LogoMark } from '@/client/brand/LogoMark';
 import { Button, Flex, Heading, Stack, Text } from '@/client/ui';
 
@@ -14,7 +14,7 @@ function NotFoundPage() {
           Cette page n’existe pas, ou elle n’est pas encore disponible dans votre espace.
         </Text>
         <Button asChild colorPalette="brand">
-          <NextLink href="/">Retour à l’accueil</NextLink>
+          <PageLink href="/">Retour à l’accueil</PageLink>
         </Button>
       </Stack>
     </Flex>

@@ -1,5 +1,5 @@
 import { Button, HStack } from '@chakra-ui/react';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 
 /**
@@ -41,14 +41,14 @@ export function LinkTabs<T extends string>(props: {
             color={isOpen ? 'fg' : 'fg.muted'}
             mb="-1px"
           >
-            <NextLink
+            <PageLink
               href={{ pathname: router.pathname, query }}
               shallow
               replace
               aria-current={isOpen ? 'page' : undefined}
             >
               {view.label}
-            </NextLink>
+            </PageLink>
           </Button>
         );
       })}

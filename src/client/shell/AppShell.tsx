@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@/client/ui';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import type { ReactNode } from 'react';
 import { LuShieldAlert } from 'react-icons/lu';
 import { can, type Capability } from '@/shared/permissions';
@@ -34,7 +34,7 @@ function AccessDenied({ shopId }: { shopId?: string }) {
         en avez besoin.
       </Text>
       <Button asChild colorPalette="brand">
-        <NextLink href={withShopId('/', shopId)}>Retour à l’accueil</NextLink>
+        <PageLink href={withShopId('/', shopId)}>Retour à l’accueil</PageLink>
       </Button>
     </Stack>
   );

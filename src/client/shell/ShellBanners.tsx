@@ -1,5 +1,5 @@
 import { Alert, Button, Stack } from '@/client/ui';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 import { useEffect, useState } from 'react';
 import { bannerPalette, computeBanners, type QuotaPage } from '@/shared/banners';
@@ -41,7 +41,7 @@ export function ShellBanners({ shop, page }: { shop: Shop; page?: QuotaPage }) {
           </Alert.Title>
           {banner.link ? (
             <Button asChild size="xs" variant="outline" colorPalette={bannerPalette(banner)}>
-              <NextLink href={withShopId(banner.link.href, shop._id)}>{banner.link.label}</NextLink>
+              <PageLink href={withShopId(banner.link.href, shop._id)}>{banner.link.label}</PageLink>
             </Button>
           ) : null}
         </Alert.Root>

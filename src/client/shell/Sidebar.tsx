@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Flex, IconButton, Stack, Text } from '@/client/ui';
 import { css } from '../../../styled-system/css';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 import { memo, useEffect } from 'react';
 import { LuChevronDown, LuChevronRight, LuChevronsLeft, LuChevronsRight } from 'react-icons/lu';
@@ -68,7 +68,7 @@ function SidebarItem(props: {
   const showsPlanFlag = entry.isPaidFeature && isFreePlan;
   const Icon = MENU_ICONS[entry.icon];
   return (
-    <NextLink
+    <PageLink
       href={props.href}
       onClick={(event) => {
         if (isLocked) event.preventDefault();
@@ -93,7 +93,7 @@ function SidebarItem(props: {
           Offre payante
         </Badge>
       ) : null}
-    </NextLink>
+    </PageLink>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Box, Flex, Icon, Popover, Portal, Stack, Text } from '@chakra-ui/react';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { LuBike, LuPackage, LuShoppingCart, LuStore, LuTriangleAlert } from 'react-icons/lu';
 import type { IconType } from 'react-icons';
 import { formatDateTime } from '@/shared/dates';
@@ -96,7 +96,7 @@ function NotificationPopoverView({
                       <Box as="li" key={n._id} borderTopWidth="1px" listStyleType="none">
                         {n.link ? (
                           <Flex {...item} asChild _hover={{ bg: 'bg.muted' }}>
-                            <NextLink
+                            <PageLink
                               href={withShopId(n.link, shopId)}
                               onClick={() => {
                                 // Closing by navigation is a close too (SPEC §4: marked read again).
@@ -104,7 +104,7 @@ function NotificationPopoverView({
                               }}
                             >
                               <ItemContent notification={n} timeZone={timeZone} />
-                            </NextLink>
+                            </PageLink>
                           </Flex>
                         ) : (
                           <Flex {...item}>

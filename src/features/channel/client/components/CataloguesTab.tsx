@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Field, HStack, Input, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useState } from 'react';
 import { LuCopy, LuRefreshCw } from 'react-icons/lu';
 import { copyText, COPY_FAILED } from '@/client/copy-text';
@@ -167,9 +167,9 @@ function FeedCheck({ shopId }: { shopId: string }) {
                 </Badge>
                 <Stack gap="0" flex="1" minW="0">
                   <Link asChild fontWeight="medium">
-                    <NextLink href={withShopId(`/mes-produits/${p.productId}`, shopId)}>
+                    <PageLink href={withShopId(`/mes-produits/${p.productId}`, shopId)}>
                       {p.productName}
-                    </NextLink>
+                    </PageLink>
                   </Link>
                   <Text fontSize="sm" overflowWrap="anywhere">
                     {p.message}

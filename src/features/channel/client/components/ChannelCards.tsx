@@ -1,5 +1,5 @@
 import { Badge, Box, Button, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { formatMoney } from '@/shared/money';
 import { withShopId } from '@/shared/navigation';
 import { useChannelsOverviewQuery } from '../channel.api';
@@ -58,7 +58,7 @@ export function ChannelCards({ shopId }: { shopId: string }) {
             </Text>
             {c.nextStep ? (
               <Button asChild size="sm" variant="outline" alignSelf="start">
-                <NextLink href={withShopId(c.nextStep.href, shopId)}>{c.nextStep.label}</NextLink>
+                <PageLink href={withShopId(c.nextStep.href, shopId)}>{c.nextStep.label}</PageLink>
               </Button>
             ) : null}
           </Stack>

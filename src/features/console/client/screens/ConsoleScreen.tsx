@@ -11,7 +11,7 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import { Table } from '@/client/ui/table';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { ResponsiveList } from '@/client/components/ResponsiveList';
 import { useDebounced } from '@/client/hooks/use-debounced';
 import { useState } from 'react';
@@ -138,9 +138,9 @@ export function ConsoleScreen() {
         <Text fontWeight="semibold">Console plateforme</Text>
         <Box flex="1" />
         <Button asChild variant="ghost" size="sm">
-          <NextLink href="/">
+          <PageLink href="/">
             <LuArrowLeft /> Back-office
-          </NextLink>
+          </PageLink>
         </Button>
       </Flex>
       <Stack gap="5" px={{ base: '3', md: '8' }} py="6" maxW="7xl" mx="auto">

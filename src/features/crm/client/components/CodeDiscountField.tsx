@@ -1,5 +1,5 @@
 import { Field, Link, NativeSelect } from '@chakra-ui/react';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useCampaignDiscountsQuery } from '../crm.api';
 
 /**
@@ -39,7 +39,7 @@ export function CodeDiscountField(props: {
           <>
             Aucune réduction par code active.{' '}
             <Link asChild color="brand.fg" textDecoration="underline">
-              <NextLink href="/reductions/nouvelle">Créer une réduction</NextLink>
+              <PageLink href="/reductions/nouvelle">Créer une réduction</PageLink>
             </Link>
           </>
         ) : (

@@ -1,6 +1,6 @@
 import { Button, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import dynamic from 'next/dynamic';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { AppShell } from '@/client/shell/AppShell';
 import { EmptyListState } from '@/client/components/EmptyListState';
 import { LinkTabs, useLinkTab } from '@/client/components/LinkTabs';
@@ -43,7 +43,7 @@ function PaidOnly({ shopId }: { shopId: string }) {
       description="Segmentez vos clients selon leurs achats, envoyez-leur des SMS dans la limite de votre forfait et fidélisez-les. Passez au forfait Starter ou supérieur pour l’utiliser."
       actions={
         <Button asChild colorPalette="brand" size="sm">
-          <NextLink href={withShopId('/parametres/abonnement', shopId)}>Voir les forfaits</NextLink>
+          <PageLink href={withShopId('/parametres/abonnement', shopId)}>Voir les forfaits</PageLink>
         </Button>
       }
     />

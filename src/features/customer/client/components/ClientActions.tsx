@@ -1,5 +1,5 @@
 import { Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
 import { LuFileText, LuMessageSquare, LuMerge, LuStickyNote } from 'react-icons/lu';
@@ -65,9 +65,9 @@ export function ClientActions(props: { shopId: string; currency: string; client:
         </Button>
       ) : null}
       <Button asChild size="sm" variant="outline">
-        <NextLink href={withShopId(`/mes-clients/${client.id}/releve`, props.shopId)} target="_blank">
+        <PageLink href={withShopId(`/mes-clients/${client.id}/releve`, props.shopId)} target="_blank">
           <LuFileText /> Relevé
-        </NextLink>
+        </PageLink>
       </Button>
       <Button size="sm" variant="outline" onClick={() => setMerging(true)}>
         <LuMerge /> Fusionner

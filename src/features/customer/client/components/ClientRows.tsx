@@ -1,6 +1,6 @@
 import { Badge, Checkbox, HStack, LinkOverlay, Stack, Text } from '@chakra-ui/react';
 import { Table } from '@/client/ui/table';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 import type { ReactNode } from 'react';
 import { LoadingRow, MoreRow } from '@/client/components/PagedRows';
@@ -60,11 +60,11 @@ function ClientRow(props: RowProps) {
         <SelectBox {...props} />
       </Table.Cell>
       <Table.Cell whiteSpace="normal" minW="32">
-        <NextLink href={props.href} onClick={(e) => e.stopPropagation()}>
+        <PageLink href={props.href} onClick={(e) => e.stopPropagation()}>
           <Text as="span" fontWeight="semibold" color="brand.fg">
             {client.name}
           </Text>
-        </NextLink>
+        </PageLink>
         {client.tags.length ? (
           <HStack gap="1" flexWrap="wrap" mt="0.5">
             {client.tags.slice(0, 3).map((tag) => (
@@ -108,11 +108,11 @@ function ClientCard(props: RowProps) {
         <Stack gap="1" flex="1" minW="0">
           <HStack justify="space-between" align="baseline" gap="2">
             <LinkOverlay asChild>
-              <NextLink href={props.href}>
+              <PageLink href={props.href}>
                 <Text as="span" fontWeight="semibold" color="brand.fg" overflowWrap="anywhere">
                   {client.name}
                 </Text>
-              </NextLink>
+              </PageLink>
             </LinkOverlay>
             {client.balance > 0 ? (
               <Text fontSize="sm" flexShrink={0}>

@@ -1,5 +1,5 @@
 import { Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useState } from 'react';
 import { formatDateTime } from '@/shared/dates';
 import { formatMoney } from '@/shared/money';
@@ -22,11 +22,11 @@ function EventRow(props: { event: ClientEvent; shopId: string; currency: string;
     >
       <Stack gap="0" minW="0">
         {event.orderId ? (
-          <NextLink href={withShopId(`/mes-commandes/${event.orderId}`, props.shopId)}>
+          <PageLink href={withShopId(`/mes-commandes/${event.orderId}`, props.shopId)}>
             <Text fontSize="sm" fontWeight="medium" color="brand.fg" overflowWrap="anywhere">
               {eventTitle(event)}
             </Text>
-          </NextLink>
+          </PageLink>
         ) : (
           <Text fontSize="sm" fontWeight="medium" overflowWrap="anywhere">
             {eventTitle(event)}

@@ -13,7 +13,7 @@ import {
   Switch,
   Text,
 } from '@chakra-ui/react';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 import { useState, type ReactNode } from 'react';
 import { LuArrowLeft, LuMessageCircle, LuPencil, LuPhone } from 'react-icons/lu';
@@ -270,9 +270,9 @@ function ClientPageView({ shop, clientId }: { shop: Shop; clientId: string }) {
   const [isEditing, setEditing] = useState(false);
   const back = (
     <Button asChild size="sm" variant="ghost" alignSelf="flex-start" data-testid="back-to-clients">
-      <NextLink href={listHref(shop._id)}>
+      <PageLink href={listHref(shop._id)}>
         <LuArrowLeft /> Clients
-      </NextLink>
+      </PageLink>
     </Button>
   );
   if (isLoading) return <Skeleton h="60" />;

@@ -10,7 +10,7 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import { Table } from '@/client/ui/table';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 import { useEffect, useRef, useState } from 'react';
 import { LuSearch, LuUpload, LuUsers } from 'react-icons/lu';
@@ -181,9 +181,9 @@ function Clients({ shop }: { shop: Shop }) {
         </Stack>
         <HStack gap="2">
           <Button asChild size="sm" variant="outline">
-            <NextLink href={withShopId('/mes-clients/importer', shop._id)}>
+            <PageLink href={withShopId('/mes-clients/importer', shop._id)}>
               <LuUpload /> Importer
-            </NextLink>
+            </PageLink>
           </Button>
           <CsvExportMenu onExport={(separator) => void exportCsv(separator)} />
         </HStack>

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Checkbox, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Table } from '@/client/ui/table';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useRef, useState } from 'react';
 import { LuArrowLeft, LuUpload } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
@@ -133,9 +133,9 @@ function ImportClients({ shop }: { shop: Shop }) {
     <Stack gap="5" maxW="5xl">
       <Stack gap="2">
         <Button asChild variant="ghost" size="sm" alignSelf="flex-start">
-          <NextLink href={withShopId('/mes-clients', shop._id)}>
+          <PageLink href={withShopId('/mes-clients', shop._id)}>
             <LuArrowLeft /> Clients
-          </NextLink>
+          </PageLink>
         </Button>
         <Heading as="h1" size="lg">
           Importer des clients
@@ -187,7 +187,7 @@ function ImportClients({ shop }: { shop: Shop }) {
               <Alert.Indicator />
               <Alert.Title>{'Import terminé.'}</Alert.Title>
               <Alert.Description>
-                <NextLink href={withShopId('/mes-clients', shop._id)}>Voir les clients</NextLink>
+                <PageLink href={withShopId('/mes-clients', shop._id)}>Voir les clients</PageLink>
               </Alert.Description>
             </Alert.Root>
           ) : (

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Checkbox, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useState } from 'react';
 import { LuClipboardList, LuPackageCheck } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
@@ -66,9 +66,9 @@ function OrderRow(props: {
       <Stack gap="0" flex="1" minW="0" fontSize="sm">
         <HStack justify="space-between" gap="2" flexWrap="wrap">
           <Link asChild fontWeight="semibold">
-            <NextLink href={withShopId(`/mes-commandes/${order.id}`, props.shopId)}>
+            <PageLink href={withShopId(`/mes-commandes/${order.id}`, props.shopId)}>
               #{order.number} {order.clientName ?? 'Client anonyme'}
-            </NextLink>
+            </PageLink>
           </Link>
           <StageBadge order={order} />
         </HStack>
@@ -168,9 +168,9 @@ export function Board(props: { shopId: string; currency: string; canManage: bool
           </Text>
           {data.riders.map((r) => (
             <Button key={r.id} size="xs" variant="outline" asChild>
-              <NextLink href={withShopId(`/livraison/feuille-de-route?livreur=${r.id}`, props.shopId)}>
+              <PageLink href={withShopId(`/livraison/feuille-de-route?livreur=${r.id}`, props.shopId)}>
                 <LuClipboardList /> {r.name} ({r.out})
-              </NextLink>
+              </PageLink>
             </Button>
           ))}
         </HStack>

@@ -1,5 +1,5 @@
 import { Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useState } from 'react';
 import { LuBike, LuPhone } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
@@ -143,9 +143,9 @@ export function OrderRider(props: {
           <Text fontSize="sm">
             Aucun livreur actif.{' '}
             <Link asChild color="fg.info">
-              <NextLink href={withShopId('/livraison?vue=livreurs', props.shopId)}>
+              <PageLink href={withShopId('/livraison?vue=livreurs', props.shopId)}>
                 Ajouter un livreur
-              </NextLink>
+              </PageLink>
             </Link>
           </Text>
         ) : active.length > 0 ? (

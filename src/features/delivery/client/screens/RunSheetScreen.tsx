@@ -1,5 +1,5 @@
 import { Alert, Box, Button, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 import { LuArrowLeft, LuMessageCircle, LuPrinter } from 'react-icons/lu';
 import { useCurrentShop } from '@/client/shell/use-current-shop';
@@ -64,9 +64,9 @@ export function RunSheetScreen() {
         css={{ '@media print': { display: 'none' } }}
       >
         <Button size="sm" variant="ghost" asChild>
-          <NextLink href={withShopId('/livraison', shop._id)}>
+          <PageLink href={withShopId('/livraison', shop._id)}>
             <LuArrowLeft /> Livraison
-          </NextLink>
+          </PageLink>
         </Button>
         <Button size="sm" colorPalette="brand" onClick={() => window.print()}>
           <LuPrinter /> Imprimer

@@ -1,6 +1,6 @@
 import { Badge, HStack, LinkOverlay, Stack, Text } from '@chakra-ui/react';
 import { Table } from '@/client/ui/table';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import type { ReactNode } from 'react';
 import { LoadingRow, MoreRow } from '@/client/components/PagedRows';
 import { ListCard, ListMessage, useListLayout } from '@/client/components/ResponsiveList';
@@ -79,11 +79,11 @@ function DiscountRow({ discount, href, currency, timeZone }: RowProps) {
     <Table.Row data-testid="discount-row">
       <Table.Cell>
         <Stack gap="0" minW="0">
-          <NextLink href={href}>
+          <PageLink href={href}>
             <Text fontWeight="medium" _hover={{ textDecoration: 'underline' }} lineClamp={1}>
               {discount.name}
             </Text>
-          </NextLink>
+          </PageLink>
           <Text fontSize="xs" color="fg.muted">
             {valueText(discount.value as DiscountValue, currency)}
           </Text>
@@ -116,11 +116,11 @@ function DiscountCard({ discount, href, currency, timeZone }: RowProps) {
       <Stack gap="1" minW="0">
         <HStack justify="space-between" align="flex-start" gap="2">
           <LinkOverlay asChild>
-            <NextLink href={href}>
+            <PageLink href={href}>
               <Text as="span" fontWeight="medium" lineClamp={2}>
                 {discount.name}
               </Text>
-            </NextLink>
+            </PageLink>
           </LinkOverlay>
           <StateBadge state={discount.state} archived={discount.archived} />
         </HStack>

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch, type Control } from 'react-hook-form';
@@ -197,9 +197,9 @@ function Editor({ shop, discount }: { shop: Shop; discount: Discount | null }) {
     <Stack gap="5" maxW="5xl">
       <Stack gap="1">
         <Button asChild variant="ghost" size="xs" alignSelf="flex-start" px="0">
-          <NextLink href={list}>
+          <PageLink href={list}>
             <LuArrowLeft /> Réductions
-          </NextLink>
+          </PageLink>
         </Button>
         <HStack justify="space-between" flexWrap="wrap" gap="3">
           <HStack gap="3" flexWrap="wrap" minW="0">

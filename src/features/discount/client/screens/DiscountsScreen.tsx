@@ -1,6 +1,6 @@
 import { Box, Button, Checkbox, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Table } from '@/client/ui/table';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useEffect, useState } from 'react';
 import { LuPercent, LuPlus } from 'react-icons/lu';
 import { AppShell } from '@/client/shell/AppShell';
@@ -64,9 +64,9 @@ const activeCount = (f: Filters) => [f.state, f.type, f.archived].filter(Boolean
 function NewDiscountButton({ shopId, size = 'sm' }: { shopId: string; size?: 'sm' | 'md' }) {
   return (
     <Button asChild size={size} colorPalette="brand">
-      <NextLink href={withShopId('/reductions/nouvelle', shopId)}>
+      <PageLink href={withShopId('/reductions/nouvelle', shopId)}>
         <LuPlus /> Créer une réduction
-      </NextLink>
+      </PageLink>
     </Button>
   );
 }

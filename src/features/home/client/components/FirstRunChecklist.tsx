@@ -1,5 +1,5 @@
 import { Box, Card, CloseButton, HStack, Link, Progress, Stack, Text } from '@/client/ui';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { LuCircle, LuCircleCheck } from 'react-icons/lu';
 import { frenchTypography as fr } from '@/shared/typography';
 import { withShopId } from '@/shared/navigation';
@@ -101,7 +101,7 @@ export function FirstRunChecklist({ shopId, data }: { shopId: string; data: THom
                     textDecoration={isDone ? 'line-through' : undefined}
                     color={isDone ? 'fg.muted' : undefined}
                   >
-                    <NextLink href={withShopId(step.href, shopId)}>{step.label}</NextLink>
+                    <PageLink href={withShopId(step.href, shopId)}>{step.label}</PageLink>
                   </Link>
                   <Text fontSize="sm" color="fg.muted">
                     {isDone ? 'Fait.' : fr(step.hint)}

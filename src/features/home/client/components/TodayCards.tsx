@@ -1,5 +1,5 @@
 import { Alert, Badge, Card, Grid, HStack, Link, Skeleton, Stack, Text } from '@/client/ui';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { formatMoney } from '@/shared/money';
 import { withShopId } from '@/shared/navigation';
 import { frenchTypography as fr } from '@/shared/typography';
@@ -64,9 +64,9 @@ export function TodayCards({ shop, role }: { shop: Shop; role: AgentRole }) {
                 .join(' · ')}
               .{' '}
               <Link asChild fontWeight="semibold">
-                <NextLink href={withShopId('/livraison?vue=caisse', shop._id)}>
+                <PageLink href={withShopId('/livraison?vue=caisse', shop._id)}>
                   Voir la caisse des livreurs
-                </NextLink>
+                </PageLink>
               </Link>
             </Alert.Description>
           </Alert.Content>
@@ -95,9 +95,9 @@ export function TodayCards({ shop, role }: { shop: Shop; role: AgentRole }) {
                   </HStack>
                 );
                 return item.href ? (
-                  <NextLink key={item.label} href={item.href}>
+                  <PageLink key={item.label} href={item.href}>
                     {row}
-                  </NextLink>
+                  </PageLink>
                 ) : (
                   <Stack key={item.label}>{row}</Stack>
                 );

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Grid, Heading, HStack, Skeleton, Stack, Text } from '@/client/ui';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 import { useEffect } from 'react';
 import { AppShell } from '@/client/shell/AppShell';
@@ -56,7 +56,7 @@ function HomeContent({
           <Alert.Indicator />
           <Alert.Title flex="1">Cette boutique est introuvable, ou vous n’y avez pas accès.</Alert.Title>
           <Button asChild size="sm" variant="outline">
-            <NextLink href="/">Aller à ma boutique</NextLink>
+            <PageLink href="/">Aller à ma boutique</PageLink>
           </Button>
         </Alert.Root>
       ) : !shop && shopFailed ? (

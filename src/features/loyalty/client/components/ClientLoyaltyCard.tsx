@@ -1,5 +1,5 @@
 import { Button, Card, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useState, type FormEvent } from 'react';
 import { FormDialog } from '@/client/components/FormDialog';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
@@ -90,9 +90,9 @@ function EntryRow({ entry, shopId, timeZone }: { entry: TLoyaltyEntry; shopId: s
             <>
               {' · '}
               <Link asChild color="brand.fg">
-                <NextLink href={withShopId(`/mes-commandes/${entry.orderId}`, shopId)}>
+                <PageLink href={withShopId(`/mes-commandes/${entry.orderId}`, shopId)}>
                   Commande #{entry.orderNumber}
-                </NextLink>
+                </PageLink>
               </Link>
             </>
           ) : null}

@@ -1,5 +1,5 @@
 import { Button } from '@/client/ui';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { LuPlus, LuShoppingCart, LuStore } from 'react-icons/lu';
 import { EmptyListState } from '@/client/components/EmptyListState';
 import { withShopId } from '@/shared/navigation';
@@ -26,16 +26,16 @@ export function NoOrdersYet({ shopId, role }: { shopId: string; role: AgentRole 
           <>
             {canCreate ? (
               <Button asChild colorPalette="brand" size="sm">
-                <NextLink href={withShopId('/mes-commandes/nouvelle', shopId)}>
+                <PageLink href={withShopId('/mes-commandes/nouvelle', shopId)}>
                   <LuPlus /> Nouvelle commande
-                </NextLink>
+                </PageLink>
               </Button>
             ) : null}
             {canSell ? (
               <Button asChild variant="outline" size="sm">
-                <NextLink href={withShopId('/point-de-vente', shopId)}>
+                <PageLink href={withShopId('/point-de-vente', shopId)}>
                   <LuStore /> Ouvrir la caisse
-                </NextLink>
+                </PageLink>
               </Button>
             ) : null}
           </>

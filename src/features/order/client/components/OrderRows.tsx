@@ -1,5 +1,5 @@
 import { Checkbox, HStack, LinkOverlay, Stack, Table, Text } from '@/client/ui';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import type { ReactNode } from 'react';
 import { LoadingRow, MoreRow } from '@/client/components/PagedRows';
 import { ListCard, ListMessage, useListLayout } from '@/client/components/ResponsiveList';
@@ -44,11 +44,11 @@ function OrderRow(props: RowProps) {
         <SelectBox {...props} />
       </Table.Cell>
       <Table.Cell>
-        <NextLink href={props.href}>
+        <PageLink href={props.href}>
           <Text fontWeight="semibold" color="brand.fg">
             #{order.number}
           </Text>
-        </NextLink>
+        </PageLink>
         <Text fontSize="xs" color="fg.muted">
           {formatDateTime(order.createdAt, props.timeZone)}
         </Text>
@@ -89,11 +89,11 @@ function OrderCard(props: RowProps) {
         <Stack gap="1.5" flex="1" minW="0">
           <HStack justify="space-between" align="baseline" gap="2">
             <LinkOverlay asChild>
-              <NextLink href={props.href}>
+              <PageLink href={props.href}>
                 <Text as="span" fontWeight="semibold" color="brand.fg">
                   #{order.number}
                 </Text>
-              </NextLink>
+              </PageLink>
             </LinkOverlay>
             <Text fontWeight="semibold" whiteSpace="nowrap" data-testid="order-total">
               {formatMoney(order.total, props.currency)}

@@ -2,7 +2,7 @@ import { OrderRider } from '@/features/delivery/client/components/OrderRider';
 import { OrderWhatsappMessages } from '@/features/channel/client/components/OrderWhatsappMessages';
 import { Button, Card, Grid, Heading, HStack, Menu, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Table } from '@/client/ui/table';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
 import { LuArrowLeft, LuChevronDown, LuLink, LuPencil, LuPrinter } from 'react-icons/lu';
@@ -265,9 +265,9 @@ function OrderDetail({ shop, role, orderId }: { shop: Shop; role: AgentRole; ord
   const canManage = can(role, 'orders:manage');
   const back = (
     <Button asChild size="sm" variant="ghost" alignSelf="flex-start">
-      <NextLink href={withShopId('/mes-commandes', shop._id)}>
+      <PageLink href={withShopId('/mes-commandes', shop._id)}>
         <LuArrowLeft /> Commandes
-      </NextLink>
+      </PageLink>
     </Button>
   );
   if (isLoading) return <Skeleton h="60" />;
@@ -312,9 +312,9 @@ function OrderDetail({ shop, role, orderId }: { shop: Shop; role: AgentRole; ord
           {canManage ? <StatusActions order={order} shopId={shop._id} /> : null}
           {canManage && order.isEditable ? (
             <Button asChild size="sm" variant="outline">
-              <NextLink href={withShopId(`/mes-commandes/${order.id}/modifier`, shop._id)}>
+              <PageLink href={withShopId(`/mes-commandes/${order.id}/modifier`, shop._id)}>
                 <LuPencil /> Modifier
-              </NextLink>
+              </PageLink>
             </Button>
           ) : null}
           <Menu.Root lazyMount>

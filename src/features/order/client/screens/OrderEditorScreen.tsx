@@ -1,5 +1,5 @@
 import { Button, Card, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 import { useEffect, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
@@ -134,9 +134,9 @@ function OrderEditor({ shop, order }: { shop: Shop; order?: Order }) {
         >
           <Stack gap="5">
             <Button asChild size="sm" variant="ghost" alignSelf="flex-start">
-              <NextLink href={backHref}>
+              <PageLink href={backHref}>
                 <LuArrowLeft /> {order ? `Commande #${order.number}` : 'Commandes'}
-              </NextLink>
+              </PageLink>
             </Button>
             <Heading as="h1" size="2xl">
               {order ? `Modifier la commande #${order.number}` : 'Nouvelle commande'}

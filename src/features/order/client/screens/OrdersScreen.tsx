@@ -13,7 +13,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@/client/ui';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 import { useEffect, useMemo, useState } from 'react';
 import { LuPlus, LuSearch, LuTrash2 } from 'react-icons/lu';
@@ -254,9 +254,9 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
           />
           {can(role, 'orders:create') && !hasNoOrders ? (
             <Button asChild size="sm" colorPalette="brand">
-              <NextLink href={withShopId('/mes-commandes/nouvelle', shop._id)}>
+              <PageLink href={withShopId('/mes-commandes/nouvelle', shop._id)}>
                 <LuPlus /> Nouvelle commande
-              </NextLink>
+              </PageLink>
             </Button>
           ) : null}
         </HStack>

@@ -1,5 +1,5 @@
 import { Button, Text } from '@/client/ui';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { LuPackage, LuPlus, LuUpload } from 'react-icons/lu';
 import { EmptyListState } from '@/client/components/EmptyListState';
 import { withShopId } from '@/shared/navigation';
@@ -37,9 +37,9 @@ export function NoProductsYet(props: {
         props.canEdit ? (
           <>
             <Button asChild colorPalette="brand" size="sm">
-              <NextLink href={withShopId('/mes-produits/nouveau', props.shopId)}>
+              <PageLink href={withShopId('/mes-produits/nouveau', props.shopId)}>
                 <LuPlus /> Ajouter un produit
-              </NextLink>
+              </PageLink>
             </Button>
             <Button variant="outline" size="sm" onClick={props.onImport}>
               <LuUpload /> Importer

@@ -1,7 +1,7 @@
 import { LoadingRow, MoreRow } from '@/client/components/PagedRows';
 import { ListCard, ListMessage, useListLayout } from '@/client/components/ResponsiveList';
 import { Badge, Box, Checkbox, HStack, Image, LinkOverlay, Stack, Table, Text } from '@/client/ui';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import type { ReactNode } from 'react';
 import { LuPackage } from 'react-icons/lu';
 import { formatMoney } from '@/shared/money';
@@ -98,11 +98,11 @@ function ProductRow(props: RowProps) {
         <HStack gap="3">
           <Thumbnail url={product.coverUrl} />
           <Stack gap="0" minW="0">
-            <NextLink href={props.href}>
+            <PageLink href={props.href}>
               <Text fontWeight="medium" _hover={{ textDecoration: 'underline' }} lineClamp={1}>
                 {product.name}
               </Text>
-            </NextLink>
+            </PageLink>
             <Text fontSize="xs" color="fg.muted">
               {codes(product)}
             </Text>
@@ -139,11 +139,11 @@ function ProductCard(props: RowProps) {
         <Stack gap="1" flex="1" minW="0">
           <HStack justify="space-between" align="flex-start" gap="2">
             <LinkOverlay asChild>
-              <NextLink href={props.href}>
+              <PageLink href={props.href}>
                 <Text as="span" fontWeight="medium" lineClamp={2}>
                   {product.name}
                 </Text>
-              </NextLink>
+              </PageLink>
             </LinkOverlay>
             <Text fontWeight="semibold" textAlign="end" flexShrink={0} maxW="45%">
               {price(product, props.currency)}

@@ -1,6 +1,6 @@
 import { Badge, Button, Heading, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { Table } from '@/client/ui/table';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { LoadingRow, MoreRow } from '@/client/components/PagedRows';
 import { ListCard, ListMessage, ResponsiveList, useListLayout } from '@/client/components/ResponsiveList';
 import { EmptyListState } from '@/client/components/EmptyListState';
@@ -51,9 +51,9 @@ function NothingToCount({ shopId, search, canEdit }: { shopId: string; search: s
       actions={
         canEdit ? (
           <Button asChild colorPalette="brand" size="sm">
-            <NextLink href={withShopId('/mes-produits/nouveau', shopId)}>
+            <PageLink href={withShopId('/mes-produits/nouveau', shopId)}>
               <LuPlus /> Ajouter un produit
-            </NextLink>
+            </PageLink>
           </Button>
         ) : null
       }
@@ -195,9 +195,9 @@ function Inventory({ shop, canEdit }: { shop: Shop; canEdit: boolean }) {
     <Stack gap="5">
       <Stack gap="1">
         <Button asChild variant="ghost" size="xs" alignSelf="flex-start" px="0">
-          <NextLink href={withShopId('/mes-produits', shop._id)}>
+          <PageLink href={withShopId('/mes-produits', shop._id)}>
             <LuArrowLeft /> Mes produits
-          </NextLink>
+          </PageLink>
         </Button>
         <Heading as="h1" size="2xl">
           Inventaire

@@ -12,7 +12,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Table } from '@/client/ui/table';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useDebounced } from '@/client/hooks/use-debounced';
 import { useState } from 'react';
 import { LuArrowLeft, LuPrinter, LuSearch } from 'react-icons/lu';
@@ -158,9 +158,9 @@ function Labels({ shop }: { shop: Shop }) {
       <Stack gap="4" css={hideOnPrint}>
         <Stack gap="1">
           <Button asChild variant="ghost" size="xs" alignSelf="flex-start" px="0">
-            <NextLink href={withShopId('/mes-produits', shop._id)}>
+            <PageLink href={withShopId('/mes-produits', shop._id)}>
               <LuArrowLeft /> Mes produits
-            </NextLink>
+            </PageLink>
           </Button>
           <Heading as="h1" size="2xl">
             Étiquettes

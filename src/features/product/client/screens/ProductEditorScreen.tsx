@@ -1,6 +1,6 @@
 import { Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import dynamic from 'next/dynamic';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 import { useEffect, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
@@ -122,9 +122,9 @@ function Editor({ shop, product, canAdjust }: { shop: Shop; product: Product | n
       <HStack justify="space-between" flexWrap="wrap" gap="3">
         <Stack gap="1">
           <Button asChild variant="ghost" size="xs" alignSelf="flex-start" px="0">
-            <NextLink href={withShopId('/mes-produits', shop._id)}>
+            <PageLink href={withShopId('/mes-produits', shop._id)}>
               <LuArrowLeft /> Mes produits
-            </NextLink>
+            </PageLink>
           </Button>
           <Heading as="h1" size="2xl">
             {product ? product.name : 'Nouveau produit'}

@@ -10,7 +10,7 @@ import {
   Table,
   VisuallyHidden,
 } from '@/client/ui';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 import { useDebounced } from '@/client/hooks/use-debounced';
 import { useEffect, useState } from 'react';
@@ -129,11 +129,11 @@ function Products({ shop, canEdit, canAdjust }: { shop: Shop; canEdit: boolean; 
         <HStack gap="2" flexWrap="wrap">
           {canAdjust ? (
             <Button asChild size="sm" variant="outline">
-              <NextLink href={link('/mes-produits/inventaire')}>Inventaire</NextLink>
+              <PageLink href={link('/mes-produits/inventaire')}>Inventaire</PageLink>
             </Button>
           ) : null}
           <Button asChild size="sm" variant="outline">
-            <NextLink href={link('/mes-produits/etiquettes')}>Étiquettes</NextLink>
+            <PageLink href={link('/mes-produits/etiquettes')}>Étiquettes</PageLink>
           </Button>
           {canEdit && !isCatalogueEmpty ? (
             <Button size="sm" variant="outline" onClick={() => setImportOpen(true)}>
@@ -143,9 +143,9 @@ function Products({ shop, canEdit, canAdjust }: { shop: Shop; canEdit: boolean; 
           <CsvExportMenu onExport={(separator) => void exportCsv(separator)} />
           {canEdit ? (
             <Button asChild size="sm" colorPalette="brand">
-              <NextLink href={link('/mes-produits/nouveau')}>
+              <PageLink href={link('/mes-produits/nouveau')}>
                 <LuPlus /> Nouveau produit
-              </NextLink>
+              </PageLink>
             </Button>
           ) : null}
         </HStack>

@@ -1,6 +1,6 @@
 import { HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Table } from '@/client/ui/table';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import type { ReactNode } from 'react';
 import { ListCard, ListMessage, ResponsiveList, useListLayout } from '@/client/components/ResponsiveList';
 import { formatMoney } from '@/shared/money';
@@ -161,7 +161,7 @@ function RowLabel({ row, href }: { row: StatsRow; href: string | null }) {
   if (!href) return <>{row.label}</>;
   return (
     <Link asChild color="fg" textDecoration="underline" textUnderlineOffset="3px">
-      <NextLink href={href}>{row.label}</NextLink>
+      <PageLink href={href}>{row.label}</PageLink>
     </Link>
   );
 }

@@ -1,7 +1,7 @@
 import { Box, Heading, Link, Skeleton, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Table } from '@/client/ui/table';
 import dynamic from 'next/dynamic';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { formatMoney } from '@/shared/money';
 import type { StatsFigures, StatsReport } from '../../stats.schemas';
 import { formatCount, overviewDrillDown } from '../stats-view';
@@ -72,9 +72,9 @@ export function FigureCard({
       {change ?? null}
       {href ? (
         <Link asChild fontSize="sm" color="fg.muted" textDecoration="underline" textUnderlineOffset="3px">
-          <NextLink href={href} aria-label={`Voir les commandes : ${label}`}>
+          <PageLink href={href} aria-label={`Voir les commandes : ${label}`}>
             Voir les commandes
-          </NextLink>
+          </PageLink>
         </Link>
       ) : null}
     </Stack>

@@ -1,6 +1,6 @@
 import { Button, Card, Skeleton, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Table } from '@/client/ui/table';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { LuPrinter } from 'react-icons/lu';
 import { formatDateTime } from '@/shared/dates';
 import { formatMoney } from '@/shared/money';
@@ -56,9 +56,9 @@ export function InvoiceList({ shopId, timeZone }: { shopId: string; timeZone: st
                     </Table.Cell>
                     <Table.Cell textAlign="end">
                       <Button asChild size="xs" variant="outline">
-                        <NextLink href={withShopId(`/parametres/abonnement/factures/${invoice._id}`, shopId)}>
+                        <PageLink href={withShopId(`/parametres/abonnement/factures/${invoice._id}`, shopId)}>
                           <LuPrinter /> Imprimer
-                        </NextLink>
+                        </PageLink>
                       </Button>
                     </Table.Cell>
                   </Table.Row>

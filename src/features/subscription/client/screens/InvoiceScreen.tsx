@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Flex, Grid, HStack, Separator, Skeleton, Stack, Text, Table } from '@/client/ui';
-import NextLink from 'next/link';
+import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 import { LuArrowLeft, LuPrinter } from 'react-icons/lu';
 import { Logo } from '@/client/brand/Logo';
@@ -33,9 +33,9 @@ export function InvoiceScreen() {
         css={{ '@media print': { display: 'none' } }}
       >
         <Button asChild variant="ghost" size="sm">
-          <NextLink href={back}>
+          <PageLink href={back}>
             <LuArrowLeft /> Retour à l’abonnement
-          </NextLink>
+          </PageLink>
         </Button>
         <Button colorPalette="brand" size="sm" onClick={() => window.print()} disabled={!invoice.data}>
           <LuPrinter /> Imprimer
