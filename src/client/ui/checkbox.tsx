@@ -1,22 +1,86 @@
-// The parts by name: Ark's `Checkbox` namespace object would bring its group and all.
-import {
-  CheckboxControl as ArkCheckboxControl,
-  CheckboxHiddenInput,
-  CheckboxLabel,
-  CheckboxRoot,
-  useCheckboxContext,
-} from '@ark-ui/react/checkbox';
-import type { ComponentProps } from 'react';
+import { createContext, useContext, useState, type ComponentProps, type ReactNode } from 'react';
 import { createStyleContext } from '../../../styled-system/jsx';
+import { visuallyHidden } from '../../../styled-system/patterns';
 import { checkbox } from '../../../styled-system/recipes';
 
+/*
+ * Chakra's Checkbox drawn on the browser's own input, without Ark's state machine: a list selects
+ * its rows with one each, and fifty machines (their effects, their listeners) were a measurable
+ * share of the orders page's start on a phone (issue 20). The input keeps the focus, the keyboard
+ * and the name; the box beside it only shows its state (`data-state`, `data-focus-visible`), which
+ * is what Chakra's recipe styles.
+ */
 const { withProvider, withContext } = createStyleContext(checkbox);
 
-const StyledControl = withContext(ArkCheckboxControl, 'control');
+interface CheckboxState {
+  checked: boolean;
+  disabled?: boolean;
+  label?: string;
+  onCheckedChange?: (details: { checked: boolean }) => void;
+  focusVisible: boolean;
+  setFocusVisible: (on: boolean) => void;
+}
 
-/** The tick (or the dash, indeterminate) in the box, as Chakra draws it (sized by the box's `_icon`). */
-function CheckboxIndicator() {
-  const { checked, indeterminate, disabled } = useCheckboxContext();
+const CheckboxContext = createContext<CheckboxState | null>(null);
+
+function useCheckbox(): CheckboxState {
+  const state = useContext(CheckboxContext);
+  if (!state) throw new Error('Checkbox: its parts go inside Checkbox.Root.');
+  return state;
+}
+
+const dataState = (checked: boolean) => (checked ? 'checked' : 'unchecked');
+
+const StyledRoot = withProvider('label', 'root');
+const StyledControl = withContext('span', 'control');
+const StyledLabel = withContext('span', 'label');
+
+type RootProps = Omit<ComponentProps<typeof StyledRoot>, 'onChange'> & {
+  checked?: boolean;
+  disabled?: boolean;
+  /** Named as Ark's: `{ checked }`. */
+  onCheckedChange?: (details: { checked: boolean }) => void;
+  /** The input's name when no visible label says it (a row's « Sélectionner … »). */
+  'aria-label'?: string;
+  children?: ReactNode;
+};
+
+function CheckboxRoot({
+  checked = false,
+  disabled,
+  onCheckedChange,
+  'aria-label': label,
+  ...props
+}: RootProps) {
+  const [focusVisible, setFocusVisible] = useState(false);
+  return (
+    <CheckboxContext.Provider
+      value={{ checked, disabled, label, onCheckedChange, focusVisible, setFocusVisible }}
+    >
+      <StyledRoot {...props} data-state={dataState(checked)} data-disabled={disabled ? '' : undefined} />
+    </CheckboxContext.Provider>
+  );
+}
+
+function CheckboxHiddenInput() {
+  const state = useCheckbox();
+  return (
+    <input
+      type="checkbox"
+      className={visuallyHidden()}
+      checked={state.checked}
+      disabled={state.disabled}
+      aria-label={state.label}
+      onChange={(e) => state.onCheckedChange?.({ checked: e.currentTarget.checked })}
+      // The ring shows for the keyboard only, as the browser decides it for the input itself.
+      onFocus={(e) => state.setFocusVisible(e.currentTarget.matches(':focus-visible'))}
+      onBlur={() => state.setFocusVisible(false)}
+    />
+  );
+}
+
+/** The tick in the box, as Chakra draws it (sized by the box's `_icon`). */
+function CheckboxIndicator({ checked }: { checked: boolean }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -25,22 +89,37 @@ function CheckboxIndicator() {
       strokeWidth="3px"
       strokeLinecap="round"
       strokeLinejoin="round"
-      data-state={indeterminate ? 'indeterminate' : checked ? 'checked' : 'unchecked'}
-      data-disabled={disabled ? '' : undefined}
+      data-state={dataState(checked)}
     >
-      {indeterminate ? <path d="M5 12h14" /> : checked ? <polyline points="20 6 9 17 4 12" /> : null}
+      {checked ? <polyline points="20 6 9 17 4 12" /> : null}
     </svg>
   );
 }
 
 function CheckboxControl({ children, ...props }: ComponentProps<typeof StyledControl>) {
-  return <StyledControl {...props}>{children ?? <CheckboxIndicator />}</StyledControl>;
+  const state = useCheckbox();
+  return (
+    <StyledControl
+      aria-hidden
+      {...props}
+      data-state={dataState(state.checked)}
+      data-disabled={state.disabled ? '' : undefined}
+      data-focus-visible={state.focusVisible ? '' : undefined}
+    >
+      {children ?? <CheckboxIndicator checked={state.checked} />}
+    </StyledControl>
+  );
 }
 
-/** Chakra's Checkbox on Ark's: `Checkbox.Root` (checked, onCheckedChange), its hidden input, box, label. */
+function CheckboxLabel(props: ComponentProps<typeof StyledLabel>) {
+  const state = useCheckbox();
+  return <StyledLabel {...props} data-disabled={state.disabled ? '' : undefined} />;
+}
+
+/** Chakra's Checkbox: `Checkbox.Root` (checked, onCheckedChange), its hidden input, box, label. */
 export const Checkbox = {
-  Root: withProvider(CheckboxRoot, 'root'),
+  Root: CheckboxRoot,
   HiddenInput: CheckboxHiddenInput,
   Control: CheckboxControl,
-  Label: withContext(CheckboxLabel, 'label'),
+  Label: CheckboxLabel,
 };
