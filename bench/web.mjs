@@ -160,6 +160,10 @@ try {
     if (args.details) {
       const work = r.mainThread.map((w) => `${w.label} ${w.ms.toFixed(0)}`).join(', ');
       notes.push(`${page.path} fil principal (ms, passage médian) : ${work}`);
+      const tasks = r.longTasks
+        .map((t) => `${t.start.toFixed(0)}+${t.ms.toFixed(0)} ${t.url.replace(origin, '').split('/').pop()}`)
+        .join(', ');
+      notes.push(`${page.path} longues tâches (début+durée ms, script) : ${tasks || 'aucune'}`);
       for (const script of r.scripts.slice(0, 6))
         notes.push(
           `  ${script.url.replace(origin, '')} : ${script.total.toFixed(0)} ms (exécution ${script.scripting.toFixed(0)}, analyse ${script.parse.toFixed(0)})`,

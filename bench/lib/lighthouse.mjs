@@ -40,6 +40,12 @@ export async function auditPage(url, chrome, cookie) {
       label: i.groupLabel ?? i.group,
       ms: i.duration,
     })),
+    // The long tasks themselves (TBT is their length past 50 ms each): when, how long, whose.
+    longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((i) => ({
+      url: i.url,
+      start: i.startTime,
+      ms: i.duration,
+    })),
     scripts: (lhr.audits['bootup-time'].details?.items ?? []).map((i) => ({
       url: i.url,
       total: i.total,

@@ -15,7 +15,7 @@ import {
 } from '@/client/ui';
 import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { LuPlus, LuSearch, LuTrash2 } from 'react-icons/lu';
 import { AppShell } from '@/client/shell/AppShell';
 import { CsvExportMenu } from '@/client/components/CsvExportMenu';
@@ -196,13 +196,17 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
     }
   }
 
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  // Stable, so that the rows (memoised) are not drawn again each time this screen is.
+  const toggle = useCallback(
+    (id: string, on: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
   const pages = [undefined, ...cursors];
   const isUnfiltered = activeFilterCount(effective) === 0 && !effective.search;
   // The first page's own query (shared with the list): none at all, and the empty list offers

@@ -2,7 +2,7 @@ import { LoadingRow, MoreRow } from '@/client/components/PagedRows';
 import { ListCard, ListMessage, useListLayout } from '@/client/components/ResponsiveList';
 import { Badge, Box, Checkbox, HStack, Image, LinkOverlay, Stack, Table, Text } from '@/client/ui';
 import { PageLink } from '@/client/components/PageLink';
-import type { ReactNode } from 'react';
+import { memo, useDeferredValue, type ReactNode } from 'react';
 import { LuPackage } from 'react-icons/lu';
 import { formatMoney } from '@/shared/money';
 import { withShopId } from '@/shared/navigation';
@@ -87,7 +87,8 @@ function StatusBadge({ product }: { product: ProductSummary }) {
   return <Badge colorPalette={STATUS_COLORS[product.status]}>{PRODUCT_STATUS_LABELS[product.status]}</Badge>;
 }
 
-function ProductRow(props: RowProps) {
+/* Memoised, as the orders' rows are: the screen draws itself again as each of its queries answers. */
+const ProductRow = memo(function ProductRow(props: RowProps) {
   const { product } = props;
   return (
     <Table.Row data-testid="product-row" data-selected={props.isSelected || undefined}>
@@ -120,10 +121,10 @@ function ProductRow(props: RowProps) {
       </Table.Cell>
     </Table.Row>
   );
-}
+});
 
 /** A product on a phone: the card opens it; its checkbox still selects it for the bulk actions. */
-function ProductCard(props: RowProps) {
+const ProductCard = memo(function ProductCard(props: RowProps) {
   const { product } = props;
   return (
     <ListCard
@@ -160,7 +161,7 @@ function ProductCard(props: RowProps) {
       </HStack>
     </ListCard>
   );
-}
+});
 
 export interface PageProps {
   args: ProductListArgs;
@@ -176,8 +177,10 @@ export interface PageProps {
 export function ProductPage({ args, currency, selected, onToggle, onMore, empty }: PageProps) {
   const { layout } = useListLayout();
   const page = useListProductsQuery(args);
-  if (page.isLoading) return <LoadingRow />;
-  const items = page.data?.items ?? [];
+  // Drawn in the background, in slices, as the orders' rows are; the skeleton stays till then.
+  const data = useDeferredValue(page.data);
+  if (page.isLoading || (page.data && !data)) return <LoadingRow />;
+  const items = data?.items ?? [];
   const Row = layout === 'cards' ? ProductCard : ProductRow;
   return (
     <>
@@ -200,7 +203,7 @@ export function ProductPage({ args, currency, selected, onToggle, onMore, empty 
           )}
         </ListMessage>
       ) : null}
-      <MoreRow cursor={page.data?.nextCursor} onMore={onMore} />
+      <MoreRow cursor={data?.nextCursor} onMore={onMore} />
     </>
   );
 }

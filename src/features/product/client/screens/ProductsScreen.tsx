@@ -13,7 +13,7 @@ import {
 import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 import { useDebounced } from '@/client/hooks/use-debounced';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { LuPlus, LuSearch, LuUpload } from 'react-icons/lu';
 import { AppShell } from '@/client/shell/AppShell';
 import { CsvExportMenu } from '@/client/components/CsvExportMenu';
@@ -80,13 +80,17 @@ function Products({ shop, canEdit, canAdjust }: { shop: Shop; canEdit: boolean; 
     }
   }
 
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  // Stable, so that the rows (memoised) are not drawn again each time this screen is.
+  const toggle = useCallback(
+    (id: string, on: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
   const pages = [undefined, ...cursors];
   const link = (path: string) => withShopId(path, shop._id);
   const filterValues: ProductFilterValues = { status, categoryId, stock, sort };
