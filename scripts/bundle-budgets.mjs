@@ -34,7 +34,7 @@ const TILL_PAGES = new Set(['/point-de-vente']);
 export const INTERIM_KB = {
   '/canaux-de-vente': 227,
   '/confirmer-informations': 216,
-  '/console': 248,
+  '/console': 247,
   '/crm': 211,
   '/livraison': 234,
   '/mes-clients': 268,
