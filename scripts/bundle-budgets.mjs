@@ -33,7 +33,6 @@ const TILL_PAGES = new Set(['/point-de-vente']);
  */
 export const INTERIM_KB = {
   '/canaux-de-vente': 227,
-  '/confirmer-informations': 216,
   '/console': 247,
   '/crm': 211,
   '/livraison': 234,

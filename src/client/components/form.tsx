@@ -1,4 +1,4 @@
-import { Button, Field, Input, NativeSelect } from '@chakra-ui/react';
+import { Button, Field, FieldTextInput, NativeSelect } from '@/client/ui';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../api/api-error';
 
@@ -61,7 +61,7 @@ export function TextField(
 ) {
   return (
     <FieldShell {...props}>
-      <Input
+      <FieldTextInput
         name={props.name}
         type={props.type ?? 'text'}
         autoComplete={props.autoComplete}

@@ -1,7 +1,14 @@
 // The parts by name: Ark's `Field` namespace object would bring its textarea's autosize and all.
-import { FieldErrorText, FieldHelperText, FieldLabel, FieldRoot } from '@ark-ui/react/field';
-import { createStyleContext } from '../../../styled-system/jsx';
-import { field } from '../../../styled-system/recipes';
+import {
+  FieldErrorText,
+  FieldHelperText,
+  FieldInput,
+  FieldLabel,
+  FieldRequiredIndicator,
+  FieldRoot,
+} from '@ark-ui/react/field';
+import { createStyleContext, styled } from '../../../styled-system/jsx';
+import { field, input } from '../../../styled-system/recipes';
 
 const { withProvider, withContext } = createStyleContext(field);
 
@@ -12,6 +19,14 @@ const { withProvider, withContext } = createStyleContext(field);
 export const Field = {
   Root: withProvider(FieldRoot, 'root'),
   Label: withContext(FieldLabel, 'label'),
+  /** The « * » of a required field, drawn only when the root says `required`. */
+  RequiredIndicator: withContext(FieldRequiredIndicator, 'requiredIndicator'),
   HelperText: withContext(FieldHelperText, 'helperText'),
   ErrorText: withContext(FieldErrorText, 'errorText'),
 };
+
+/**
+ * Chakra's Input inside a Field: Ark's, so the label points at it and the error describes it
+ * (`id`, `aria-describedby`, `aria-invalid`, `required` from the root), as Chakra's Input does.
+ */
+export const FieldTextInput = styled(FieldInput, input);

@@ -17,7 +17,7 @@ export { Card } from './card';
 export { Checkbox } from './checkbox';
 export { CloseButton } from './close-button';
 export { EmptyState } from './empty-state';
-export { Field } from './field';
+export { Field, FieldTextInput } from './field';
 export { Input, InputGroup } from './input';
 export { LinkBox, LinkOverlay } from './link-box';
 export { NativeSelect } from './native-select';

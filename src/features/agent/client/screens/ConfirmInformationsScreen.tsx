@@ -1,4 +1,4 @@
-import { Alert, Card, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Card, Grid, Heading, Stack, Text } from '@/client/ui';
 import { useRouter } from 'next/router';
 import { useState, type FormEvent } from 'react';
 import { AppShell } from '@/client/shell/AppShell';
@@ -65,7 +65,7 @@ function ConfirmInformationsForm({ shop, agent }: { shop: Shop; agent: Agent | n
               </Alert.Root>
             ) : null}
             <FormErrorAlert message={formError} />
-            <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4">
+            <Grid gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4">
               {field('firstName', 'Prénom', { required: true, autoComplete: 'given-name' })}
               {field('lastName', 'Nom', { required: true, autoComplete: 'family-name' })}
             </Grid>
