@@ -15,7 +15,7 @@ import {
 } from '@/client/ui';
 import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { LuPlus, LuSearch, LuTrash2 } from 'react-icons/lu';
 import { AppShell } from '@/client/shell/AppShell';
 import { CsvExportMenu } from '@/client/components/CsvExportMenu';
@@ -25,6 +25,7 @@ import { useIsPhone } from '@/client/hooks/use-is-phone';
 import { toaster } from '@/client/shell/toaster';
 import { downloadFromApi } from '@/client/api/download';
 import { useDebounced } from '@/client/hooks/use-debounced';
+import { useSelection } from '@/client/hooks/use-selection';
 import { withShopId } from '@/shared/navigation';
 import { can } from '@/shared/permissions';
 import type { AgentRole } from '@/shared/roles';
@@ -120,7 +121,7 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
   const [searchInput, setSearchInput] = useState('');
   const search = useDebounced(searchInput.trim(), 250);
   const [cursors, setCursors] = useState<string[]>([]);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { selected, toggle, clear: clearSelection } = useSelection();
   const [isSaveOpen, setSaveOpen] = useState(false);
 
   const allViews = useMemo(
@@ -134,8 +135,8 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
   const filterKey = JSON.stringify(effective);
   useEffect(() => {
     setCursors([]);
-    setSelected(new Set());
-  }, [filterKey]);
+    clearSelection();
+  }, [filterKey, clearSelection]);
 
   // The home page's to-do links open a tab: /mes-commandes?vue=to-confirm.
   const router = useRouter();
@@ -196,17 +197,6 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
     }
   }
 
-  // Stable, so that the rows (memoised) are not drawn again each time this screen is.
-  const toggle = useCallback(
-    (id: string, on: boolean) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        if (on) next.add(id);
-        else next.delete(id);
-        return next;
-      }),
-    [],
-  );
   const pages = [undefined, ...cursors];
   const isUnfiltered = activeFilterCount(effective) === 0 && !effective.search;
   // The first page's own query (shared with the list): none at all, and the empty list offers
@@ -353,7 +343,7 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
               shopId={shop._id}
               selected={[...selected]}
               canManage={can(role, 'orders:manage')}
-              onDone={() => setSelected(new Set())}
+              onDone={clearSelection}
             />
           ) : null}
 

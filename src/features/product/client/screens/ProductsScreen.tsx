@@ -13,7 +13,8 @@ import {
 import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 import { useDebounced } from '@/client/hooks/use-debounced';
-import { useCallback, useEffect, useState } from 'react';
+import { useSelection } from '@/client/hooks/use-selection';
+import { useEffect, useState } from 'react';
 import { LuPlus, LuSearch, LuUpload } from 'react-icons/lu';
 import { AppShell } from '@/client/shell/AppShell';
 import { CsvExportMenu } from '@/client/components/CsvExportMenu';
@@ -53,7 +54,7 @@ function Products({ shop, canEdit, canAdjust }: { shop: Shop; canEdit: boolean; 
   }, [requestedStock]);
   const [sort, setSort] = useState<ProductSort>('recent');
   const [cursors, setCursors] = useState<string[]>([]);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { selected, toggle, clear: clearSelection } = useSelection();
   const [isImportOpen, setImportOpen] = useState(false);
   const categories = useListCategoriesQuery({ shopId: shop._id });
 
@@ -69,8 +70,8 @@ function Products({ shop, canEdit, canAdjust }: { shop: Shop; canEdit: boolean; 
   // A new filter starts from the first page with nothing selected.
   useEffect(() => {
     setCursors([]);
-    setSelected(new Set());
-  }, [filterKey]);
+    clearSelection();
+  }, [filterKey, clearSelection]);
 
   async function exportCsv(separator: 'semicolon' | 'comma') {
     try {
@@ -80,17 +81,6 @@ function Products({ shop, canEdit, canAdjust }: { shop: Shop; canEdit: boolean; 
     }
   }
 
-  // Stable, so that the rows (memoised) are not drawn again each time this screen is.
-  const toggle = useCallback(
-    (id: string, on: boolean) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        if (on) next.add(id);
-        else next.delete(id);
-        return next;
-      }),
-    [],
-  );
   const pages = [undefined, ...cursors];
   const link = (path: string) => withShopId(path, shop._id);
   const filterValues: ProductFilterValues = { status, categoryId, stock, sort };
@@ -178,7 +168,7 @@ function Products({ shop, canEdit, canAdjust }: { shop: Shop; canEdit: boolean; 
           currency={shop.currency}
           selected={[...selected]}
           categories={categories.data ?? []}
-          onDone={() => setSelected(new Set())}
+          onDone={clearSelection}
         />
       ) : null}
 
