@@ -92,6 +92,24 @@ function alignedStack(jsxName: 'HStack' | 'VStack'): PatternConfig {
   };
 }
 
+/** Chakra's SimpleGrid: `columns` equal columns; no gap unless given (Panda's Grid has one). */
+const simpleGrid: PatternConfig = {
+  jsxName: 'SimpleGrid',
+  properties: {
+    columns: { type: 'number' },
+    gap: { type: 'property', value: 'gap' },
+  },
+  transform(props, { map }) {
+    const { columns, ...rest } = props;
+    return {
+      display: 'grid',
+      gridTemplateColumns:
+        columns != null ? map(columns, (v: unknown) => `repeat(${String(v)}, minmax(0, 1fr))`) : undefined,
+      ...rest,
+    };
+  },
+};
+
 export default defineConfig({
   preflight: true,
   // Chakra's dark shadows name « {black/64} », which Panda's check reports on every build though it
@@ -105,7 +123,7 @@ export default defineConfig({
     './src/pages/404.tsx',
     './src/client/brand/Logo.tsx',
     './src/client/shell/{AppShell,Header,Sidebar,ShellBanners,toaster-view}.tsx',
-    './src/client/components/{CsvExportMenu,EmptyListState,FilterSelect,FilterSheet,form,FormErrorAlert,PagedRows,ResponsiveList,SandboxCheckout}.tsx',
+    './src/client/components/{CsvExportMenu,LinkTabs,QueryTabs,EmptyListState,FilterSelect,FilterSheet,form,FormErrorAlert,PagedRows,ResponsiveList,SandboxCheckout}.tsx',
     './src/features/home/client/**/*.tsx',
     './src/features/agent/client/screens/ConfirmInformationsScreen.tsx',
     './src/features/order/client/screens/{OrdersScreen,TestPaymentScreen}.tsx',
@@ -113,9 +131,11 @@ export default defineConfig({
     './src/features/notification/client/NotificationBell.tsx',
     './src/features/product/client/screens/ProductsScreen.tsx',
     './src/features/product/client/components/{BulkBar,NoProductsYet,ProductFilters,ProductRows}.tsx',
-    './src/features/subscription/client/components/PlanUsage.tsx',
+    './src/features/subscription/client/**/*.tsx',
     // Still on Chakra, but drawing the kit's tables, or handing style props to the lists' cards and
     // empty states drawn with it.
+    './src/features/channel/client/components/ChannelCards.tsx',
+    './src/features/channel/client/screens/ChannelsScreen.tsx',
     './src/features/console/client/components/JobsPanel.tsx',
     './src/features/console/client/components/ShopRows.tsx',
     './src/features/console/client/screens/ConsoleScreen.tsx',
@@ -129,14 +149,14 @@ export default defineConfig({
     './src/features/customer/client/screens/ClientStatementScreen.tsx',
     './src/features/customer/client/screens/ClientsScreen.tsx',
     './src/features/customer/client/screens/ImportClientsScreen.tsx',
-    './src/features/delivery/client/components/Board.tsx',
+    './src/features/delivery/client/components/{Board,FeeChecker,RiderSelect,ZoneCard}.tsx',
     './src/features/delivery/client/components/FiguresTab.tsx',
     './src/features/delivery/client/components/PickupPoints.tsx',
     './src/features/delivery/client/components/RiderCashTab.tsx',
     './src/features/delivery/client/components/Riders.tsx',
-    './src/features/delivery/client/screens/DeliveryScreen.tsx',
+    './src/features/delivery/client/screens/{DeliveryScreen,RunSheetScreen}.tsx',
     './src/features/discount/client/components/DiscountCodesCard.tsx',
-    './src/features/discount/client/components/DiscountRows.tsx',
+    './src/features/discount/client/components/{DiscountRows,StackingRulesCard}.tsx',
     './src/features/discount/client/screens/DiscountsScreen.tsx',
     './src/features/order/client/components/OrderLinesEditor.tsx',
     './src/features/order/client/screens/OrderDetailScreen.tsx',
@@ -146,18 +166,22 @@ export default defineConfig({
     './src/features/product/client/components/VariantsTable.tsx',
     './src/features/product/client/screens/InventoryScreen.tsx',
     './src/features/product/client/screens/LabelsScreen.tsx',
-    './src/features/stats/client/components/BreakdownReport.tsx',
-    './src/features/stats/client/components/OverviewReport.tsx',
+    './src/features/stats/client/components/{BreakdownReport,Change,OverviewReport,PeriodBar}.tsx',
+    './src/features/stats/client/screens/StatsScreen.tsx',
     './src/features/storefront/client/components/AbandonedCarts.tsx',
+    './src/features/storefront/client/screens/WebsiteScreen.tsx',
     './src/features/storefront/client/components/DomainCheck.tsx',
-    './src/features/subscription/client/components/InvoiceList.tsx',
-    './src/features/subscription/client/screens/InvoiceScreen.tsx',
   ],
   // Chakra's theme is the whole preset: Panda's own tokens and utilities stay out.
   presets: [],
   // Stack, HStack, Flex, Grid… as Panda writes them (Chakra's come from its React components), and
   // HStack and VStack taking `align` as Chakra's do.
-  patterns: { ...pandaBase.patterns, hstack: alignedStack('HStack'), vstack: alignedStack('VStack') },
+  patterns: {
+    ...pandaBase.patterns,
+    hstack: alignedStack('HStack'),
+    vstack: alignedStack('VStack'),
+    simpleGrid,
+  },
   // What the source names only through a value computed at run time: a banner's or a role's colour
   // (shared/banners.ts, shared/roles.ts, an order status's), a banner's status, whether a skeleton is
   // loading.

@@ -1,4 +1,4 @@
-import { Button, HStack } from '@chakra-ui/react';
+import { Button, HStack } from '@/client/ui';
 import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 

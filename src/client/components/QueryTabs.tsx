@@ -1,4 +1,4 @@
-import { Tabs } from '@chakra-ui/react';
+import { Tabs } from '@/client/ui';
 import { useRouter } from 'next/router';
 import { useEffect, useRef, type ReactNode } from 'react';
 
@@ -6,7 +6,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
  * A page's tabs, the open one named in the address (`?<param>=<value>`, absent for the first), so
  * a link or a reload opens the same tab. Wider than a phone, the strip scrolls on its own, never
  * the page, and the open tab is brought into sight (a link may open on the last). Each tab's
- * content mounts when first shown.
+ * content (`Tabs.Content` with `unmountOnExit`) is drawn only while it is open.
  */
 export function QueryTabs<T extends string>({
   param,
@@ -35,8 +35,8 @@ export function QueryTabs<T extends string>({
     void router.replace({ pathname: router.pathname, query }, undefined, { shallow: true });
   }
   return (
-    <Tabs.Root value={tab} onValueChange={(e) => show(e.value)} lazyMount unmountOnExit variant="line">
-      <Tabs.List ref={strip} overflowX="auto" overflowY="hidden" css={{ scrollbarWidth: 'none' }}>
+    <Tabs.Root value={tab} onValueChange={(e) => show(e.value)} variant="line">
+      <Tabs.List ref={strip} overflowX="auto" overflowY="hidden" scrollbarWidth="none">
         {tabs.map((t) => (
           <Tabs.Trigger key={t.value} value={t.value} whiteSpace="nowrap" flexShrink={0}>
             {t.label}

@@ -9,10 +9,20 @@ import { badge, heading, link, skeleton } from '../../../styled-system/recipes';
  * instead of `@chakra-ui/react`; style props must then be written as literals (or literal
  * alternatives), which is what Panda reads.
  */
-export { Box, Flex, Grid, HStack, Stack, VStack, VisuallyHidden } from '../../../styled-system/jsx';
+export {
+  Box,
+  Flex,
+  Grid,
+  HStack,
+  SimpleGrid,
+  Stack,
+  VStack,
+  VisuallyHidden,
+} from '../../../styled-system/jsx';
 export { Alert } from './alert';
 export { Avatar } from './avatar';
 export { Button, IconButton } from './buttons';
+export { ButtonGroup } from './button-group';
 export { Card } from './card';
 export { Checkbox } from './checkbox';
 export { CloseButton } from './close-button';
@@ -20,6 +30,7 @@ export { EmptyState } from './empty-state';
 export { Field, FieldTextInput } from './field';
 export { Input, InputGroup } from './input';
 export { LinkBox, LinkOverlay } from './link-box';
+export { List } from './list';
 export { NativeSelect } from './native-select';
 export { Progress } from './progress';
 export { Separator } from './separator';

@@ -19,8 +19,21 @@ const START_ELEMENT = css({
   insetInlineStart: '0',
   pointerEvents: 'none',
 });
+const END_ELEMENT = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  position: 'absolute',
+  zIndex: 2,
+  color: 'fg.muted',
+  height: 'full',
+  fontSize: 'sm',
+  px: '3',
+  insetInlineEnd: '0',
+});
 // The input leaves the element its place: a square as high as the input.
 const AFTER_START_ELEMENT = css({ ps: 'calc(var(--input-height) - 0px)' });
+const BEFORE_END_ELEMENT = css({ pe: 'calc(var(--input-height) - 0px)' });
 
 const InputAddon = styled('span', inputAddon);
 // An addon is attached to its input: one border between them, square where they meet.
@@ -28,17 +41,19 @@ const ADDON_AT_START = css({ borderEndRadius: '0!', marginEnd: '-1px' });
 const AFTER_START_ADDON = css({ borderStartRadius: '0!' });
 
 /**
- * Chakra's InputGroup with a `startElement` (an icon) drawn inside the input's start, or a
- * `startAddon` (a word, « Du ») attached before it.
+ * Chakra's InputGroup with a `startElement` (an icon) or an `endElement` (a unit, « % ») drawn
+ * inside the input's ends, or a `startAddon` (a word, « Du ») attached before it.
  */
 export function InputGroup({
   startElement,
+  endElement,
   startAddon,
   startAddonProps,
   children,
   ...props
 }: Omit<React.ComponentProps<typeof Box>, 'children'> & {
   startElement?: ReactNode;
+  endElement?: ReactNode;
   startAddon?: ReactNode;
   startAddonProps?: React.ComponentProps<typeof InputAddon>;
   children: ReactElement<{ className?: string }>;
@@ -46,6 +61,7 @@ export function InputGroup({
   const child = Children.only(children);
   const childClass = cx(
     startElement ? AFTER_START_ELEMENT : undefined,
+    endElement ? BEFORE_END_ELEMENT : undefined,
     startAddon ? AFTER_START_ADDON : undefined,
     child.props.className,
   );
@@ -64,7 +80,8 @@ export function InputGroup({
         </InputAddon>
       ) : null}
       {startElement ? <div className={START_ELEMENT}>{startElement}</div> : null}
-      {startElement || startAddon ? cloneElement(child, { className: childClass }) : child}
+      {startElement || endElement || startAddon ? cloneElement(child, { className: childClass }) : child}
+      {endElement ? <div className={END_ELEMENT}>{endElement}</div> : null}
     </Box>
   );
 }

@@ -9,11 +9,21 @@ const { withProvider, withContext } = createStyleContext(tabs);
 /*
  * A panel drawn from the tabs' own props (its role, its tab's id, `hidden` while another tab is
  * open) without Ark's presence machine, which a panel shown and hidden at once does not need: 3 KB
- * less on each page with tabs.
+ * less on each page with tabs. `unmountOnExit` (Chakra's, on the root there) draws its content only
+ * while its tab is open, so a closed tab loads neither its data nor its code.
  */
-function TabPanel({ value, ...props }: ComponentProps<'div'> & { value: string }) {
+function TabPanel({
+  value,
+  unmountOnExit,
+  children,
+  ...props
+}: ComponentProps<'div'> & { value: string; unmountOnExit?: boolean }) {
   const tabsApi = useTabsContext();
-  return <div {...tabsApi.getContentProps({ value })} {...props} />;
+  return (
+    <div {...tabsApi.getContentProps({ value })} {...props}>
+      {unmountOnExit && tabsApi.value !== value ? null : children}
+    </div>
+  );
 }
 
 /** Chakra's Tabs on Ark's: `Tabs.Root` (value, onValueChange, its `variant` and `size`), list, triggers, panels. */

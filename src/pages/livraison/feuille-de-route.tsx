@@ -1,4 +1,4 @@
-import { backOfficePage } from '@/client/shell/back-office-page';
+import { uiBackOfficePage } from '@/client/shell/shell-page';
 import { RunSheetScreen } from '@/features/delivery/client/screens/RunSheetScreen';
 
-export default backOfficePage(RunSheetScreen);
+export default uiBackOfficePage(RunSheetScreen);

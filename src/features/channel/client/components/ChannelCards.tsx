@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, SimpleGrid, Skeleton, Stack, Text } from '@/client/ui';
 import { PageLink } from '@/client/components/PageLink';
 import { formatMoney } from '@/shared/money';
 import { withShopId } from '@/shared/navigation';

@@ -1,14 +1,24 @@
-import { Badge, Button, Card, HStack, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Heading, SimpleGrid, Skeleton, Stack, Text } from '@/client/ui';
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
 import { ConfirmDialog } from '@/client/components/ConfirmDialog';
 import { EmptyListState } from '@/client/components/EmptyListState';
+import { loadInChakraIsland } from '@/client/shell/load-in-chakra-island';
 import { toaster } from '@/client/shell/toaster';
 import { PRESET_SEGMENTS, type TSegment } from '../../crm.schemas';
 import { useDeleteSegmentMutation, useListSegmentsQuery } from '../crm.api';
 import { describeRule } from '../segment-rules';
-import { SegmentEditor, type OpenedSegment } from './SegmentEditor';
+import type { OpenedSegment } from './SegmentEditor';
+
+// Opened on a press, still drawn with Chakra: its code and Chakra's come then.
+const SegmentEditor = dynamic(
+  () => loadInChakraIsland(import('./SegmentEditor').then((m) => m.SegmentEditor)),
+  {
+    loading: () => <Skeleton h="64" aria-busy="true" />,
+  },
+);
 
 function SavedSegment(props: {
   segment: TSegment;

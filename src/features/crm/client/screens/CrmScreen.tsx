@@ -1,7 +1,8 @@
-import { Button, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, Skeleton, Stack, Text } from '@/client/ui';
 import dynamic from 'next/dynamic';
 import { PageLink } from '@/client/components/PageLink';
 import { AppShell } from '@/client/shell/AppShell';
+import { loadInChakraIsland } from '@/client/shell/load-in-chakra-island';
 import { EmptyListState } from '@/client/components/EmptyListState';
 import { LinkTabs, useLinkTab } from '@/client/components/LinkTabs';
 import { can } from '@/shared/permissions';
@@ -11,19 +12,24 @@ import type { AgentRole } from '@/shared/roles';
 import { shopDates, type Shop } from '@/features/shop/client/shop.api';
 
 const loading = () => <Skeleton h="32" aria-busy="true" />;
+// « Segments », the first view, is drawn with the page's kit; the other views, still on Chakra,
+// bring it with their code when they are opened.
 const SegmentsTab = dynamic(() => import('../components/SegmentsTab').then((m) => m.SegmentsTab), {
   loading,
 });
-const CampaignsTab = dynamic(() => import('../components/CampaignsTab').then((m) => m.CampaignsTab), {
-  loading,
-});
-
-const AutomationsTab = dynamic(() => import('../components/AutomationsTab').then((m) => m.AutomationsTab), {
-  loading,
-});
-
+const CampaignsTab = dynamic(
+  () => loadInChakraIsland(import('../components/CampaignsTab').then((m) => m.CampaignsTab)),
+  { loading },
+);
+const AutomationsTab = dynamic(
+  () => loadInChakraIsland(import('../components/AutomationsTab').then((m) => m.AutomationsTab)),
+  { loading },
+);
 const LoyaltyProgramTab = dynamic(
-  () => import('@/features/loyalty/client/components/LoyaltyProgramTab').then((m) => m.LoyaltyProgramTab),
+  () =>
+    loadInChakraIsland(
+      import('@/features/loyalty/client/components/LoyaltyProgramTab').then((m) => m.LoyaltyProgramTab),
+    ),
   { loading },
 );
 

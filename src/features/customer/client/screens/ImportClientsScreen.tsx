@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Checkbox, Heading, HStack, Stack, Text } from '@/client/ui';
 import { Table } from '@/client/ui/table';
 import { PageLink } from '@/client/components/PageLink';
 import { useRef, useState } from 'react';
@@ -158,7 +158,7 @@ function ImportClients({ shop }: { shop: Shop }) {
           if (chosen) void choose(chosen);
         }}
       />
-      <HStack wrap="wrap" gap="3">
+      <HStack flexWrap="wrap" gap="3">
         <Button variant="outline" onClick={() => input.current?.click()} loading={isPreviewing}>
           <LuUpload /> {file ? 'Choisir un autre fichier' : 'Choisir un fichier'}
         </Button>
@@ -176,7 +176,7 @@ function ImportClients({ shop }: { shop: Shop }) {
       ) : null}
       {report ? (
         <Stack gap="3" data-testid="client-import-report">
-          <HStack wrap="wrap" gap="3">
+          <HStack flexWrap="wrap" gap="3">
             <Badge colorPalette="blue" variant="subtle">
               {CLIENT_IMPORT_LAYOUT_LABELS[report.layout]}
             </Badge>
@@ -191,7 +191,7 @@ function ImportClients({ shop }: { shop: Shop }) {
               </Alert.Description>
             </Alert.Root>
           ) : (
-            <HStack wrap="wrap" gap="3">
+            <HStack flexWrap="wrap" gap="3">
               <Button
                 colorPalette="brand"
                 disabled={toWrite === 0}

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Checkbox, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Checkbox, HStack, Link, Skeleton, Stack, Text } from '@/client/ui';
 import { PageLink } from '@/client/components/PageLink';
 import { useState } from 'react';
 import { LuClipboardList, LuPackageCheck } from 'react-icons/lu';

@@ -1,4 +1,4 @@
-import { Card, Grid, Stack, Text } from '@chakra-ui/react';
+import { Card, Grid, Stack, Text } from '@/client/ui';
 import { useState } from 'react';
 import { TextField } from '@/client/components/form';
 import { useDebounced } from '@/client/hooks/use-debounced';
@@ -39,7 +39,7 @@ export function FeeChecker({ shopId, currency }: { shopId: string; currency: str
       </Card.Header>
       <Card.Body>
         <Stack gap="3">
-          <Grid templateColumns={{ base: '1fr', md: '1fr 1fr 1fr' }} gap="3">
+          <Grid gridTemplateColumns={{ base: '1fr', md: '1fr 1fr 1fr' }} gap="3">
             <TextField label="Commune" name="check-commune" value={commune} onChange={setCommune} />
             <TextField label="Quartier" name="check-quartier" value={quartier} onChange={setQuartier} />
             <TextField

@@ -1,4 +1,4 @@
-import { NativeSelect } from '@chakra-ui/react';
+import { NativeSelect } from '@/client/ui';
 import type { Rider } from '../delivery.api';
 
 /** A choice among the riders given (the active ones), as the order page and the board offer it. */
@@ -12,9 +12,10 @@ export function RiderSelect(props: {
   minW?: string;
 }) {
   return (
-    <NativeSelect.Root size="sm" flex="1" minW={props.minW} invalid={props.isInvalid}>
+    <NativeSelect.Root size="sm" flex="1" minW={props.minW}>
       <NativeSelect.Field
         aria-label={props.label}
+        aria-invalid={props.isInvalid || undefined}
         value={props.value}
         onChange={(e) => props.onChange(e.currentTarget.value)}
       >

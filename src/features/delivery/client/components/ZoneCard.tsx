@@ -1,4 +1,4 @@
-import { Badge, Button, Card, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, Card, Flex, HStack, Stack, Text } from '@/client/ui';
 import { useState } from 'react';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { ConfirmDialog } from '@/client/components/ConfirmDialog';
@@ -63,7 +63,7 @@ export function ZoneCard(props: {
         </HStack>
       </Card.Header>
       <Card.Body pt="0">
-        <Wrap gap="1">
+        <Flex flexWrap="wrap" gap="1">
           {shown.map((a) => (
             <Badge key={`${a.commune}/${a.quartier}`} variant="surface" colorPalette="gray">
               {a.quartier ? `${a.commune}, ${a.quartier}` : a.commune}
@@ -74,7 +74,7 @@ export function ZoneCard(props: {
               {`et ${more} autre${more > 1 ? 's' : ''}`}
             </Badge>
           ) : null}
-        </Wrap>
+        </Flex>
       </Card.Body>
       {props.canManage ? (
         <Card.Footer justifyContent="flex-end" gap="2">

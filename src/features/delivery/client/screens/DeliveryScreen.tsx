@@ -1,8 +1,9 @@
-import { Box, Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@/client/ui';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { LuMapPin, LuPlus } from 'react-icons/lu';
 import { AppShell } from '@/client/shell/AppShell';
+import { loadInChakraIsland } from '@/client/shell/load-in-chakra-island';
 import { QueryTabs } from '@/client/components/QueryTabs';
 import { EmptyListState } from '@/client/components/EmptyListState';
 import { toaster } from '@/client/shell/toaster';
@@ -13,23 +14,37 @@ import { useAddStarterZonesMutation, useListZonesQuery, type Zone } from '../del
 import { ZoneCard } from '../components/ZoneCard';
 import { FeeChecker } from '../components/FeeChecker';
 
-// The other tabs and the zone dialog load when first shown: the page opens on the zones alone.
+// The tabs and the zone dialog load when first shown. Those still drawn with Chakra bring it with
+// their code: « À livrer », the first, is drawn with the page's kit.
 const tabLoading = () => <Skeleton h="32" />;
-const Riders = dynamic(() => import('../components/Riders').then((m) => m.Riders), {
+const Riders = dynamic(() => loadInChakraIsland(import('../components/Riders').then((m) => m.Riders)), {
   loading: tabLoading,
 });
-const PickupPoints = dynamic(() => import('../components/PickupPoints').then((m) => m.PickupPoints), {
-  loading: tabLoading,
-});
-const RiderCashTab = dynamic(() => import('../components/RiderCashTab').then((m) => m.RiderCashTab), {
-  loading: tabLoading,
-});
+const PickupPoints = dynamic(
+  () => loadInChakraIsland(import('../components/PickupPoints').then((m) => m.PickupPoints)),
+  {
+    loading: tabLoading,
+  },
+);
+const RiderCashTab = dynamic(
+  () => loadInChakraIsland(import('../components/RiderCashTab').then((m) => m.RiderCashTab)),
+  {
+    loading: tabLoading,
+  },
+);
 const Board = dynamic(() => import('../components/Board').then((m) => m.Board), { loading: tabLoading });
-const FiguresTab = dynamic(() => import('../components/FiguresTab').then((m) => m.FiguresTab), {
-  loading: tabLoading,
-});
-const DistanceFees = dynamic(() => import('../components/DistanceFees').then((m) => m.DistanceFees));
-const ZoneDialog = dynamic(() => import('../components/ZoneDialog').then((m) => m.ZoneDialog));
+const FiguresTab = dynamic(
+  () => loadInChakraIsland(import('../components/FiguresTab').then((m) => m.FiguresTab)),
+  {
+    loading: tabLoading,
+  },
+);
+const DistanceFees = dynamic(() =>
+  loadInChakraIsland(import('../components/DistanceFees').then((m) => m.DistanceFees)),
+);
+const ZoneDialog = dynamic(() =>
+  loadInChakraIsland(import('../components/ZoneDialog').then((m) => m.ZoneDialog)),
+);
 
 const TABS = {
   'a-livrer': 'À livrer',
@@ -159,22 +174,22 @@ function Delivery({ shop, canManage }: { shop: Shop; canManage: boolean }) {
         Livraison
       </Heading>
       <QueryTabs param="vue" tabs={(Object.keys(TABS) as Tab[]).map((t) => ({ value: t, label: TABS[t] }))}>
-        <Tabs.Content value="a-livrer" pt="4">
+        <Tabs.Content value="a-livrer" pt="4" unmountOnExit>
           <Board shopId={shop._id} currency={shop.currency} canManage={canManage} />
         </Tabs.Content>
-        <Tabs.Content value="zones" pt="4">
+        <Tabs.Content value="zones" pt="4" unmountOnExit>
           <Zones shop={shop} canManage={canManage} />
         </Tabs.Content>
-        <Tabs.Content value="livreurs" pt="4">
+        <Tabs.Content value="livreurs" pt="4" unmountOnExit>
           <Riders shopId={shop._id} canManage={canManage} />
         </Tabs.Content>
-        <Tabs.Content value="caisse" pt="4">
+        <Tabs.Content value="caisse" pt="4" unmountOnExit>
           <RiderCashTab shopId={shop._id} currency={shop.currency} canManage={canManage} />
         </Tabs.Content>
-        <Tabs.Content value="chiffres" pt="4">
+        <Tabs.Content value="chiffres" pt="4" unmountOnExit>
           <FiguresTab shopId={shop._id} currency={shop.currency} />
         </Tabs.Content>
-        <Tabs.Content value="retraits" pt="4">
+        <Tabs.Content value="retraits" pt="4" unmountOnExit>
           <PickupPoints shopId={shop._id} canManage={canManage} />
         </Tabs.Content>
       </QueryTabs>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Link, Skeleton, Stack, Text } from '@/client/ui';
 import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 import { LuArrowLeft, LuMessageCircle, LuPrinter } from 'react-icons/lu';

@@ -1,4 +1,4 @@
-import { Button, Card, Field, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Field, FieldTextInput, HStack, InputGroup, Stack, Text } from '@/client/ui';
 import { useState } from 'react';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { useServerErrors } from '@/client/components/form';
@@ -60,7 +60,7 @@ export function StackingRulesCard({ shopId, stackCapPercent }: { shopId: string;
               <Field.Root invalid={!!error}>
                 <Field.Label>Plafond des réductions cumulées (% du montant des articles)</Field.Label>
                 <InputGroup endElement="%" maxW="40">
-                  <Input
+                  <FieldTextInput
                     inputMode="decimal"
                     value={value}
                     onChange={(e) => setValue(e.currentTarget.value)}

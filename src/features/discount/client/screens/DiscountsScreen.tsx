@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Heading, HStack, SimpleGrid, Stack, Text } from '@/client/ui';
 import { Table } from '@/client/ui/table';
 import { PageLink } from '@/client/components/PageLink';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-import { Badge, Button, Heading, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Heading, HStack, Input, InputGroup, Stack, Text } from '@/client/ui';
 import { Table } from '@/client/ui/table';
 import { PageLink } from '@/client/components/PageLink';
 import { LoadingRow, MoreRow } from '@/client/components/PagedRows';

@@ -10,7 +10,7 @@ import {
   Skeleton,
   Stack,
   Text,
-} from '@chakra-ui/react';
+} from '@/client/ui';
 import { Table } from '@/client/ui/table';
 import { PageLink } from '@/client/components/PageLink';
 import { useDebounced } from '@/client/hooks/use-debounced';
@@ -100,12 +100,11 @@ function Sheet({ items, format, currency }: { items: LabelItem[]; format: Format
   const labels = items.flatMap((item) =>
     Array.from({ length: item.quantity }, (_, i) => ({ ...item, key: `${item.variantId}-${i}` })),
   );
-  const label = format === 'a4' ? { w: '70mm', h: '37mm' } : { w: '50mm', h: '30mm' };
   return (
     <Box data-testid="label-sheet" className={`labels-${format}`}>
       <style>{`@media print { @page { size: ${format === 'a4' ? 'A4' : '50mm 30mm'}; margin: ${format === 'a4' ? '8mm 0' : '0'}; } }`}</style>
       <Grid
-        templateColumns={format === 'a4' ? 'repeat(3, 70mm)' : '50mm'}
+        gridTemplateColumns={format === 'a4' ? 'repeat(3, 70mm)' : '50mm'}
         gap="0"
         justifyContent="center"
         bg="white"
@@ -114,8 +113,8 @@ function Sheet({ items, format, currency }: { items: LabelItem[]; format: Format
         {labels.map((l) => (
           <Stack
             key={l.key}
-            w={label.w}
-            h={label.h}
+            w={format === 'a4' ? '70mm' : '50mm'}
+            h={format === 'a4' ? '37mm' : '30mm'}
             p="2mm"
             gap="0.5"
             align="center"
@@ -123,7 +122,8 @@ function Sheet({ items, format, currency }: { items: LabelItem[]; format: Format
             overflow="hidden"
             outline="1px dashed"
             outlineColor={{ base: 'gray.300', _print: 'transparent' }}
-            css={{ breakInside: 'avoid', pageBreakAfter: format === 'roll' ? 'always' : undefined }}
+            breakInside="avoid"
+            pageBreakAfter={format === 'roll' ? 'always' : undefined}
             data-testid="label"
           >
             <Text fontSize="9pt" fontWeight="bold" lineClamp={1} textAlign="center">
@@ -166,7 +166,7 @@ function Labels({ shop }: { shop: Shop }) {
             Étiquettes
           </Heading>
         </Stack>
-        <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="5" alignItems="start">
+        <Grid gridTemplateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="5" alignItems="start">
           <Stack gap="3">
             <InputGroup startElement={<LuSearch />}>
               <Input

@@ -1,4 +1,4 @@
-import { HStack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { HStack, Text, VisuallyHidden } from '@/client/ui';
 import { LuArrowDownRight, LuArrowUpRight, LuMinus } from 'react-icons/lu';
 import { formatChange, percentChange } from '../stats-view';
 

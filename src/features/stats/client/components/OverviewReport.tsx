@@ -1,17 +1,22 @@
-import { Box, Heading, Link, Skeleton, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Heading, Link, Skeleton, SimpleGrid, Stack, Text, VisuallyHidden } from '@/client/ui';
 import { Table } from '@/client/ui/table';
 import dynamic from 'next/dynamic';
 import { PageLink } from '@/client/components/PageLink';
+import { loadInChakraIsland } from '@/client/shell/load-in-chakra-island';
 import { formatMoney } from '@/shared/money';
 import type { StatsFigures, StatsReport } from '../../stats.schemas';
 import { formatCount, overviewDrillDown } from '../stats-view';
 import { Change } from './Change';
 
-// The chart's library is loaded with the chart only, not with every page of the app.
-const NetSalesChart = dynamic(() => import('./NetSalesChart').then((m) => m.NetSalesChart), {
-  ssr: false,
-  loading: () => <Skeleton h={{ base: '56', md: '72' }} rounded="md" />,
-});
+// The chart's library (recharts), and Chakra whose charts read its theme, load with the chart only,
+// after the figures.
+const NetSalesChart = dynamic(
+  () => loadInChakraIsland(import('./NetSalesChart').then((m) => m.NetSalesChart)),
+  {
+    ssr: false,
+    loading: () => <Skeleton h={{ base: '56', md: '72' }} rounded="md" />,
+  },
+);
 
 interface Figure {
   key: keyof StatsFigures;

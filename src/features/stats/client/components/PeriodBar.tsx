@@ -1,4 +1,4 @@
-import { Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Field, FieldTextInput, HStack, NativeSelect, Stack, Text } from '@/client/ui';
 import { PERIOD_PRESETS, PERIOD_PRESET_LABELS, type Period, type PeriodPreset } from '../../periods';
 import { STATS_COMPARISONS, type StatsComparison } from '../../stats.constants';
 import { STATS_COMPARISON_LABELS, type StatsView } from '../stats-view';
@@ -48,7 +48,7 @@ export function PeriodBar({ view, period, error, onChange }: PeriodBarProps) {
           <HStack gap="2" align="end">
             <Field.Root flex="1" minW="0" invalid={!!error}>
               <Field.Label fontSize="sm">Du</Field.Label>
-              <Input
+              <FieldTextInput
                 size="sm"
                 type="date"
                 value={period.from}
@@ -57,7 +57,7 @@ export function PeriodBar({ view, period, error, onChange }: PeriodBarProps) {
             </Field.Root>
             <Field.Root flex="1" minW="0" invalid={!!error}>
               <Field.Label fontSize="sm">Au</Field.Label>
-              <Input
+              <FieldTextInput
                 size="sm"
                 type="date"
                 value={period.to}

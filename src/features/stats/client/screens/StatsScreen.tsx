@@ -11,7 +11,7 @@ import {
   Stack,
   Tabs,
   Text,
-} from '@chakra-ui/react';
+} from '@/client/ui';
 import { useRouter } from 'next/router';
 import { useMemo } from 'react';
 import { LuDownload, LuPrinter } from 'react-icons/lu';
@@ -105,7 +105,7 @@ function Statistics({ shop, role }: { shop: Shop; role: string }) {
   return (
     <Stack gap="5" minW="0">
       <Stack gap="0">
-        <HStack justify="space-between" align="start" gap="3" wrap="wrap">
+        <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
           <Heading as="h1" size="2xl">
             Statistiques
           </Heading>
@@ -155,14 +155,7 @@ function Statistics({ shop, role }: { shop: Shop; role: string }) {
           {body}
         </Stack>
       ) : (
-        <Tabs.Root
-          value={view.report}
-          onValueChange={(e) => chooseReport(e.value)}
-          lazyMount
-          unmountOnExit
-          variant="line"
-          size="sm"
-        >
+        <Tabs.Root value={view.report} onValueChange={(e) => chooseReport(e.value)} variant="line" size="sm">
           <Tabs.List flexWrap="wrap" data-print-hide>
             {reports.map((r) => (
               <Tabs.Trigger key={r} value={r}>

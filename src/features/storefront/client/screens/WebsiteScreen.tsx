@@ -1,25 +1,32 @@
-import { Heading, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Heading, Skeleton, Stack, Tabs, Text } from '@/client/ui';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import { AppShell } from '@/client/shell/AppShell';
+import { loadInChakraIsland } from '@/client/shell/load-in-chakra-island';
 import type { Shop } from '@/features/shop/client/shop.api';
 import { can } from '@/shared/permissions';
 import { useGetStorefrontQuery } from '../storefront.api';
 import { useGetDesignQuery } from '../builder/site-builder.api';
 
-const AbandonedCarts = dynamic(() => import('../components/AbandonedCarts').then((m) => m.AbandonedCarts), {
-  loading: () => <Skeleton h="32" />,
-});
+// The views' contents are still drawn with Chakra: each brings it with its own code, loaded once
+// the view is open and its data is in (the page's frame, tabs and header, paints without it).
+const AbandonedCarts = dynamic(
+  () => loadInChakraIsland(import('../components/AbandonedCarts').then((m) => m.AbandonedCarts)),
+  { loading: () => <Skeleton h="32" /> },
+);
 const StorefrontSettingsForm = dynamic(
-  () => import('../components/StorefrontSettingsForm').then((m) => m.StorefrontSettingsForm),
+  () =>
+    loadInChakraIsland(import('../components/StorefrontSettingsForm').then((m) => m.StorefrontSettingsForm)),
   { loading: () => <Skeleton h="64" /> },
 );
-const DomainCheck = dynamic(() => import('../components/DomainCheck').then((m) => m.DomainCheck), {
-  loading: () => <Skeleton h="24" />,
-});
-const SiteBuilder = dynamic(() => import('../builder/SiteBuilder').then((m) => m.SiteBuilder), {
-  loading: () => <Skeleton h="96" />,
-});
+const DomainCheck = dynamic(
+  () => loadInChakraIsland(import('../components/DomainCheck').then((m) => m.DomainCheck)),
+  { loading: () => <Skeleton h="24" /> },
+);
+const SiteBuilder = dynamic(
+  () => loadInChakraIsland(import('../builder/SiteBuilder').then((m) => m.SiteBuilder)),
+  { loading: () => <Skeleton h="96" /> },
+);
 
 const TABS = { editeur: 'Éditeur du site', reglages: 'Réglages', paniers: 'Paniers abandonnés' } as const;
 type Tab = keyof typeof TABS;
@@ -74,21 +81,21 @@ function Website({ shop, canChangeLogo }: { shop: Shop; canChangeLogo: boolean }
       <Heading as="h1" size="2xl">
         Site web
       </Heading>
-      <Tabs.Root value={tab} onValueChange={(e) => show(e.value)} lazyMount unmountOnExit variant="line">
-        <Tabs.List overflowX="auto" overflowY="hidden" css={{ scrollbarWidth: 'none' }}>
+      <Tabs.Root value={tab} onValueChange={(e) => show(e.value)} variant="line">
+        <Tabs.List overflowX="auto" overflowY="hidden" scrollbarWidth="none">
           {(Object.keys(TABS) as Tab[]).map((t) => (
             <Tabs.Trigger key={t} value={t} whiteSpace="nowrap" flexShrink={0}>
               {TABS[t]}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content value="editeur" pt="4">
+        <Tabs.Content value="editeur" pt="4" unmountOnExit>
           <Builder shop={shop} canChangeLogo={canChangeLogo} />
         </Tabs.Content>
-        <Tabs.Content value="reglages" pt="4">
+        <Tabs.Content value="reglages" pt="4" unmountOnExit>
           <Settings shop={shop} />
         </Tabs.Content>
-        <Tabs.Content value="paniers" pt="4">
+        <Tabs.Content value="paniers" pt="4" unmountOnExit>
           <AbandonedCarts shopId={shop._id} currency={shop.currency} timeZone={shop.timeZone} />
         </Tabs.Content>
       </Tabs.Root>

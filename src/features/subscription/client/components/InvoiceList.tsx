@@ -1,4 +1,4 @@
-import { Button, Card, Skeleton, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Button, Card, Skeleton, Text, VisuallyHidden } from '@/client/ui';
 import { Table } from '@/client/ui/table';
 import { PageLink } from '@/client/components/PageLink';
 import { LuPrinter } from 'react-icons/lu';

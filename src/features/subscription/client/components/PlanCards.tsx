@@ -1,4 +1,4 @@
-import { Badge, Button, Card, HStack, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, List, SimpleGrid, Stack, Text } from '@/client/ui';
 import { LuCheck } from 'react-icons/lu';
 import { formatMoney } from '@/shared/money';
 import {

@@ -1,4 +1,4 @@
-import { HStack, Stack, Text } from '@chakra-ui/react';
+import { HStack, Stack, Text } from '@/client/ui';
 import { formatDateTime } from '@/shared/dates';
 import type { Shop } from '@/features/shop/client/shop.api';
 

@@ -1,4 +1,4 @@
-import { Alert, Card, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Alert, Card, Heading, SimpleGrid, Stack } from '@/client/ui';
 import type { Shop } from '@/features/shop/client/shop.api';
 import { PlanLine, QuotaMeters } from './PlanUsage';
 import { PlanDates } from './PlanDates';

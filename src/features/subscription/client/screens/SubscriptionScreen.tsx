@@ -1,4 +1,4 @@
-import { Box, Button, ButtonGroup, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, ButtonGroup, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@/client/ui';
 import { useState } from 'react';
 import { AppShell } from '@/client/shell/AppShell';
 import { toaster } from '@/client/shell/toaster';
@@ -92,10 +92,11 @@ function Subscription({ shop, canPay }: { shop: Shop; canPay: boolean }) {
             Choisir une offre
           </Heading>
           <Box>
-            <ButtonGroup size="sm" attached variant="outline" role="group" aria-label="Durée">
+            <ButtonGroup attached role="group" aria-label="Durée">
               {BILLING_PERIODS.map((m) => (
                 <Button
                   key={m}
+                  size="sm"
                   onClick={() => setMonths(m)}
                   variant={m === months ? 'solid' : 'outline'}
                   colorPalette={m === months ? 'brand' : 'gray'}
