@@ -1,4 +1,4 @@
-import { backOfficePage } from '@/client/shell/back-office-page';
+import { uiBackOfficePage } from '@/client/shell/shell-page';
 import { ConsoleScreen } from '@/features/console/client/screens/ConsoleScreen';
 
-export default backOfficePage(ConsoleScreen);
+export default uiBackOfficePage(ConsoleScreen);

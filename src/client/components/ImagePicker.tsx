@@ -1,4 +1,4 @@
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@/client/ui';
 import { useRef, useState, type ReactNode } from 'react';
 import { LuUpload } from 'react-icons/lu';
 import { ApiError } from '../api/api-error';

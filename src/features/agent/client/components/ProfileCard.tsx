@@ -1,4 +1,4 @@
-import { Avatar, Card, Grid, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Card, Grid, Stack, Text } from '@/client/ui';
 import { useState, type FormEvent } from 'react';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { ImagePicker } from '@/client/components/ImagePicker';
@@ -54,15 +54,18 @@ export function ProfileCard({ shop, agent }: { shop: Shop; agent: Agent }) {
             onUpload={(file) => uploadPhoto({ shopId: shop._id, file }).unwrap()}
             preview={
               <Avatar.Root size="2xl" colorPalette="brand">
-                {agent.profilePictureUrl ? <Avatar.Image src={agent.profilePictureUrl} alt="" /> : null}
-                <Avatar.Fallback name={name || agent.phone} />
+                {agent.profilePictureUrl ? (
+                  <Avatar.Image src={agent.profilePictureUrl} alt="" />
+                ) : (
+                  <Avatar.Fallback name={name || agent.phone} />
+                )}
               </Avatar.Root>
             }
           />
           <form onSubmit={onSubmit} noValidate aria-label="Mon profil">
             <Stack gap="4">
               <FormErrorAlert message={formError} />
-              <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4">
+              <Grid gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4">
                 <TextField
                   label="Prénom"
                   name="firstName"

@@ -1,25 +1,21 @@
-import {
-  Avatar,
-  Badge,
-  Box,
-  Button,
-  Card,
-  HStack,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Avatar, Badge, Box, Button, Card, HStack, NativeSelect, Skeleton, Stack, Text } from '@/client/ui';
 import { useState } from 'react';
 import { LuUserPlus } from 'react-icons/lu';
+import dynamic from 'next/dynamic';
 import { ApiError } from '@/client/api/api-error';
+import { loadInChakraIsland } from '@/client/shell/load-in-chakra-island';
 import { ConfirmDialog } from '@/client/components/ConfirmDialog';
+import { FirstOpened } from '@/client/components/FirstOpened';
 import { toaster } from '@/client/shell/toaster';
 import { formatPhone } from '@/shared/phone-format';
 import { AGENT_ROLES, ROLE_LABELS, type AgentRole } from '@/shared/roles';
 import type { Agent, Shop } from '@/features/shop/client/shop.api';
 import { useGetAllAgentsQuery, useSetAgentActiveMutation, useUpdateAgentRoleMutation } from '../team.api';
-import { InviteAgentDialog } from './InviteAgentDialog';
+
+// The invitation's dialog, still drawn with Chakra, loads with it when first opened.
+const InviteAgentDialog = dynamic(() =>
+  loadInChakraIsland(import('./InviteAgentDialog').then((m) => m.InviteAgentDialog)),
+);
 
 function refusal(error: unknown): string {
   const apiError = error instanceof ApiError ? error : null;
@@ -52,8 +48,11 @@ function AgentRow(props: {
       data-testid="team-row"
     >
       <Avatar.Root size="sm" colorPalette="brand">
-        {agent.profilePictureUrl ? <Avatar.Image src={agent.profilePictureUrl} alt="" /> : null}
-        <Avatar.Fallback name={fullName(agent)} />
+        {agent.profilePictureUrl ? (
+          <Avatar.Image src={agent.profilePictureUrl} alt="" />
+        ) : (
+          <Avatar.Fallback name={fullName(agent)} />
+        )}
       </Avatar.Root>
       <Box flex="1" minW="40">
         <Text fontWeight="medium">
@@ -203,7 +202,9 @@ export function TeamCard({ shop, me, canManage }: { shop: Shop; me: Agent; canMa
         )}
       </Card.Body>
       {canManage ? (
-        <InviteAgentDialog shopId={shop._id} isOpen={isInviteOpen} onClose={() => setInviteOpen(false)} />
+        <FirstOpened isOpen={isInviteOpen}>
+          <InviteAgentDialog shopId={shop._id} isOpen={isInviteOpen} onClose={() => setInviteOpen(false)} />
+        </FirstOpened>
       ) : null}
       <ConfirmDialog
         isOpen={!!toToggle}

@@ -1,4 +1,4 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@/client/ui';
 import { useRouter } from 'next/router';
 import { useEffect } from 'react';
 import { AppShell } from '@/client/shell/AppShell';

@@ -1,4 +1,4 @@
-import { Button, Card, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Stack, Text } from '@/client/ui';
 import { useState } from 'react';
 import { LuLogOut } from 'react-icons/lu';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/client/api/api-error';

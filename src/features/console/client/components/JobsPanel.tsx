@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, HStack, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, HStack, SimpleGrid, Stack, Text, VisuallyHidden } from '@/client/ui';
 import { Table } from '@/client/ui/table';
 import { useState } from 'react';
 import { LuRefreshCw } from 'react-icons/lu';

@@ -9,7 +9,7 @@ import {
   Stack,
   Text,
   VisuallyHidden,
-} from '@chakra-ui/react';
+} from '@/client/ui';
 import { Table } from '@/client/ui/table';
 import { PageLink } from '@/client/components/PageLink';
 import { ResponsiveList } from '@/client/components/ResponsiveList';
@@ -23,10 +23,15 @@ import { toaster } from '@/client/shell/toaster';
 import { ApiError } from '@/client/api/api-error';
 import { useGetUserInfoQuery } from '@/features/user/client/user.api';
 import { useSetShopBlockedMutation, type ConsoleShop } from '../console.api';
-import { EditSubscriptionDialog } from '../components/EditSubscriptionDialog';
 import { ShopPage } from '../components/ShopRows';
 import { LinkTabs, useLinkTab } from '@/client/components/LinkTabs';
 import dynamic from 'next/dynamic';
+import { loadInChakraIsland } from '@/client/shell/load-in-chakra-island';
+
+// The dialog, still drawn with Chakra, loads with it when a shop's plan is first edited.
+const EditSubscriptionDialog = dynamic(() =>
+  loadInChakraIsland(import('../components/EditSubscriptionDialog').then((m) => m.EditSubscriptionDialog)),
+);
 
 // Loaded when its tab is first shown: the console opens on the shops.
 const JobsPanel = dynamic(() => import('../components/JobsPanel').then((m) => m.JobsPanel), {

@@ -1,9 +1,12 @@
-import { Field, Input, InputGroup, SimpleGrid } from '@chakra-ui/react';
+import { css } from '../../../../../styled-system/css';
+import { Field, FieldTextInput, Input, InputGroup, SimpleGrid } from '@/client/ui';
 import { useEffect, useState } from 'react';
 import { FilterSelect } from '@/client/components/FilterSelect';
 import { moneyInputValue, parseMoneyInput } from '@/shared/money';
 import { CHANNEL_LABELS, ORDER_CHANNELS } from '@/features/order/order.constants';
 import type { ClientFilters as Filters } from '../client-filters';
+
+const ADDON = css({ px: '2', fontSize: 'sm' });
 
 /** A text filter applied as it is typed (the list's queries are debounced by the screen). */
 function TextFilter(props: {
@@ -39,8 +42,8 @@ function AmountFilter(props: {
   }, [props.value]);
   return (
     <Field.Root>
-      <InputGroup startAddon={props.addon} startAddonProps={{ px: '2', fontSize: 'sm' }}>
-        <Input
+      <InputGroup startAddon={props.addon} startAddonProps={{ className: ADDON }}>
+        <FieldTextInput
           size="sm"
           inputMode="numeric"
           aria-label={props.label}
@@ -64,12 +67,12 @@ function DayFilter(props: {
   value: string | undefined;
   onChange: (v: string | undefined) => void;
   /** Columns taken in the grid (the first date's long words need two). */
-  span?: number;
+  span?: 2;
 }) {
   return (
-    <Field.Root gridColumn={props.span ? { md: `span ${props.span}` } : undefined}>
-      <InputGroup startAddon={props.addon} startAddonProps={{ px: '2', fontSize: 'sm' }}>
-        <Input
+    <Field.Root gridColumn={props.span === 2 ? { md: 'span 2' } : undefined}>
+      <InputGroup startAddon={props.addon} startAddonProps={{ className: ADDON }}>
+        <FieldTextInput
           size="sm"
           type="date"
           aria-label={props.label}

@@ -1,4 +1,4 @@
-import { Badge, Checkbox, HStack, LinkOverlay, Stack, Text } from '@chakra-ui/react';
+import { Badge, Checkbox, HStack, LinkOverlay, Stack, Text } from '@/client/ui';
 import { Table } from '@/client/ui/table';
 import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';

@@ -8,7 +8,7 @@ import {
   Stack,
   Text,
   VisuallyHidden,
-} from '@chakra-ui/react';
+} from '@/client/ui';
 import { Table } from '@/client/ui/table';
 import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';

@@ -1,5 +1,5 @@
 import { formatPhone } from '@/shared/phone-format';
-import { Box, Card, Grid, Image, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Grid, Image, Stack, Text } from '@/client/ui';
 import { useMemo, useState, type FormEvent } from 'react';
 import { LuStore } from 'react-icons/lu';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
@@ -108,7 +108,7 @@ export function ShopSettingsCard({ shop }: { shop: Shop }) {
                 onChange={set('name')}
                 error={fieldErrors.name}
               />
-              <Grid templateColumns={{ base: '1fr', md: '1fr 1fr 1fr' }} gap="4">
+              <Grid gridTemplateColumns={{ base: '1fr', md: '1fr 1fr 1fr' }} gap="4">
                 <SelectField
                   label="Pays"
                   name="country"
@@ -137,7 +137,7 @@ export function ShopSettingsCard({ shop }: { shop: Shop }) {
                   options={zones}
                 />
               </Grid>
-              <Grid templateColumns={{ base: '1fr', md: '2fr 1fr' }} gap="4">
+              <Grid gridTemplateColumns={{ base: '1fr', md: '2fr 1fr' }} gap="4">
                 <TextField
                   label="Adresse"
                   name="address"
@@ -157,7 +157,7 @@ export function ShopSettingsCard({ shop }: { shop: Shop }) {
                   error={fieldErrors.phone}
                 />
               </Grid>
-              <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+              <Grid gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
                 <TextField
                   label={legal.taxId}
                   name="taxId"
