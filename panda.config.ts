@@ -123,7 +123,7 @@ export default defineConfig({
     './src/pages/404.tsx',
     './src/client/brand/Logo.tsx',
     './src/client/shell/{AppShell,Header,Sidebar,ShellBanners,toaster-view}.tsx',
-    './src/client/components/{CsvExportMenu,ImagePicker,LinkTabs,QueryTabs,EmptyListState,FilterSelect,FilterSheet,form,FormErrorAlert,PagedRows,ResponsiveList,SandboxCheckout}.tsx',
+    './src/client/components/{CsvExportMenu,ImagePicker,LinkTabs,QueryTabs,RichTextEditor,SeoFields,EmptyListState,FilterSelect,FilterSheet,form,FormErrorAlert,PagedRows,ResponsiveList,SandboxCheckout}.tsx',
     './src/features/home/client/**/*.tsx',
     './src/features/agent/client/screens/{AccountSettingsScreen,ConfirmInformationsScreen}.tsx',
     './src/features/agent/client/components/{ProfileCard,TeamCard}.tsx',
@@ -164,8 +164,9 @@ export default defineConfig({
     './src/features/order/client/screens/OrderDetailScreen.tsx',
     './src/features/order/client/screens/OrderPrintScreen.tsx',
     './src/features/product/client/components/ImportPreview.tsx',
-    './src/features/product/client/components/StockHistoryCard.tsx',
-    './src/features/product/client/components/VariantsTable.tsx',
+    './src/features/product/client/components/{OptionsAndVariants,OptionsEditor,ProductDetailsFields,ProductImages,StockHistoryCard,VariantsTable}.tsx',
+    './src/features/product/client/screens/ProductEditorScreen.tsx',
+    './src/client/forms/fields.tsx',
     './src/features/product/client/screens/InventoryScreen.tsx',
     './src/features/product/client/screens/LabelsScreen.tsx',
     './src/features/stats/client/components/{BreakdownReport,Change,OverviewReport,PeriodBar}.tsx',
@@ -215,13 +216,21 @@ export default defineConfig({
   theme: {
     ...theme,
     // Panda writes a recipe's variants for the tags named as the recipe: IconButton and CloseButton
-    // are buttons too.
+    // are buttons too, and the inputs tied to a Field inputs and textareas.
     recipes: {
       ...(mapValues(theme.recipes ?? {}, (recipe) => asPandaRecipe(recipe as never)) as typeof theme.recipes),
       button: {
         ...(asPandaRecipe(theme.recipes!.button! as never) as object),
         jsx: ['Button', 'IconButton', 'CloseButton'],
       } as NonNullable<typeof theme.recipes>['button'],
+      input: {
+        ...(asPandaRecipe(theme.recipes!.input! as never) as object),
+        jsx: ['Input', 'FieldTextInput'],
+      } as NonNullable<typeof theme.recipes>['input'],
+      textarea: {
+        ...(asPandaRecipe(theme.recipes!.textarea! as never) as object),
+        jsx: ['Textarea', 'FieldTextarea'],
+      } as NonNullable<typeof theme.recipes>['textarea'],
     },
     slotRecipes: {
       ...(mapValues(slotRecipes, (recipe) =>

@@ -1,4 +1,4 @@
-import { Box, HStack, IconButton } from '@chakra-ui/react';
+import { Box, HStack, IconButton } from '@/client/ui';
 import { useEffect, useRef, type ReactNode } from 'react';
 import {
   LuBold,

@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Image, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, FieldTextarea, FieldTextInput, HStack, Image, Stack, Text } from '@/client/ui';
 import { useRef } from 'react';
 import {
   SEO_DESCRIPTION_MAX,
@@ -238,7 +238,7 @@ export function SeoFields({
             : 'Laissé vide, le nom de la page sera utilisé.'
         }
       >
-        <Input
+        <FieldTextInput
           name={`${idPrefix}-seo-title`}
           value={value.title}
           placeholder={fallbackTitleText}
@@ -261,7 +261,7 @@ export function SeoFields({
             : 'Une ou deux phrases qui donnent envie de cliquer.'
         }
       >
-        <Textarea
+        <FieldTextarea
           name={`${idPrefix}-seo-description`}
           value={value.description}
           placeholder={truncateForSerp(fallbackDescriptionText, SERP_DESCRIPTION_LENGTH)}

@@ -1,4 +1,4 @@
-import { Input, NativeSelect } from '@chakra-ui/react';
+import { FieldTextInput, NativeSelect } from '@/client/ui';
 import {
   useController,
   type Control,
@@ -61,7 +61,7 @@ export function FormTextField<T extends FieldValues, TOut>(
   const { field, fieldState } = useController({ control: props.control, name: props.name });
   return (
     <FieldShell {...props} error={messageOf(fieldState.error)}>
-      <Input
+      <FieldTextInput
         {...field}
         value={field.value ?? ''}
         type={props.type ?? 'text'}

@@ -6,9 +6,10 @@ import {
   FieldLabel,
   FieldRequiredIndicator,
   FieldRoot,
+  FieldTextarea as ArkFieldTextarea,
 } from '@ark-ui/react/field';
 import { createStyleContext, styled } from '../../../styled-system/jsx';
-import { field, input } from '../../../styled-system/recipes';
+import { field, input, textarea } from '../../../styled-system/recipes';
 
 const { withProvider, withContext } = createStyleContext(field);
 
@@ -30,3 +31,6 @@ export const Field = {
  * (`id`, `aria-describedby`, `aria-invalid`, `required` from the root), as Chakra's Input does.
  */
 export const FieldTextInput = styled(FieldInput, input);
+
+/** Chakra's Textarea inside a Field: tied to its label and error as `FieldTextInput` is. */
+export const FieldTextarea = styled(ArkFieldTextarea, textarea);

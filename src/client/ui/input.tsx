@@ -1,10 +1,13 @@
 import { Children, cloneElement, type ReactElement, type ReactNode } from 'react';
 import { css, cx } from '../../../styled-system/css';
 import { Box, styled } from '../../../styled-system/jsx';
-import { input, inputAddon } from '../../../styled-system/recipes';
+import { input, inputAddon, textarea } from '../../../styled-system/recipes';
 
 /** Chakra's Input (its `size`, `variant`); its height is `--input-height`, which InputGroup reads. */
 export const Input = styled('input', input);
+
+/** Chakra's Textarea (its `size`, `variant`), outside a Field. */
+export const Textarea = styled('textarea', textarea);
 
 const START_ELEMENT = css({
   display: 'flex',

@@ -13,6 +13,7 @@ import {
 import { useState } from 'react';
 import { LuTrash2 } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
+import { categoryOptions } from '../category-options';
 import {
   useCreateCategoryMutation,
   useDeleteCategoryMutation,
@@ -20,19 +21,6 @@ import {
   useUpdateCategoryMutation,
   type Category,
 } from '../product.api';
-
-/** « Parent › Enfant » labels, in tree order. */
-export function categoryOptions(categories: Category[]): Array<{ value: string; label: string }> {
-  const out: Array<{ value: string; label: string }> = [];
-  const walk = (parentId: string | null, prefix: string) => {
-    for (const c of categories.filter((x) => x.parentId === parentId)) {
-      out.push({ value: c._id, label: `${prefix}${c.name}` });
-      walk(c._id, `${prefix}${c.name} › `);
-    }
-  };
-  walk(null, '');
-  return out;
-}
 
 function CategoryRow({ shopId, category, all }: { shopId: string; category: Category; all: Category[] }) {
   const [name, setName] = useState(category.name);

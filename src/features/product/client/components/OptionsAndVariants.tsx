@@ -1,4 +1,4 @@
-import { Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@/client/ui';
 import { useFieldArray, useFormContext, useFormState } from 'react-hook-form';
 import { toaster } from '@/client/shell/toaster';
 import { useGenerateBarcodeMutation, type ProductImage } from '../product.api';

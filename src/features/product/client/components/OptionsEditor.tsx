@@ -1,4 +1,4 @@
-import { Box, Button, HStack, IconButton, Input, Stack, Tag, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Input, Stack, Tag, Text } from '@/client/ui';
 import { useState } from 'react';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';

@@ -1,10 +1,10 @@
-import { Button, Card, Checkbox, Field, Grid, Stack } from '@chakra-ui/react';
+import { Button, Card, Checkbox, Field, Grid, Stack } from '@/client/ui';
 import { Controller, useFormContext } from 'react-hook-form';
 import { FormSelectField, FormTextField, messageOf } from '@/client/forms/fields';
 import { PRODUCT_STATUSES, PRODUCT_STATUS_LABELS } from '../../product.constants';
 import { useListCategoriesQuery } from '../product.api';
 import type { ProductFormValues } from '../product-form';
-import { categoryOptions } from './CategoryManager';
+import { categoryOptions } from '../category-options';
 import { RichTextEditor } from '@/client/components/RichTextEditor';
 
 // The product editor's fields outside « Options et variantes »; each reads the form it sits in.
@@ -20,7 +20,7 @@ export function ProductDetailsFields({
   const { control } = useFormContext<ProductFormValues>();
   const categories = useListCategoriesQuery({ shopId });
   return (
-    <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="5" alignItems="start">
+    <Grid gridTemplateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="5" alignItems="start">
       <Card.Root>
         <Card.Body>
           <Stack gap="4">
@@ -76,7 +76,7 @@ export function ProductDetailsFields({
 export function StockAndShippingFields() {
   const { control } = useFormContext<ProductFormValues>();
   return (
-    <Grid templateColumns={{ base: '1fr', md: '1fr 1fr 1fr' }} gap="4" alignItems="end">
+    <Grid gridTemplateColumns={{ base: '1fr', md: '1fr 1fr 1fr' }} gap="4" alignItems="end">
       <Controller
         control={control}
         name="trackStock"

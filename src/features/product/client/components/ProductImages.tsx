@@ -1,4 +1,4 @@
-import { Box, HStack, IconButton, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, HStack, IconButton, Image, SimpleGrid, Stack, Text } from '@/client/ui';
 import { LuArrowLeft, LuArrowRight, LuTrash2 } from 'react-icons/lu';
 import { ImagePicker } from '@/client/components/ImagePicker';
 import { toaster } from '@/client/shell/toaster';

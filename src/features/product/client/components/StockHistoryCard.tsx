@@ -1,6 +1,6 @@
 import { LoadingRow, MoreRow } from '@/client/components/PagedRows';
 import { ListCard, ListMessage, ResponsiveList, useListLayout } from '@/client/components/ResponsiveList';
-import { Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Card, HStack, Stack, Text } from '@/client/ui';
 import { Table } from '@/client/ui/table';
 import { useState } from 'react';
 import { formatDateTime } from '@/shared/dates';

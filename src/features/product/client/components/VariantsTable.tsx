@@ -1,15 +1,16 @@
 import {
   Button,
   Field,
+  FieldTextInput,
   HStack,
   IconButton,
-  Input,
   NativeSelect,
   SimpleGrid,
   Stack,
   Text,
-} from '@chakra-ui/react';
+} from '@/client/ui';
 import { Table } from '@/client/ui/table';
+import { css } from '../../../../../styled-system/css';
 import { useFormContext, useFormState, useWatch, type FieldArrayWithId } from 'react-hook-form';
 import { LuBarcode } from 'react-icons/lu';
 import { messageOf } from '@/client/forms/fields';
@@ -17,6 +18,15 @@ import { ListCard, ResponsiveList, useListLayout } from '@/client/components/Res
 import type { ProductFormValues } from '../product-form';
 
 type Row = FieldArrayWithId<ProductFormValues, 'variants'>;
+// Written out, for Panda to see each.
+const MIN_WIDTHS = {
+  '20': css({ minW: '20' }),
+  '24': css({ minW: '24' }),
+  '28': css({ minW: '28' }),
+  '36': css({ minW: '36' }),
+};
+const MIN_WIDTH_NONE = css({ minW: '0' });
+
 type Column = 'price' | 'compareAtPrice' | 'costPrice' | 'sku' | 'barcode' | 'stock';
 
 const titleOf = (row: Row) => row.optionValues.join(' / ');
@@ -35,20 +45,21 @@ function Cell(props: {
   /** The column's title, shown above the field on a phone's card. */
   heading?: string;
   inputMode?: 'numeric' | 'decimal' | 'text';
-  width?: string;
+  /** Its least width in a table row (a size token): 24 unless told. */
+  width?: keyof typeof MIN_WIDTHS;
 }) {
   const { register } = useFormContext<ProductFormValues>();
   const { layout } = useListLayout();
   const error = useRowError(props.index, props.column);
   const isCard = layout === 'cards';
   return (
-    <Field.Root invalid={!!error} minW={isCard ? '0' : (props.width ?? '24')}>
+    <Field.Root invalid={!!error} className={isCard ? MIN_WIDTH_NONE : MIN_WIDTHS[props.width ?? '24']}>
       {isCard ? (
         <Field.Label fontSize="xs" color="fg.muted">
           {props.heading ?? props.label}
         </Field.Label>
       ) : null}
-      <Input
+      <FieldTextInput
         size={isCard ? 'md' : 'sm'}
         aria-label={`${props.label} (${titleOf(props.row) || 'produit'})`}
         inputMode={props.inputMode}

@@ -1,4 +1,4 @@
-import { Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@/client/ui';
 import dynamic from 'next/dynamic';
 import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
@@ -7,9 +7,11 @@ import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
 import { LuArrowLeft } from 'react-icons/lu';
 import { AppShell } from '@/client/shell/AppShell';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
+import { FirstOpened } from '@/client/components/FirstOpened';
 import { SubmitButton } from '@/client/components/form';
 import { showServerError } from '@/client/forms/fields';
 import { useLazyResolver } from '@/client/forms/lazy-resolver';
+import { loadInChakraIsland } from '@/client/shell/load-in-chakra-island';
 import { toaster } from '@/client/shell/toaster';
 import { CURRENCIES, type CurrencyCode } from '@/shared/countries';
 import { withShopId } from '@/shared/navigation';
@@ -24,13 +26,19 @@ import {
 } from '../product.api';
 import { emptyForm, formFromProduct, type ProductFormValues } from '../product-form';
 import { ProductImages } from '../components/ProductImages';
-import { AdjustStockDialog } from '../components/AdjustStockDialog';
 import { StockHistoryCard } from '../components/StockHistoryCard';
-import { CategoryManager } from '../components/CategoryManager';
 import { OptionsAndVariants } from '../components/OptionsAndVariants';
 import { ProductDetailsFields, StockAndShippingFields } from '../components/ProductDetailsFields';
 
 // Below the fold, with its Google preview: loaded after the form's first fields.
+// The dialogs, still drawn with Chakra, load with it when first opened.
+const CategoryManager = dynamic(() =>
+  loadInChakraIsland(import('../components/CategoryManager').then((m) => m.CategoryManager)),
+);
+const AdjustStockDialog = dynamic(() =>
+  loadInChakraIsland(import('../components/AdjustStockDialog').then((m) => m.AdjustStockDialog)),
+);
+
 const ProductSeoFields = dynamic(
   () => import('../components/ProductSeoFields').then((m) => m.ProductSeoFields),
   {
@@ -173,8 +181,16 @@ function Editor({ shop, product, canAdjust }: { shop: Shop; product: Product | n
       {product ? (
         <StockHistoryCard shopId={shop._id} productId={product._id} timeZone={shop.timeZone} />
       ) : null}
-      <CategoryManager shopId={shop._id} isOpen={isCategoriesOpen} onClose={() => setCategoriesOpen(false)} />
-      <AdjustStockDialog shopId={shop._id} variant={adjusting} onClose={() => setAdjusting(null)} />
+      <FirstOpened isOpen={isCategoriesOpen}>
+        <CategoryManager
+          shopId={shop._id}
+          isOpen={isCategoriesOpen}
+          onClose={() => setCategoriesOpen(false)}
+        />
+      </FirstOpened>
+      <FirstOpened isOpen={!!adjusting}>
+        <AdjustStockDialog shopId={shop._id} variant={adjusting} onClose={() => setAdjusting(null)} />
+      </FirstOpened>
     </Stack>
   );
 }
