@@ -1,8 +1,9 @@
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import type { FormEvent, ReactNode } from 'react';
+import { lazy, type FormEvent, type ReactNode } from 'react';
+import { FirstOpened } from './FirstOpened';
 
-/** A dialog holding one form: title, fields, 'Fermer' and the submit button (90 % wide on phones). */
-export function FormDialog(props: {
+const FormDialogView = lazy(() => import('./form-dialog-view').then((m) => ({ default: m.FormDialogView })));
+
+export interface FormDialogProps {
   isOpen: boolean;
   onClose: () => void;
   onSubmit: (event: FormEvent) => void;
@@ -14,44 +15,17 @@ export function FormDialog(props: {
   isLoading: boolean;
   width?: string;
   children: ReactNode;
-}) {
-  const width = props.width ?? '440px';
+}
+
+/**
+ * A dialog holding one form: title, fields, 'Fermer' and the submit button (90 % wide on phones).
+ * Nothing of it is in the page until it first opens: its dialog code, still drawn with Chakra, loads
+ * then with Chakra's provider (issue 20); the fields given as its children are drawn inside it.
+ */
+export function FormDialog(props: FormDialogProps) {
   return (
-    <Dialog.Root
-      lazyMount
-      open={props.isOpen}
-      onOpenChange={(e) => !e.open && props.onClose()}
-      placement="center"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content width={{ base: '90%', md: width }} maxW={{ base: '90%', md: width }}>
-            <form onSubmit={props.onSubmit} noValidate aria-label={props.formLabel}>
-              <Dialog.Header>
-                <Dialog.Title>{props.title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>{props.children}</Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={props.onClose}>
-                  Fermer
-                </Button>
-                <Button
-                  type="submit"
-                  colorPalette="brand"
-                  loading={props.isLoading}
-                  loadingText={props.loadingText}
-                >
-                  {props.submitLabel}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Fermer la fenêtre" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FirstOpened isOpen={props.isOpen}>
+      <FormDialogView {...props} />
+    </FirstOpened>
   );
 }

@@ -12,7 +12,7 @@ import { checkbox } from '../../../styled-system/recipes';
  */
 const { withProvider, withContext } = createStyleContext(checkbox);
 
-interface CheckboxState {
+export interface ToggleState {
   checked: boolean;
   disabled?: boolean;
   label?: string;
@@ -21,29 +21,50 @@ interface CheckboxState {
   setFocusVisible: (on: boolean) => void;
 }
 
-const CheckboxContext = createContext<CheckboxState | null>(null);
+const ToggleContext = createContext<ToggleState | null>(null);
 
-function useCheckbox(): CheckboxState {
-  const state = useContext(CheckboxContext);
-  if (!state) throw new Error('Checkbox: its parts go inside Checkbox.Root.');
+/** The state a checkbox's or a switch's parts draw (see switch.tsx). */
+export function useToggle(): ToggleState {
+  const state = useContext(ToggleContext);
+  if (!state) throw new Error('Checkbox, Switch: their parts go inside their Root.');
   return state;
 }
+const useCheckbox = useToggle;
 
-const dataState = (checked: boolean) => (checked ? 'checked' : 'unchecked');
+export const dataState = (checked: boolean) => (checked ? 'checked' : 'unchecked');
 
-const StyledRoot = withProvider('label', 'root');
-const StyledControl = withContext('span', 'control');
-const StyledLabel = withContext('span', 'label');
-
-type RootProps = Omit<ComponentProps<typeof StyledRoot>, 'onChange'> & {
+export interface ToggleProps {
   checked?: boolean;
   disabled?: boolean;
   /** Named as Ark's: `{ checked }`. */
   onCheckedChange?: (details: { checked: boolean }) => void;
   /** The input's name when no visible label says it (a row's « Sélectionner … »). */
   'aria-label'?: string;
-  children?: ReactNode;
-};
+}
+
+/** Holds a checkbox's or a switch's state for its parts; `children` draws the root. */
+export function ToggleProvider({
+  checked = false,
+  disabled,
+  onCheckedChange,
+  'aria-label': label,
+  children,
+}: ToggleProps & { children: ReactNode }) {
+  const [focusVisible, setFocusVisible] = useState(false);
+  return (
+    <ToggleContext.Provider
+      value={{ checked, disabled, label, onCheckedChange, focusVisible, setFocusVisible }}
+    >
+      {children}
+    </ToggleContext.Provider>
+  );
+}
+
+const StyledRoot = withProvider('label', 'root');
+const StyledControl = withContext('span', 'control');
+const StyledLabel = withContext('span', 'label');
+
+type RootProps = Omit<ComponentProps<typeof StyledRoot>, 'onChange'> & ToggleProps & { children?: ReactNode };
 
 function CheckboxRoot({
   checked = false,
@@ -52,21 +73,25 @@ function CheckboxRoot({
   'aria-label': label,
   ...props
 }: RootProps) {
-  const [focusVisible, setFocusVisible] = useState(false);
   return (
-    <CheckboxContext.Provider
-      value={{ checked, disabled, label, onCheckedChange, focusVisible, setFocusVisible }}
+    <ToggleProvider
+      checked={checked}
+      disabled={disabled}
+      onCheckedChange={onCheckedChange}
+      aria-label={label}
     >
       <StyledRoot {...props} data-state={dataState(checked)} data-disabled={disabled ? '' : undefined} />
-    </CheckboxContext.Provider>
+    </ToggleProvider>
   );
 }
 
-function CheckboxHiddenInput() {
-  const state = useCheckbox();
+/** The browser's input, out of sight, that the keyboard and screen readers use; `role="switch"` for a switch. */
+export function ToggleHiddenInput({ role }: { role?: 'switch' }) {
+  const state = useToggle();
   return (
     <input
       type="checkbox"
+      role={role}
       className={visuallyHidden()}
       checked={state.checked}
       disabled={state.disabled}
@@ -119,7 +144,7 @@ function CheckboxLabel(props: ComponentProps<typeof StyledLabel>) {
 /** Chakra's Checkbox: `Checkbox.Root` (checked, onCheckedChange), its hidden input, box, label. */
 export const Checkbox = {
   Root: CheckboxRoot,
-  HiddenInput: CheckboxHiddenInput,
+  HiddenInput: ToggleHiddenInput,
   Control: CheckboxControl,
   Label: CheckboxLabel,
 };

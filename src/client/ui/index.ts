@@ -36,6 +36,7 @@ export { Progress } from './progress';
 export { Separator } from './separator';
 export { Table } from './table';
 export { Tabs } from './tabs';
+export { Switch } from './switch';
 export { Tag } from './tag';
 
 export const Text = styled('p');

@@ -1,9 +1,11 @@
-import { Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text, Textarea } from '@/client/ui';
 import { PageLink } from '@/client/components/PageLink';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
 import { LuFileText, LuMessageSquare, LuMerge, LuStickyNote } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
+import { FirstOpened } from '@/client/components/FirstOpened';
 import { FormDialog } from '@/client/components/FormDialog';
 import { toaster } from '@/client/shell/toaster';
 import { formatMoney } from '@/shared/money';
@@ -13,7 +15,12 @@ import { frenchTypography as fr } from '@/shared/typography';
 import type { ClientDetail } from '../customer.api';
 import { useSendClientReminderMutation } from '../client-actions.api';
 import { useAddClientNoteMutation } from '../client-import.api';
-import { MergeClientsDialog } from './MergeClientsDialog';
+import { loadInChakraIsland } from '@/client/shell/load-in-chakra-island';
+
+// Still drawn with Chakra: loads with it when first opened.
+const MergeClientsDialog = dynamic(() =>
+  loadInChakraIsland(import('./MergeClientsDialog').then((m) => m.MergeClientsDialog)),
+);
 
 /** What the team does from a client's page besides editing it: note, reminder, relevé, merge. */
 export function ClientActions(props: { shopId: string; currency: string; client: ClientDetail }) {
@@ -101,18 +108,20 @@ export function ClientActions(props: { shopId: string; currency: string; client:
           ) : null}
         </Stack>
       </FormDialog>
-      <MergeClientsDialog
-        shopId={props.shopId}
-        currency={props.currency}
-        client={client}
-        isOpen={isMerging}
-        onClose={() => setMerging(false)}
-        onMerged={(answer) => {
-          setMerging(false);
-          if (answer.client.id !== client.id)
-            void router.push(withShopId(`/mes-clients/${answer.client.id}`, props.shopId));
-        }}
-      />
+      <FirstOpened isOpen={isMerging}>
+        <MergeClientsDialog
+          shopId={props.shopId}
+          currency={props.currency}
+          client={client}
+          isOpen={isMerging}
+          onClose={() => setMerging(false)}
+          onMerged={(answer) => {
+            setMerging(false);
+            if (answer.client.id !== client.id)
+              void router.push(withShopId(`/mes-clients/${answer.client.id}`, props.shopId));
+          }}
+        />
+      </FirstOpened>
     </HStack>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Skeleton, Stack, Text } from '@/client/ui';
 import { PageLink } from '@/client/components/PageLink';
 import { useState } from 'react';
 import { formatDateTime } from '@/shared/dates';

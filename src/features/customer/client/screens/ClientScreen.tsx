@@ -12,12 +12,15 @@ import {
   Stack,
   Switch,
   Text,
-} from '@chakra-ui/react';
+} from '@/client/ui';
 import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 import { useState, type ReactNode } from 'react';
 import { LuArrowLeft, LuMessageCircle, LuPencil, LuPhone } from 'react-icons/lu';
+import dynamic from 'next/dynamic';
 import { AppShell } from '@/client/shell/AppShell';
+import { FirstOpened } from '@/client/components/FirstOpened';
+import { loadInChakraIsland } from '@/client/shell/load-in-chakra-island';
 import { ApiError } from '@/client/api/api-error';
 import { toaster } from '@/client/shell/toaster';
 import { formatMoney } from '@/shared/money';
@@ -29,12 +32,18 @@ import { birthdayText } from '../client-form';
 import { listHref } from '../client-filters';
 import { formatDay } from '../client-text';
 import { useGetClientQuery, useUpdateClientMutation, type ClientDetail } from '../customer.api';
-import { ClientPaymentDialog } from '../components/ClientPaymentDialog';
-import { ClientProfileDialog } from '../components/ClientProfileDialog';
 import { ClientTimeline } from '../components/ClientTimeline';
 import { ClientActions } from '../components/ClientActions';
 import { whatsappUrl } from '@/shared/whatsapp';
 import { ClientLoyaltyCard } from '@/features/loyalty/client/components/ClientLoyaltyCard';
+
+// The dialogs, still drawn with Chakra, load with it when first opened.
+const ClientPaymentDialog = dynamic(() =>
+  loadInChakraIsland(import('../components/ClientPaymentDialog').then((m) => m.ClientPaymentDialog)),
+);
+const ClientProfileDialog = dynamic(() =>
+  loadInChakraIsland(import('../components/ClientProfileDialog').then((m) => m.ClientProfileDialog)),
+);
 
 function Section(props: { title: string; action?: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -325,8 +334,8 @@ function ClientPageView({ shop, clientId }: { shop: Shop; clientId: string }) {
 
       {/* A phone reads the ardoise and the figures first; a desktop puts the ardoise beside them. */}
       <Grid
-        templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }}
-        templateAreas={{
+        gridTemplateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }}
+        gridTemplateAreas={{
           base: '"ardoise" "figures" "side" "history"',
           lg: '"figures ardoise" "history side"',
         }}
@@ -360,14 +369,16 @@ function ClientPageView({ shop, clientId }: { shop: Shop; clientId: string }) {
           <Consents client={client} shop={shop} />
         </Stack>
       </Grid>
-      <ClientPaymentDialog
-        shopId={shop._id}
-        clientId={client.id}
-        currency={shop.currency}
-        balance={client.balance}
-        isOpen={isPaying}
-        onClose={() => setPaying(false)}
-      />
+      <FirstOpened isOpen={isPaying}>
+        <ClientPaymentDialog
+          shopId={shop._id}
+          clientId={client.id}
+          currency={shop.currency}
+          balance={client.balance}
+          isOpen={isPaying}
+          onClose={() => setPaying(false)}
+        />
+      </FirstOpened>
       {isEditing ? (
         <ClientProfileDialog
           shopId={shop._id}

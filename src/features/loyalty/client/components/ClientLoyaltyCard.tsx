@@ -1,4 +1,4 @@
-import { Button, Card, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Link, Stack, Text } from '@/client/ui';
 import { PageLink } from '@/client/components/PageLink';
 import { useState, type FormEvent } from 'react';
 import { FormDialog } from '@/client/components/FormDialog';
