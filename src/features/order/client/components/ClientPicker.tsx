@@ -1,10 +1,11 @@
-import { Box, Button, Grid, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { hstack } from '../../../../../styled-system/patterns';
+import { Box, Button, Grid, HStack, Input, InputGroup, Stack, Text } from '@/client/ui';
 import { useState } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { LuSearch, LuUserPlus } from 'react-icons/lu';
 import { FormTextField } from '@/client/forms/fields';
 import { useDebounced } from '@/client/hooks/use-debounced';
-import { formatPhone } from '@/shared/phone-format';
+import { usePhoneFormatter } from '@/client/hooks/use-phone-formatter';
 import { useSearchCustomersQuery, type Customer } from '@/features/customer/client/customer.api';
 import type { OrderFormValues } from '../order-form';
 
@@ -13,8 +14,19 @@ import type { OrderFormValues } from '../order-form';
  * in as a new one (`newClient`; the server reuses an existing client with the same phone rather than
  * making a twin). At most one of the two is set.
  */
+// A found client, the whole row pressable.
+const CLIENT_CHOICE = hstack({
+  w: 'full',
+  justify: 'space-between',
+  px: '3',
+  py: '2',
+  borderBottomWidth: '1px',
+  _hover: { bg: 'bg.muted' },
+});
+
 export function ClientPicker(props: { shopId: string }) {
   const { control, getValues, setValue } = useFormContext<OrderFormValues>();
+  const formatPhone = usePhoneFormatter();
   const [chosen, draft] = useWatch({ control, name: ['client', 'newClient'] });
   const { errors } = useFormState({ control, name: 'client' });
   // The search box only finds a client: what is typed there is not part of the order.
@@ -69,7 +81,7 @@ export function ClientPicker(props: { shopId: string }) {
             Annuler
           </Button>
         </HStack>
-        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3">
+        <Grid gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3">
           <FormTextField control={control} name="newClient.name" label="Nom du client" required />
           <FormTextField
             control={control}
@@ -127,29 +139,20 @@ export function ClientPicker(props: { shopId: string }) {
             </Text>
           ) : (
             data.items.map((client) => (
-              <HStack
+              <button
                 key={client.id}
-                asChild
-                w="full"
-                justify="space-between"
-                px="3"
-                py="2"
-                borderBottomWidth="1px"
-                _hover={{ bg: 'bg.muted' }}
+                type="button"
+                className={CLIENT_CHOICE}
+                onClick={() => {
+                  chooseExisting(client);
+                  setInput('');
+                }}
               >
-                <button
-                  type="button"
-                  onClick={() => {
-                    chooseExisting(client);
-                    setInput('');
-                  }}
-                >
-                  <Text fontSize="sm">{client.name}</Text>
-                  <Text fontSize="xs" color="fg.muted">
-                    {client.phone ? formatPhone(client.phone) : ''}
-                  </Text>
-                </button>
-              </HStack>
+                <Text fontSize="sm">{client.name}</Text>
+                <Text fontSize="xs" color="fg.muted">
+                  {client.phone ? formatPhone(client.phone) : ''}
+                </Text>
+              </button>
             ))
           )}
         </Box>

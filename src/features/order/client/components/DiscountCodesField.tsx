@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, Stack, Tag, Text } from '@chakra-ui/react';
+import { Button, Field, FieldTextInput, HStack, Stack, Tag, Text } from '@/client/ui';
 import { useState, type KeyboardEvent } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { LuCheck, LuCircleAlert, LuTicketPercent } from 'react-icons/lu';
@@ -50,7 +50,7 @@ export function DiscountCodesField() {
     <Field.Root invalid={!!error}>
       <Field.Label>Codes promo</Field.Label>
       <HStack w="full" gap="2">
-        <Input
+        <FieldTextInput
           flex="1"
           minW="0"
           value={input}

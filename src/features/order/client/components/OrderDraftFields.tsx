@@ -1,4 +1,4 @@
-import { Grid, HStack, Stack, Text } from '@chakra-ui/react';
+import { Grid, HStack, Stack, Text } from '@/client/ui';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { FormSelectField, FormTextField } from '@/client/forms/fields';
 import { formatMoney, moneyInputValue } from '@/shared/money';
@@ -10,7 +10,7 @@ import { frenchTypography as fr } from '@/shared/typography';
 import { hasReductions, whyFromDraft } from '../why-price';
 import { methodOptionsFor, NEEDS_REFERENCE } from './PaymentDialog';
 import { DiscountCodesField } from './DiscountCodesField';
-import { WhyPriceButton } from './WhyPriceDialog';
+import { WhyPriceButton } from './WhyPriceButton';
 
 // The order editor's panels besides its lines and client; each reads the form it sits in (FormProvider).
 
@@ -18,12 +18,12 @@ export function DeliveryAddressFields() {
   const { control } = useFormContext<OrderFormValues>();
   return (
     <>
-      <Grid templateColumns={{ base: '1fr', md: '1fr 1fr 1fr' }} gap="3">
+      <Grid gridTemplateColumns={{ base: '1fr', md: '1fr 1fr 1fr' }} gap="3">
         <FormTextField control={control} name="deliveryAddress.quartier" label="Quartier" />
         <FormTextField control={control} name="deliveryAddress.commune" label="Commune" />
         <FormTextField control={control} name="deliveryAddress.ville" label="Ville" />
       </Grid>
-      <Grid mt="3" templateColumns={{ base: '1fr', md: '2fr 1fr' }} gap="3">
+      <Grid mt="3" gridTemplateColumns={{ base: '1fr', md: '2fr 1fr' }} gap="3">
         <FormTextField
           control={control}
           name="deliveryAddress.indications"

@@ -1,4 +1,13 @@
-import { Field, HStack, IconButton, Input, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import {
+  Field,
+  FieldTextInput,
+  HStack,
+  IconButton,
+  SimpleGrid,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@/client/ui';
 import { Table } from '@/client/ui/table';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { LuTrash2 } from 'react-icons/lu';
@@ -47,8 +56,9 @@ function LineRow({ index, currency, onRemove }: { index: number; currency: strin
   // A removed line's row may render once more before it unmounts.
   if (!line) return null;
   const error = messageOf(rowErrors?.variantId ?? rowErrors?.quantity ?? rowErrors?.lineDiscount);
+  // Tied to their label inside a card's Field; named by aria-label in a table's row.
   const quantity = (
-    <Input
+    <FieldTextInput
       size={layout === 'cards' ? 'md' : 'sm'}
       type="number"
       min={1}
@@ -58,7 +68,7 @@ function LineRow({ index, currency, onRemove }: { index: number; currency: strin
     />
   );
   const discount = (
-    <Input
+    <FieldTextInput
       size={layout === 'cards' ? 'md' : 'sm'}
       inputMode="numeric"
       aria-label={`Remise : ${line.label}`}

@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Input, InputGroup, Stack, Text } from '@/client/ui';
 import { useState } from 'react';
 import { LuPlus, LuSearch } from 'react-icons/lu';
 import { useDebounced } from '@/client/hooks/use-debounced';

@@ -1,6 +1,4 @@
-import { Box, Button, CloseButton, Drawer, HStack, Portal, Separator, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import { LuCircleHelp } from 'react-icons/lu';
+import { Box, CloseButton, Drawer, HStack, Portal, Separator, Stack, Text } from '@chakra-ui/react';
 import { useIsPhone } from '@/client/hooks/use-is-phone';
 import { formatMoney } from '@/shared/money';
 import type { WhyItem, WhyView } from '../why-price';
@@ -94,33 +92,24 @@ export function WhyPriceContent({ view, currency }: { view: WhyView; currency: s
 }
 
 /**
- * « Pourquoi ce prix ? »: a link that opens the explanation, from the side on a large screen and
- * from the bottom on a phone. `view` is built only when opened.
+ * « Pourquoi ce prix ? »'s explanation, from the side on a large screen and from the bottom on a
+ * phone; opened by WhyPriceButton, which loads it (and Chakra) on the first press.
  */
-export function WhyPriceButton({ view, currency }: { view: () => WhyView; currency: string }) {
-  const [isOpen, setOpen] = useState(false);
+export function WhyPriceDrawer(props: {
+  isOpen: boolean;
+  onClose: () => void;
+  view: () => WhyView;
+  currency: string;
+}) {
   const isPhone = useIsPhone();
   return (
     <Drawer.Root
       lazyMount
-      open={isOpen}
-      onOpenChange={(e) => setOpen(e.open)}
+      open={props.isOpen}
+      onOpenChange={(e) => !e.open && props.onClose()}
       placement={isPhone ? 'bottom' : 'end'}
       size={isPhone ? undefined : 'md'}
     >
-      <Drawer.Trigger asChild>
-        <Button
-          variant="plain"
-          size="sm"
-          px="0"
-          h="auto"
-          colorPalette="brand"
-          color="colorPalette.fg"
-          alignSelf="flex-start"
-        >
-          <LuCircleHelp /> Pourquoi ce prix ?
-        </Button>
-      </Drawer.Trigger>
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
@@ -132,7 +121,9 @@ export function WhyPriceButton({ view, currency }: { view: () => WhyView; curren
             <Drawer.Header>
               <Drawer.Title>Pourquoi ce prix ?</Drawer.Title>
             </Drawer.Header>
-            <Drawer.Body>{isOpen ? <WhyPriceContent view={view()} currency={currency} /> : null}</Drawer.Body>
+            <Drawer.Body>
+              {props.isOpen ? <WhyPriceContent view={props.view()} currency={props.currency} /> : null}
+            </Drawer.Body>
             <Drawer.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Fermer" />
             </Drawer.CloseTrigger>

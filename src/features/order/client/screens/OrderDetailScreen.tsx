@@ -26,7 +26,7 @@ import { PaymentDialog } from '../components/PaymentDialog';
 import { RefundDialog } from '../components/RefundDialog';
 import { PaymentLinkDialog } from '../components/PaymentLinkDialog';
 import { printUrl } from '../components/OrderBulkBar';
-import { WhyPriceButton } from '../components/WhyPriceDialog';
+import { WhyPriceButton } from '../components/WhyPriceButton';
 import { orderDiscountRows, productAdjustmentsOn } from '../order-discounts';
 import { hasReductions, whyFromOrder } from '../why-price';
 

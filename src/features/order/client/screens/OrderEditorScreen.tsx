@@ -1,4 +1,4 @@
-import { Button, Card, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Grid, Heading, Skeleton, Stack, Text } from '@/client/ui';
 import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -143,7 +143,7 @@ function OrderEditor({ shop, order }: { shop: Shop; order?: Order }) {
             </Heading>
             <FormErrorAlert message={form.formState.errors.root?.server?.message} />
             <Grid
-              templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }}
+              gridTemplateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }}
               gap="5"
               alignItems="start"
             >
