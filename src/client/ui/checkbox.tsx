@@ -1,4 +1,11 @@
-import { createContext, useContext, useState, type ComponentProps, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useState,
+  type ComponentProps,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { createStyleContext } from '../../../styled-system/jsx';
 import { visuallyHidden } from '../../../styled-system/patterns';
 import { checkbox } from '../../../styled-system/recipes';
@@ -64,26 +71,34 @@ const StyledRoot = withProvider('label', 'root');
 const StyledControl = withContext('span', 'control');
 const StyledLabel = withContext('span', 'label');
 
-type RootProps = Omit<ComponentProps<typeof StyledRoot>, 'onChange'> & ToggleProps & { children?: ReactNode };
-
-function CheckboxRoot({
-  checked = false,
-  disabled,
-  onCheckedChange,
-  'aria-label': label,
-  ...props
-}: RootProps) {
-  return (
-    <ToggleProvider
-      checked={checked}
-      disabled={disabled}
-      onCheckedChange={onCheckedChange}
-      aria-label={label}
-    >
-      <StyledRoot {...props} data-state={dataState(checked)} data-disabled={disabled ? '' : undefined} />
-    </ToggleProvider>
-  );
+/** A checkbox's or a switch's root: holds its state for its parts, drawn as `Root` (its recipe's). */
+export function toggleRoot<P extends object>(Root: ComponentType<P>) {
+  function ToggleRoot({
+    checked = false,
+    disabled,
+    onCheckedChange,
+    'aria-label': label,
+    ...props
+  }: Omit<P, 'onChange'> & ToggleProps & { children?: ReactNode }) {
+    return (
+      <ToggleProvider
+        checked={checked}
+        disabled={disabled}
+        onCheckedChange={onCheckedChange}
+        aria-label={label}
+      >
+        <Root
+          {...(props as unknown as P)}
+          data-state={dataState(checked)}
+          data-disabled={disabled ? '' : undefined}
+        />
+      </ToggleProvider>
+    );
+  }
+  return ToggleRoot;
 }
+
+const CheckboxRoot = toggleRoot(StyledRoot);
 
 /** The browser's input, out of sight, that the keyboard and screen readers use; `role="switch"` for a switch. */
 export function ToggleHiddenInput({ role }: { role?: 'switch' }) {

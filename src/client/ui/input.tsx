@@ -9,6 +9,7 @@ export const Input = styled('input', input);
 /** Chakra's Textarea (its `size`, `variant`), outside a Field. */
 export const Textarea = styled('textarea', textarea);
 
+// Written out twice: Panda reads each call's literal object.
 const START_ELEMENT = css({
   display: 'flex',
   alignItems: 'center',

@@ -1,7 +1,7 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { createStyleContext } from '../../../styled-system/jsx';
 import { switchControl } from '../../../styled-system/recipes';
-import { dataState, ToggleHiddenInput, ToggleProvider, useToggle, type ToggleProps } from './checkbox';
+import { dataState, toggleRoot, ToggleHiddenInput, useToggle } from './checkbox';
 
 /*
  * Chakra's Switch drawn on the browser's own input (`role="switch"`), as the kit's Checkbox is:
@@ -14,26 +14,7 @@ const StyledControl = withContext('span', 'control');
 const StyledThumb = withContext('span', 'thumb');
 const StyledLabel = withContext('span', 'label');
 
-type RootProps = Omit<ComponentProps<typeof StyledRoot>, 'onChange'> & ToggleProps & { children?: ReactNode };
-
-function SwitchRoot({
-  checked = false,
-  disabled,
-  onCheckedChange,
-  'aria-label': label,
-  ...props
-}: RootProps) {
-  return (
-    <ToggleProvider
-      checked={checked}
-      disabled={disabled}
-      onCheckedChange={onCheckedChange}
-      aria-label={label}
-    >
-      <StyledRoot {...props} data-state={dataState(checked)} data-disabled={disabled ? '' : undefined} />
-    </ToggleProvider>
-  );
-}
+const SwitchRoot = toggleRoot(StyledRoot);
 
 function useToggleData() {
   const state = useToggle();
