@@ -33,6 +33,7 @@ export { LinkBox, LinkOverlay } from './link-box';
 export { List } from './list';
 export { NativeSelect } from './native-select';
 export { Progress } from './progress';
+export { RadioGroup } from './radio-group';
 export { Separator } from './separator';
 export { Table } from './table';
 export { Tabs } from './tabs';

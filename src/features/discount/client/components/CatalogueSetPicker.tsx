@@ -4,13 +4,13 @@ import {
   Checkbox,
   Field,
   HStack,
-  Input,
+  FieldTextInput,
   InputGroup,
   NativeSelect,
   Stack,
   Tag,
   Text,
-} from '@chakra-ui/react';
+} from '@/client/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { LuPlus, LuSearch } from 'react-icons/lu';
 import { useAppDispatch } from '@/client/store';
@@ -196,7 +196,7 @@ export function CatalogueSetPicker(props: {
               </Button>
             </HStack>
             <InputGroup startElement={<LuSearch />}>
-              <Input
+              <FieldTextInput
                 size="sm"
                 placeholder="Rechercher un produit (nom, SKU, code-barres)"
                 aria-label={`Rechercher un produit (${props.label})`}

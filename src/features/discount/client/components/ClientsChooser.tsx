@@ -1,8 +1,10 @@
-import { Box, Field, HStack, Input, InputGroup, Stack, Tag, Text } from '@chakra-ui/react';
+import { css, cx } from '../../../../../styled-system/css';
+import { hstack } from '../../../../../styled-system/patterns';
+import { Box, Field, FieldTextInput, HStack, InputGroup, Stack, Tag, Text } from '@/client/ui';
 import { LuSearch } from 'react-icons/lu';
 import { useState } from 'react';
 import { useDebounced } from '@/client/hooks/use-debounced';
-import { formatPhone } from '@/shared/phone-format';
+import { usePhoneFormatter } from '@/client/hooks/use-phone-formatter';
 import { useSearchCustomersQuery } from '@/features/customer/client/customer.api';
 import type { PickedClient } from '../discount-form';
 
@@ -10,6 +12,17 @@ import type { PickedClient } from '../discount-form';
  * The clients a discount is for (« Clients choisis »), found by name or phone. A saved discount
  * names its clients by id: the most recent clients name them when they are among them.
  */
+// A found client, the whole row pressable; one already chosen is dimmed (and disabled).
+const CLIENT_CHOICE = hstack({
+  w: 'full',
+  justify: 'space-between',
+  px: '3',
+  py: '2',
+  borderBottomWidth: '1px',
+  _hover: { bg: 'bg.muted' },
+});
+const TAKEN = css({ opacity: 0.5 });
+
 export function ClientsChooser(props: {
   shopId: string;
   value: PickedClient[];
@@ -17,6 +30,7 @@ export function ClientsChooser(props: {
   error?: string;
 }) {
   const [input, setInput] = useState('');
+  const formatPhone = usePhoneFormatter();
   const search = useDebounced(input.trim(), 250);
   const found = useSearchCustomersQuery({ shopId: props.shopId, search }, { skip: search.length < 2 });
   const hasUnnamed = props.value.some((c) => !c.name);
@@ -49,7 +63,7 @@ export function ClientsChooser(props: {
           </HStack>
         ) : null}
         <InputGroup startElement={<LuSearch />}>
-          <Input
+          <FieldTextInput
             size="sm"
             placeholder="Nom ou téléphone du client"
             aria-label="Rechercher un client"
@@ -65,31 +79,21 @@ export function ClientsChooser(props: {
               </Text>
             ) : (
               found.data.items.map((client) => (
-                <HStack
+                <button
                   key={client.id}
-                  asChild
-                  w="full"
-                  justify="space-between"
-                  px="3"
-                  py="2"
-                  borderBottomWidth="1px"
-                  _hover={{ bg: 'bg.muted' }}
-                  opacity={has(client.id) ? 0.5 : 1}
+                  type="button"
+                  className={cx(CLIENT_CHOICE, has(client.id) ? TAKEN : undefined)}
+                  disabled={has(client.id)}
+                  onClick={() => {
+                    props.onChange([...props.value, { id: client.id, name: client.name }]);
+                    setInput('');
+                  }}
                 >
-                  <button
-                    type="button"
-                    disabled={has(client.id)}
-                    onClick={() => {
-                      props.onChange([...props.value, { id: client.id, name: client.name }]);
-                      setInput('');
-                    }}
-                  >
-                    <Text fontSize="sm">{client.name}</Text>
-                    <Text fontSize="xs" color="fg.muted">
-                      {client.phone ? formatPhone(client.phone) : ''}
-                    </Text>
-                  </button>
-                </HStack>
+                  <Text fontSize="sm">{client.name}</Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {client.phone ? formatPhone(client.phone) : ''}
+                  </Text>
+                </button>
               ))
             )}
           </Box>

@@ -1,4 +1,4 @@
-import { Button, Card, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Field, FieldTextInput, HStack, Stack, Text } from '@/client/ui';
 import { Table } from '@/client/ui/table';
 import { useState } from 'react';
 import { LuDownload, LuTicket } from 'react-icons/lu';
@@ -66,13 +66,17 @@ function GenerateCodesDialog(props: {
         <FormErrorAlert message={fieldErrors.count || fieldErrors.prefix ? null : formError} />
         <Field.Root invalid={!!(countError ?? fieldErrors.count)}>
           <Field.Label>Nombre de codes</Field.Label>
-          <Input inputMode="numeric" value={count} onChange={(e) => setCount(e.currentTarget.value)} />
+          <FieldTextInput
+            inputMode="numeric"
+            value={count}
+            onChange={(e) => setCount(e.currentTarget.value)}
+          />
           <Field.HelperText>10 000 au plus à la fois.</Field.HelperText>
           <Field.ErrorText>{countError ?? fieldErrors.count}</Field.ErrorText>
         </Field.Root>
         <Field.Root invalid={!!fieldErrors.prefix}>
           <Field.Label>Préfixe (facultatif)</Field.Label>
-          <Input
+          <FieldTextInput
             value={prefix}
             maxLength={10}
             placeholder="NOEL"

@@ -5,13 +5,13 @@ import {
   Field,
   Grid,
   HStack,
-  Input,
+  FieldTextInput,
   InputGroup,
   NativeSelect,
   RadioGroup,
   Stack,
   Text,
-} from '@chakra-ui/react';
+} from '@/client/ui';
 import type { ReactNode } from 'react';
 import { get, useController, useFormContext, useFormState, useWatch, type FieldPath } from 'react-hook-form';
 import { LuSparkles } from 'react-icons/lu';
@@ -54,13 +54,14 @@ export function TextInput(props: {
   inputMode?: 'numeric' | 'decimal' | 'text';
   placeholder?: string;
   required?: boolean;
-  maxW?: string;
+  /** Its widest (a size token); the form's width unless told. */
+  maxW?: '48';
 }) {
   const { control } = useFormContext<DiscountFormValues>();
   const { field, fieldState } = useController({ control, name: props.name });
   const error = messageOf(fieldState.error);
   const input = (
-    <Input
+    <FieldTextInput
       name={field.name}
       ref={field.ref}
       value={(field.value as string | undefined) ?? ''}
@@ -73,7 +74,7 @@ export function TextInput(props: {
     />
   );
   return (
-    <Field.Root invalid={!!error} required={props.required} maxW={props.maxW}>
+    <Field.Root invalid={!!error} required={props.required} maxW={props.maxW === '48' ? '48' : undefined}>
       <Field.Label>
         {props.label}
         {props.required ? <Field.RequiredIndicator /> : null}
@@ -143,7 +144,7 @@ export function IdentitySection() {
             { value: 'automatic', label: 'Automatique (dès que les conditions sont remplies)' },
           ]}
         />
-        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4" alignItems="start">
+        <Grid gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4" alignItems="start">
           <TextInput
             name="name"
             label="Nom"
@@ -233,7 +234,7 @@ export function ValueSection({ shopId, currency }: { shopId: string; currency: s
   return (
     <Section title="Valeur">
       <Stack gap="4">
-        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4" alignItems="start">
+        <Grid gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4" alignItems="start">
           <ValueChoice />
           {target === 'order' || target === 'products' ? (
             type === 'percentage' ? (
@@ -305,7 +306,7 @@ export function ValueSection({ shopId, currency }: { shopId: string; currency: s
             </Stack>
             <Stack gap="3" borderWidth="1px" rounded="md" p="3">
               <Text fontWeight="medium">Le client obtient</Text>
-              <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4" alignItems="start">
+              <Grid gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4" alignItems="start">
                 <TextInput name="value.get.quantity" label="Quantité obtenue" inputMode="numeric" required />
                 <TextInput
                   name="value.get.percentage"
@@ -434,7 +435,7 @@ export function ConditionsSection(props: { shopId: string; currency: string; tim
   return (
     <Section title="Conditions">
       <Stack gap="5">
-        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4" alignItems="start">
+        <Grid gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4" alignItems="start">
           <TextInput
             name="conditions.minSubtotal"
             label={`Montant minimum d’achat (${symbol})`}
@@ -446,7 +447,7 @@ export function ConditionsSection(props: { shopId: string; currency: string; tim
         </Grid>
         <Clients shopId={props.shopId} />
         <ChannelBoxes />
-        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4" alignItems="start">
+        <Grid gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4" alignItems="start">
           <TextInput
             name="startsAt"
             label="Début"
@@ -457,7 +458,7 @@ export function ConditionsSection(props: { shopId: string; currency: string; tim
         </Grid>
         <WeekdayBoxes />
         <Stack gap="1">
-          <Grid templateColumns={{ base: '1fr 1fr', md: '12rem 12rem' }} gap="4" alignItems="start">
+          <Grid gridTemplateColumns={{ base: '1fr 1fr', md: '12rem 12rem' }} gap="4" alignItems="start">
             <TextInput name="conditions.hours.from" label="De (heure)" type="time" />
             <TextInput name="conditions.hours.to" label="À (heure)" type="time" />
           </Grid>
@@ -475,7 +476,11 @@ export function LimitsSection({ currency, kind }: { currency: string; kind: 'cod
   const symbol = symbolOf(currency);
   return (
     <Section title="Limites">
-      <Grid templateColumns={{ base: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' }} gap="4" alignItems="start">
+      <Grid
+        gridTemplateColumns={{ base: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' }}
+        gap="4"
+        alignItems="start"
+      >
         <TextInput
           name="limits.totalUses"
           label="Utilisations au total"

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Heading, HStack, Skeleton, Stack, Text } from '@/client/ui';
 import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 import { useEffect, useMemo, useState } from 'react';
