@@ -36,7 +36,6 @@ export function useToggle(): ToggleState {
   if (!state) throw new Error('Checkbox, Switch: their parts go inside their Root.');
   return state;
 }
-const useCheckbox = useToggle;
 
 export const dataState = (checked: boolean) => (checked ? 'checked' : 'unchecked');
 
@@ -50,7 +49,7 @@ export interface ToggleProps {
 }
 
 /** Holds a checkbox's or a switch's state for its parts; `children` draws the root. */
-export function ToggleProvider({
+function ToggleProvider({
   checked = false,
   disabled,
   onCheckedChange,
@@ -137,7 +136,7 @@ function CheckboxIndicator({ checked }: { checked: boolean }) {
 }
 
 function CheckboxControl({ children, ...props }: ComponentProps<typeof StyledControl>) {
-  const state = useCheckbox();
+  const state = useToggle();
   return (
     <StyledControl
       aria-hidden
@@ -152,7 +151,7 @@ function CheckboxControl({ children, ...props }: ComponentProps<typeof StyledCon
 }
 
 function CheckboxLabel(props: ComponentProps<typeof StyledLabel>) {
-  const state = useCheckbox();
+  const state = useToggle();
   return <StyledLabel {...props} data-disabled={state.disabled ? '' : undefined} />;
 }
 
