@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpNewShop } from './support/auth';
-import { currentUrl } from './support/helpers';
+import { currentUrl, openDialogWith } from './support/helpers';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../tests/fixtures/imports');
 
@@ -9,8 +9,7 @@ async function openImport(page: Page, shopName: string) {
   await signUpNewShop(page, shopName);
   const shopId = currentUrl(page).searchParams.get('shopId') ?? '';
   await page.goto(`/mes-produits?shopId=${shopId}`);
-  await page.getByRole('button', { name: 'Importer' }).click();
-  return page.getByRole('dialog');
+  return openDialogWith(page, page.getByRole('button', { name: 'Importer' }));
 }
 
 test.describe('Importer des produits depuis une autre plateforme', () => {

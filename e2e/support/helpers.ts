@@ -92,3 +92,17 @@ export async function clickWhenStill(page: Page, item: Locator): Promise<void> {
   }).toPass();
   await item.click();
 }
+
+/**
+ * Presses `button` until the dialog it opens is on screen. The page is drawn on the server: a press
+ * that lands before its code has started (a slow machine, a loaded CI) finds no handler yet, and
+ * the dialog's own code loads on the first press that counts.
+ */
+export async function openDialogWith(page: Page, button: Locator): Promise<Locator> {
+  const dialog = page.getByRole('dialog');
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await button.click();
+    await expect(dialog).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
+  return dialog;
+}
