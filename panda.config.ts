@@ -149,7 +149,7 @@ export default defineConfig({
     './src/features/customer/client/components/{ClientBulkBar,ClientFilters}.tsx',
     './src/features/customer/client/components/ClientRows.tsx',
     './src/features/customer/client/screens/{ClientScreen,ClientStatementScreen}.tsx',
-    './src/features/customer/client/components/{ClientActions,ClientTimeline}.tsx',
+    './src/features/customer/client/components/{ClientActions,ClientTimeline,FoundClientButton}.tsx',
     './src/features/loyalty/client/components/ClientLoyaltyCard.tsx',
     './src/features/customer/client/screens/ClientsScreen.tsx',
     './src/features/customer/client/screens/ImportClientsScreen.tsx',

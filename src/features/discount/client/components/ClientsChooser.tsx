@@ -1,28 +1,16 @@
-import { css, cx } from '../../../../../styled-system/css';
-import { hstack } from '../../../../../styled-system/patterns';
 import { Box, Field, FieldTextInput, HStack, InputGroup, Stack, Tag, Text } from '@/client/ui';
 import { LuSearch } from 'react-icons/lu';
 import { useState } from 'react';
 import { useDebounced } from '@/client/hooks/use-debounced';
 import { usePhoneFormatter } from '@/client/hooks/use-phone-formatter';
 import { useSearchCustomersQuery } from '@/features/customer/client/customer.api';
+import { FoundClientButton } from '@/features/customer/client/components/FoundClientButton';
 import type { PickedClient } from '../discount-form';
 
 /**
  * The clients a discount is for (« Clients choisis »), found by name or phone. A saved discount
  * names its clients by id: the most recent clients name them when they are among them.
  */
-// A found client, the whole row pressable; one already chosen is dimmed (and disabled).
-const CLIENT_CHOICE = hstack({
-  w: 'full',
-  justify: 'space-between',
-  px: '3',
-  py: '2',
-  borderBottomWidth: '1px',
-  _hover: { bg: 'bg.muted' },
-});
-const TAKEN = css({ opacity: 0.5 });
-
 export function ClientsChooser(props: {
   shopId: string;
   value: PickedClient[];
@@ -79,21 +67,16 @@ export function ClientsChooser(props: {
               </Text>
             ) : (
               found.data.items.map((client) => (
-                <button
+                <FoundClientButton
                   key={client.id}
-                  type="button"
-                  className={cx(CLIENT_CHOICE, has(client.id) ? TAKEN : undefined)}
-                  disabled={has(client.id)}
-                  onClick={() => {
+                  name={client.name}
+                  phone={client.phone ? formatPhone(client.phone) : ''}
+                  isTaken={has(client.id)}
+                  onPick={() => {
                     props.onChange([...props.value, { id: client.id, name: client.name }]);
                     setInput('');
                   }}
-                >
-                  <Text fontSize="sm">{client.name}</Text>
-                  <Text fontSize="xs" color="fg.muted">
-                    {client.phone ? formatPhone(client.phone) : ''}
-                  </Text>
-                </button>
+                />
               ))
             )}
           </Box>

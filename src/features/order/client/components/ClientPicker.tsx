@@ -1,4 +1,3 @@
-import { hstack } from '../../../../../styled-system/patterns';
 import { Box, Button, Grid, HStack, Input, InputGroup, Stack, Text } from '@/client/ui';
 import { useState } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
@@ -6,6 +5,7 @@ import { LuSearch, LuUserPlus } from 'react-icons/lu';
 import { FormTextField } from '@/client/forms/fields';
 import { useDebounced } from '@/client/hooks/use-debounced';
 import { usePhoneFormatter } from '@/client/hooks/use-phone-formatter';
+import { FoundClientButton } from '@/features/customer/client/components/FoundClientButton';
 import { useSearchCustomersQuery, type Customer } from '@/features/customer/client/customer.api';
 import type { OrderFormValues } from '../order-form';
 
@@ -14,16 +14,6 @@ import type { OrderFormValues } from '../order-form';
  * in as a new one (`newClient`; the server reuses an existing client with the same phone rather than
  * making a twin). At most one of the two is set.
  */
-// A found client, the whole row pressable.
-const CLIENT_CHOICE = hstack({
-  w: 'full',
-  justify: 'space-between',
-  px: '3',
-  py: '2',
-  borderBottomWidth: '1px',
-  _hover: { bg: 'bg.muted' },
-});
-
 export function ClientPicker(props: { shopId: string }) {
   const { control, getValues, setValue } = useFormContext<OrderFormValues>();
   const formatPhone = usePhoneFormatter();
@@ -139,20 +129,15 @@ export function ClientPicker(props: { shopId: string }) {
             </Text>
           ) : (
             data.items.map((client) => (
-              <button
+              <FoundClientButton
                 key={client.id}
-                type="button"
-                className={CLIENT_CHOICE}
-                onClick={() => {
+                name={client.name}
+                phone={client.phone ? formatPhone(client.phone) : ''}
+                onPick={() => {
                   chooseExisting(client);
                   setInput('');
                 }}
-              >
-                <Text fontSize="sm">{client.name}</Text>
-                <Text fontSize="xs" color="fg.muted">
-                  {client.phone ? formatPhone(client.phone) : ''}
-                </Text>
-              </button>
+              />
             ))
           )}
         </Box>
