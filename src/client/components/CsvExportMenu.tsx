@@ -1,11 +1,6 @@
 import { Button } from '@/client/ui';
-import { lazy } from 'react';
 import { LuChevronDown, LuDownload } from 'react-icons/lu';
-import { DeferredPopup } from './DeferredPopup';
-
-const CsvExportMenuPopup = lazy(() =>
-  import('./csv-export-menu-popup').then((m) => ({ default: m.CsvExportMenuPopup })),
-);
+import { DeferredMenu, type MenuChoice } from './DeferredMenu';
 
 export type CsvSeparatorChoice = 'semicolon' | 'comma';
 
@@ -21,21 +16,30 @@ export function CsvExportMenu<K extends string = string>({
   onExport: (separator: CsvSeparatorChoice, kind: K | undefined) => void;
   kinds?: ReadonlyArray<{ value: K; label: string }>;
 }) {
+  const choices = (kind: K | undefined): MenuChoice[] => [
+    {
+      value: `${kind ?? 'csv'}-semicolon`,
+      label: 'CSV pour Excel (séparateur « ; »)',
+      onSelect: () => onExport('semicolon', kind),
+    },
+    {
+      value: `${kind ?? 'csv'}-comma`,
+      label: 'CSV standard (séparateur « , »)',
+      onSelect: () => onExport('comma', kind),
+    },
+  ];
   return (
-    <DeferredPopup
+    <DeferredMenu
       trigger={
         <Button size="sm" variant="outline">
           <LuDownload /> Exporter <LuChevronDown />
         </Button>
       }
-      popup={(props) => (
-        <CsvExportMenuPopup
-          {...props}
-          // The menu hands back one of `kinds`' own values.
-          onExport={(separator, kind) => onExport(separator, kind as K | undefined)}
-          kinds={kinds}
-        />
-      )}
+      groups={
+        kinds
+          ? kinds.map((kind) => ({ label: kind.label, choices: choices(kind.value) }))
+          : [{ choices: choices(undefined) }]
+      }
     />
   );
 }

@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 
-type TriggerProps = {
+export type TriggerProps = {
   id?: string;
   onClick?: () => void;
   onFocus?: () => void;

@@ -1,4 +1,4 @@
-import { Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, NativeSelect, Stack, Text } from '@/client/ui';
 import { useEffect, useRef, useState } from 'react';
 import { LuMessageCircle, LuSend } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';

@@ -14,6 +14,7 @@ import {
   Text,
 } from '@/client/ui';
 import { PageLink } from '@/client/components/PageLink';
+import { SectionCard as Section } from '@/client/components/SectionCard';
 import { useRouter } from 'next/router';
 import { useState, type ReactNode } from 'react';
 import { LuArrowLeft, LuMessageCircle, LuPencil, LuPhone } from 'react-icons/lu';
@@ -44,20 +45,6 @@ const ClientPaymentDialog = dynamic(() =>
 const ClientProfileDialog = dynamic(() =>
   loadInChakraIsland(import('../components/ClientProfileDialog').then((m) => m.ClientProfileDialog)),
 );
-
-function Section(props: { title: string; action?: ReactNode; children: ReactNode; testId?: string }) {
-  return (
-    <Card.Root size="sm" data-testid={props.testId}>
-      <Card.Header>
-        <HStack justify="space-between" gap="2" flexWrap="wrap">
-          <Card.Title as="h2">{props.title}</Card.Title>
-          {props.action}
-        </HStack>
-      </Card.Header>
-      <Card.Body>{props.children}</Card.Body>
-    </Card.Root>
-  );
-}
 
 function Figure(props: { label: string; value: string; testId?: string; isSmall?: boolean }) {
   const { label, value, testId } = props;

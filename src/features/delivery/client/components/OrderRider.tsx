@@ -1,4 +1,4 @@
-import { Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Link, Stack, Text } from '@/client/ui';
 import { PageLink } from '@/client/components/PageLink';
 import { useState } from 'react';
 import { LuBike, LuPhone } from 'react-icons/lu';

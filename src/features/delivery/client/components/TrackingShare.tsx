@@ -1,5 +1,5 @@
 import { copyText, COPY_FAILED } from '@/client/copy-text';
-import { Button, HStack, Link } from '@chakra-ui/react';
+import { Button, HStack, Link } from '@/client/ui';
 import { LuCopy, LuMessageCircle, LuSend } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
 import { toaster } from '@/client/shell/toaster';

@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack, Text, Textarea } from '@/client/ui';
 import { useState, type FormEvent } from 'react';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { useServerErrors } from '@/client/components/form';

@@ -1,4 +1,4 @@
-import { Checkbox, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, Field, FieldTextInput, HStack, Stack, Text } from '@/client/ui';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormDialog } from '@/client/components/FormDialog';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
@@ -104,7 +104,7 @@ export function RefundDialog(props: {
                   <Field.Label flex="1" fontWeight="normal">
                     {label} — {left} sur {line.quantity}
                   </Field.Label>
-                  <Input
+                  <FieldTextInput
                     aria-label={`Quantité à rembourser : ${label}`}
                     type="number"
                     min={0}

@@ -1,8 +1,12 @@
 import { OrderRider } from '@/features/delivery/client/components/OrderRider';
 import { OrderWhatsappMessages } from '@/features/channel/client/components/OrderWhatsappMessages';
-import { Button, Card, Grid, Heading, HStack, Menu, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Grid, Heading, HStack, Skeleton, Stack, Text } from '@/client/ui';
 import { Table } from '@/client/ui/table';
 import { PageLink } from '@/client/components/PageLink';
+import { SectionCard as Section } from '@/client/components/SectionCard';
+import { DeferredMenu } from '@/client/components/DeferredMenu';
+import dynamic from 'next/dynamic';
+import { loadInChakraIsland } from '@/client/shell/load-in-chakra-island';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
 import { LuArrowLeft, LuChevronDown, LuLink, LuPencil, LuPrinter } from 'react-icons/lu';
@@ -24,11 +28,15 @@ import { FulfilmentBadge, PaymentBadge, StockConflictBadge } from '../components
 import { OrderTimeline } from '../components/OrderTimeline';
 import { PaymentDialog } from '../components/PaymentDialog';
 import { RefundDialog } from '../components/RefundDialog';
-import { PaymentLinkDialog } from '../components/PaymentLinkDialog';
 import { printUrl } from '../components/OrderBulkBar';
 import { WhyPriceButton } from '../components/WhyPriceButton';
 import { orderDiscountRows, productAdjustmentsOn } from '../order-discounts';
 import { hasReductions, whyFromOrder } from '../why-price';
+
+// Still drawn with Chakra: loads with it when first opened.
+const PaymentLinkDialog = dynamic(() =>
+  loadInChakraIsland(import('../components/PaymentLinkDialog').then((m) => m.PaymentLinkDialog)),
+);
 
 /** The button that moves an order to each status. */
 const MOVE_LABELS: Record<FulfilmentStatus, string> = {
@@ -169,28 +177,6 @@ function Lines({ order, currency }: { order: Order; currency: string }) {
   );
 }
 
-function Section({
-  title,
-  children,
-  action,
-}: {
-  title: string;
-  children: React.ReactNode;
-  action?: React.ReactNode;
-}) {
-  return (
-    <Card.Root size="sm">
-      <Card.Header>
-        <HStack justify="space-between">
-          <Card.Title as="h2">{title}</Card.Title>
-          {action}
-        </HStack>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
-
 function StatusActions({ order, shopId }: { order: Order; shopId: string }) {
   const [change, { isLoading }] = useChangeOrderStatusMutation();
   const [confirming, setConfirming] = useState<FulfilmentStatus | null>(null);
@@ -215,29 +201,28 @@ function StatusActions({ order, shopId }: { order: Order; shopId: string }) {
         </Button>
       ) : null}
       {forward.length > 1 || leaving.length ? (
-        <Menu.Root lazyMount>
-          <Menu.Trigger asChild>
+        <DeferredMenu
+          trigger={
             <Button size="sm" variant="outline">
               Autre statut <LuChevronDown />
             </Button>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content>
-                {forward.slice(1).map((s) => (
-                  <Menu.Item key={s} value={s} onSelect={() => void move(s)}>
-                    {MOVE_LABELS[s]}
-                  </Menu.Item>
-                ))}
-                {leaving.map((s) => (
-                  <Menu.Item key={s} value={s} color="fg.error" onSelect={() => setConfirming(s)}>
-                    {MOVE_LABELS[s]}
-                  </Menu.Item>
-                ))}
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
+          }
+          groups={[
+            {
+              choices: [
+                ...forward
+                  .slice(1)
+                  .map((s) => ({ value: s, label: MOVE_LABELS[s], onSelect: () => void move(s) })),
+                ...leaving.map((s) => ({
+                  value: s,
+                  label: MOVE_LABELS[s],
+                  isDanger: true,
+                  onSelect: () => setConfirming(s),
+                })),
+              ],
+            },
+          ]}
+        />
       ) : null}
       <ConfirmDialog
         isOpen={!!confirming}
@@ -317,36 +302,34 @@ function OrderDetail({ shop, role, orderId }: { shop: Shop; role: AgentRole; ord
               </PageLink>
             </Button>
           ) : null}
-          <Menu.Root lazyMount>
-            <Menu.Trigger asChild>
+          <DeferredMenu
+            trigger={
               <Button size="sm" variant="outline">
                 <LuPrinter /> Imprimer <LuChevronDown />
               </Button>
-            </Menu.Trigger>
-            <Portal>
-              <Menu.Positioner>
-                <Menu.Content>
-                  <Menu.Item
-                    value="facture"
-                    onSelect={() => window.open(printUrl(shop._id, [order.id], 'facture'), '_blank')}
-                  >
-                    Facture
-                  </Menu.Item>
-                  <Menu.Item
-                    value="bon"
-                    onSelect={() => window.open(printUrl(shop._id, [order.id], 'bon-de-livraison'), '_blank')}
-                  >
-                    Bon de livraison
-                  </Menu.Item>
-                </Menu.Content>
-              </Menu.Positioner>
-            </Portal>
-          </Menu.Root>
+            }
+            groups={[
+              {
+                choices: [
+                  {
+                    value: 'facture',
+                    label: 'Facture',
+                    onSelect: () => window.open(printUrl(shop._id, [order.id], 'facture'), '_blank'),
+                  },
+                  {
+                    value: 'bon',
+                    label: 'Bon de livraison',
+                    onSelect: () => window.open(printUrl(shop._id, [order.id], 'bon-de-livraison'), '_blank'),
+                  },
+                ],
+              },
+            ]}
+          />
         </HStack>
       </HStack>
 
       <Grid
-        templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }}
+        gridTemplateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }}
         gap="5"
         alignItems="start"
       >
