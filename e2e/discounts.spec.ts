@@ -76,8 +76,17 @@ test.describe('Réductions', () => {
     await form.getByRole('button', { name: 'Activer' }).click();
     await expect(form.getByText('La fin doit venir après le début.')).toBeVisible();
     expect(creates).toHaveLength(0);
+    // Dates are read in the shop's zone: an end at midnight closes the day before.
+    await form.getByLabel(/^Début/).fill('2031-01-05T00:00');
+    await form.getByLabel(/^Fin/).fill('2031-01-10T00:00');
+    await expect(page.getByTestId('discount-summary')).toContainText('du 5 au 9 janvier 2031');
     await form.getByLabel(/^Début/).fill('');
     await form.getByLabel(/^Fin/).fill('');
+    // Chosen clients: the search comes with the choice, and goes with it.
+    await form.getByText('Clients choisis', { exact: true }).click();
+    await expect(form.getByRole('textbox', { name: 'Rechercher un client' })).toBeVisible();
+    await form.getByText('Tous', { exact: true }).click();
+    await expect(form.getByRole('textbox', { name: 'Rechercher un client' })).toHaveCount(0);
     await form.getByLabel(/^Montant minimum d’achat/).fill('10000');
     await expect(page.getByTestId('discount-summary')).toContainText(
       /−10\s%\ssur la commande dès 10\s000\sFCFA/,

@@ -1,3 +1,4 @@
+import { dayOfMonthText } from '@/shared/wall-clock';
 import { moneyInputValue, parseMoneyInput } from '@/shared/money';
 import { formatPhone } from '@/shared/phone-format';
 import type { TClientDetail, TUpdateClientBody } from '../customer.schemas';
@@ -122,22 +123,7 @@ export function readClientForm(
 export function birthdayText(birthday: string | null): string | null {
   if (!birthday) return null;
   const [day, month] = birthday.split('-').map(Number) as [number, number];
-  const months = [
-    'janvier',
-    'février',
-    'mars',
-    'avril',
-    'mai',
-    'juin',
-    'juillet',
-    'août',
-    'septembre',
-    'octobre',
-    'novembre',
-    'décembre',
-  ];
-  const name = months[month - 1];
-  return name ? `${day === 1 ? '1er' : day} ${name}` : birthday;
+  return month >= 1 && month <= 12 ? dayOfMonthText(day, month) : birthday;
 }
 
 /**

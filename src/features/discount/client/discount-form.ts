@@ -1,4 +1,5 @@
-import { dayjs } from '@/shared/dayjs';
+import { zonedParts } from '@/shared/dates';
+import { zonedInstant } from '@/shared/wall-clock';
 import { moneyInputValue, parseMoneyInput } from '@/shared/money';
 import type {
   DiscountConditions,
@@ -96,19 +97,17 @@ export function emptyDiscountForm(): DiscountFormValues {
   };
 }
 
-const LOCAL_FORMAT = 'YYYY-MM-DDTHH:mm';
-
 /** An instant as a `datetime-local` field shows it in the shop's zone. */
 export function localInput(iso: string | null | undefined, timeZone: string): string {
-  return iso ? dayjs(iso).tz(timeZone).format(LOCAL_FORMAT) : '';
+  if (!iso) return '';
+  const p = zonedParts(iso, timeZone);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
 }
 
 /** A `datetime-local` text read in the shop's zone; null when blank, undefined when unreadable. */
 export function instantOf(text: string, timeZone: string): string | null | undefined {
   if (!text.trim()) return null;
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text.trim())) return undefined;
-  const instant = dayjs.tz(text.trim(), timeZone);
-  return instant.isValid() ? instant.toISOString() : undefined;
+  return zonedInstant(text.trim(), timeZone)?.toISOString();
 }
 
 function selectionValues(

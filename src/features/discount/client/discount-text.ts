@@ -1,4 +1,5 @@
-import { dayjs } from '@/shared/dayjs';
+import { zonedParts } from '@/shared/dates';
+import { dayOfMonthText } from '@/shared/wall-clock';
 import { formatMoney } from '@/shared/money';
 import { percentText } from '@/shared/discounts/messages';
 import type {
@@ -128,11 +129,35 @@ function customersText(customers: CustomerEligibility | null | undefined): strin
   return `pour les clients ${listText(customers.tags.map((t) => `«\u00a0${t}\u00a0»`))}`;
 }
 
+/** A day and time on the shop's wall clock. */
+interface WallDay {
+  year: number;
+  month: number;
+  day: number;
+  /** « 18:30 ». */
+  time: string;
+}
+
+function wallDay(iso: string | Date, timeZone: string): WallDay {
+  const p = zonedParts(iso, timeZone);
+  return { year: Number(p.year), month: Number(p.month), day: Number(p.day), time: `${p.hour}:${p.minute}` };
+}
+
+/** The day before (its time kept). */
+function dayBefore(d: WallDay): WallDay {
+  const before = new Date(Date.UTC(d.year, d.month - 1, d.day - 1));
+  return {
+    year: before.getUTCFullYear(),
+    month: before.getUTCMonth() + 1,
+    day: before.getUTCDate(),
+    time: d.time,
+  };
+}
+
 /** « le 1er décembre », with the year when it is not `now`'s, and « à 18:30 » when a time is set. */
-function dayText(day: dayjs.Dayjs, now: dayjs.Dayjs, time: boolean): string {
-  const date = `${day.date() === 1 ? '1er' : day.date()} ${day.format('MMMM')}`;
-  const year = day.year() === now.year() ? '' : ` ${day.year()}`;
-  return `${date}${year}${time ? ` à ${day.format('HH:mm')}` : ''}`;
+function dayText(day: WallDay, now: WallDay, time: boolean): string {
+  const year = day.year === now.year ? '' : ` ${day.year}`;
+  return `${dayOfMonthText(day.day, day.month)}${year}${time ? ` à ${day.time}` : ''}`;
 }
 
 /**
@@ -145,24 +170,20 @@ export function periodText(
   timeZone: string,
   now: Date = new Date(),
 ): string | null {
-  const today = dayjs(now).tz(timeZone);
-  const start = startsAt ? dayjs(startsAt).tz(timeZone) : null;
-  let end = endsAt ? dayjs(endsAt).tz(timeZone) : null;
+  const today = wallDay(now, timeZone);
+  const start = startsAt ? wallDay(startsAt, timeZone) : null;
+  let end = endsAt ? wallDay(endsAt, timeZone) : null;
   let endTime = false;
   if (end) {
-    const hm = end.format('HH:mm');
-    if (hm === '00:00') end = end.subtract(1, 'day');
-    else endTime = hm !== '23:59';
+    if (end.time === '00:00') end = dayBefore(end);
+    else endTime = end.time !== '23:59';
   }
-  const startTime = !!start && start.format('HH:mm') !== '00:00';
+  const startTime = !!start && start.time !== '00:00';
   if (start && end) {
-    const sameMonth = start.year() === end.year() && start.month() === end.month() && !startTime;
-    const from = sameMonth
-      ? start.date() === 1
-        ? '1er'
-        : String(start.date())
-      : dayText(start, today, startTime);
-    if (start.isSame(end, 'day') && !startTime && !endTime) return `le ${dayText(end, today, false)}`;
+    const sameMonth = start.year === end.year && start.month === end.month && !startTime;
+    const from = sameMonth ? (start.day === 1 ? '1er' : String(start.day)) : dayText(start, today, startTime);
+    const sameDay = sameMonth && start.day === end.day;
+    if (sameDay && !endTime) return `le ${dayText(end, today, false)}`;
     return `du ${from} au ${dayText(end, today, endTime)}`;
   }
   if (start) return `à partir du ${dayText(start, today, startTime)}`;

@@ -9,9 +9,11 @@ import {
   InputGroup,
   NativeSelect,
   RadioGroup,
+  Skeleton,
   Stack,
   Text,
 } from '@/client/ui';
+import dynamic from 'next/dynamic';
 import type { ReactNode } from 'react';
 import { get, useController, useFormContext, useFormState, useWatch, type FieldPath } from 'react-hook-form';
 import { LuSparkles } from 'react-icons/lu';
@@ -20,8 +22,14 @@ import { CURRENCIES, type CurrencyCode } from '@/shared/countries';
 import type { SalesChannel } from '@/shared/discounts/types';
 import type { DiscountFormValues, ValueTarget } from '../discount-form';
 import { CHANNEL_LABELS, CHANNELS, suggestCode, WEEKDAY_LABELS } from '../discount-text';
-import { CatalogueSetPicker } from './CatalogueSetPicker';
-import { ClientsChooser } from './ClientsChooser';
+
+// Drawn for some choices only (products or categories, chosen clients): their code loads with them.
+const CatalogueSetPicker = dynamic(() => import('./CatalogueSetPicker').then((m) => m.CatalogueSetPicker), {
+  loading: () => <Skeleton h="24" />,
+});
+const ClientsChooser = dynamic(() => import('./ClientsChooser').then((m) => m.ClientsChooser), {
+  loading: () => <Skeleton h="10" />,
+});
 
 type Name = FieldPath<DiscountFormValues>;
 

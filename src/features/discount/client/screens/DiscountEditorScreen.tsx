@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Heading, HStack, Skeleton, Stack, Text } from '@/client/ui';
 import { PageLink } from '@/client/components/PageLink';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch, type Control } from 'react-hook-form';
@@ -25,7 +26,6 @@ import {
 import { emptyDiscountForm, formFromDiscount, type DiscountFormValues } from '../discount-form';
 import { usageText } from '../discount-text';
 import { StateBadge } from '../components/DiscountRows';
-import { DiscountCodesCard } from '../components/DiscountCodesCard';
 import {
   CombinationsSection,
   ConditionsSection,
@@ -33,6 +33,11 @@ import {
   LimitsSection,
   ValueSection,
 } from '../components/DiscountFormSections';
+
+// Only a code discount already saved has codes to generate: its card's code loads with it.
+const DiscountCodesCard = dynamic(() =>
+  import('../components/DiscountCodesCard').then((m) => m.DiscountCodesCard),
+);
 
 /** The form's rules (zod, the module's schemas), fetched once the page is drawn. */
 const loadRules = () => import('../discount-form-schema');
