@@ -82,6 +82,21 @@ export function endsIn(now: Date, end: Date, timeZone?: string): string {
   return `aujourd’hui, dans ${remainingTime(end.getTime() - now.getTime())}`;
 }
 
+/**
+ * How often the banners must be drawn again for their words to stay true: each second from two
+ * days before a deadline (its last day is counted to the second), else each minute, enough for the
+ * day to turn. A phone left open is not woken each second for words that change once a day.
+ */
+export function bannerTickMs(
+  now: Date,
+  deadlines: { freeTrialExpiresAt: Date | null; shopExpiresAt: Date | null },
+): number {
+  const isNear = [deadlines.freeTrialExpiresAt, deadlines.shopExpiresAt].some(
+    (end) => !!end && end.getTime() - now.getTime() < 2 * DAY && end.getTime() > now.getTime() - 60_000,
+  );
+  return isNear ? 1000 : 60_000;
+}
+
 /** 80 % or more of a finite, non-zero limit. */
 export function isNearLimit(current: number, max: Limit): boolean {
   if (max === 'infinity' || max <= 0) return false;

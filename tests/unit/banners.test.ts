@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bannerPalette,
+  bannerTickMs,
   calendarDaysUntil,
   computeBanners,
   isNearLimit,
@@ -214,5 +215,21 @@ describe('analytics profile (SPEC §1)', () => {
       $name: '+221770000006',
       shopId: null,
     });
+  });
+});
+
+describe('bannerTickMs: how often the banners are drawn again', () => {
+  const at = (ms: number) => new Date(now.getTime() + ms);
+  it('each second from two days before a deadline to a minute after it, else each minute', () => {
+    const tick = (trial: Date | null, paid: Date | null = null) =>
+      bannerTickMs(now, { freeTrialExpiresAt: trial, shopExpiresAt: paid });
+    expect(tick(at(14 * DAY))).toBe(60_000);
+    expect(tick(at(2 * DAY + 1000))).toBe(60_000);
+    expect(tick(at(2 * DAY - 1000))).toBe(1000);
+    expect(tick(at(40_000))).toBe(1000);
+    expect(tick(at(-30_000))).toBe(1000);
+    expect(tick(at(-2 * 60_000))).toBe(60_000);
+    expect(tick(null, at(DAY))).toBe(1000);
+    expect(tick(null, null)).toBe(60_000);
   });
 });

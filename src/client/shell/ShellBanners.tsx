@@ -2,23 +2,24 @@ import { Alert, Button, Stack } from '@/client/ui';
 import { PageLink } from '@/client/components/PageLink';
 import { useRouter } from 'next/router';
 import { useEffect, useState } from 'react';
-import { bannerPalette, computeBanners, type QuotaPage } from '@/shared/banners';
+import { bannerPalette, bannerTickMs, computeBanners, type QuotaPage } from '@/shared/banners';
 import { withShopId } from '@/shared/navigation';
 import { shopDates, type Shop } from '@/features/shop/client/shop.api';
 
 /** Subscription and quota banners (SPEC §4, §9): one component, the rules in shared/banners.ts. */
 export function ShellBanners({ shop, page }: { shop: Shop; page?: QuotaPage }) {
   const router = useRouter();
-  // The trial countdown is shown to the second when it gets that close: tick once a second then.
+  const dates = shopDates(shop);
   const [now, setNow] = useState(() => new Date());
+  const tick = bannerTickMs(now, dates);
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 1000);
+    const timer = setInterval(() => setNow(new Date()), tick);
     return () => clearInterval(timer);
-  }, []);
+  }, [tick]);
 
   const banners = computeBanners({
     now,
-    ...shopDates(shop),
+    ...dates,
     timeZone: shop.timeZone,
     planQuotas: shop.planQuotas,
     message: typeof router.query.message === 'string' ? router.query.message : null,
