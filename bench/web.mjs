@@ -124,6 +124,7 @@ try {
   const rows = [['page', 'perf.', 'access.', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'JS Ko', 'élément du LCP']];
   const verdicts = [];
   const notes = [];
+  const benchmarkIndexes = [];
   for (const page of pages) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
@@ -134,6 +135,7 @@ try {
       await chrome.kill();
       chrome = null;
     }
+    benchmarkIndexes.push(...runs.map((x) => x.benchmarkIndex).filter((x) => x !== null));
     // The run whose score is the median, so the figures shown belong together.
     const byScore = [...runs].sort((a, b) => a.performance - b.performance);
     const r = byScore[Math.floor(byScore.length / 2)];
@@ -194,7 +196,7 @@ try {
     );
   }
   const failed = printTable(
-    `bench:web — Lighthouse, profil mobile, médiane de ${RUNS} passages (${args['pg-db'] ? `PostgreSQL ${args['pg-db']}` : 'PGlite, boutique de démo'}) ; charge machine ${os.loadavg()[0].toFixed(1)}`,
+    `bench:web — Lighthouse, profil mobile, médiane de ${RUNS} passages (${args['pg-db'] ? `PostgreSQL ${args['pg-db']}` : 'PGlite, boutique de démo'}) ; charge machine ${os.loadavg()[0].toFixed(1)} ; indice CPU de Lighthouse ${benchmarkIndexes.length ? median(benchmarkIndexes).toFixed(0) : '—'} (plus haut, plus rapide)`,
     rows,
     verdicts,
   );

@@ -35,6 +35,9 @@ export async function auditPage(url, chrome, cookie) {
     lcpElement: lhr.audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node')
       ?.snippet,
     failures,
+    // Lighthouse's own measure of the machine's CPU (higher is faster): the simulated 4× slowdown is
+    // applied to it, so a run on a slower or busier machine scores lower for the same page.
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     // Where the main thread's time went: by kind of work, and the heaviest scripts.
     mainThread: (lhr.audits['mainthread-work-breakdown'].details?.items ?? []).map((i) => ({
       label: i.groupLabel ?? i.group,
