@@ -143,6 +143,29 @@ test.describe('Sur téléphone (390×844)', () => {
     await drawer.getByRole('link', { name: 'Statistiques' }).click();
     await expect(drawer).toBeHidden();
   });
+
+  test.describe('avec le navigateur d’un téléphone', () => {
+    test.use({
+      isMobile: true,
+      hasTouch: true,
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+    });
+
+    // Hidden on a phone by its styles, the side menu is not drawn there at all (issue 20): neither in
+    // the server's page nor after it has started; the drawer still holds the menu.
+    test('le menu de côté n’est ni dans la page du serveur ni dans le navigateur', async ({ page }) => {
+      await signInAs(page, 'admin');
+      const html = await (await page.request.get('/mes-commandes')).text();
+      expect(html).toContain('Ouvrir le menu');
+      expect(html).not.toContain('<aside');
+      await page.goto('/mes-commandes');
+      await expect(page.getByRole('heading', { name: 'Commandes', level: 1 })).toBeVisible();
+      await expect(page.getByRole('complementary')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+      await expect(page.getByRole('dialog').getByRole('link', { name: 'Mes produits' })).toBeVisible();
+    });
+  });
 });
 
 test.describe('Cloche de notifications', () => {

@@ -13,6 +13,7 @@ import { MobileMenu } from './MobileMenu';
 import { ShellBanners } from './ShellBanners';
 import { mobileMenuClosed } from './shell.slice';
 import { useCurrentShop } from './use-current-shop';
+import { useIsPhone } from '../hooks/use-is-phone';
 import { isMissingName } from './MissingNameGuard';
 import { useShopRealtime } from '../realtime/use-shop-realtime';
 import { usePushTokenBridge } from '../native/push-token-bridge';
@@ -58,6 +59,7 @@ export function AppShell({ capability, quotaPage, children }: AppShellProps) {
   const { shop, user, agent, role, isLoading } = context;
   const dispatch = useAppDispatch();
   const isMobileMenuOpen = useAppSelector((s) => s.shell.isMobileMenuOpen);
+  const isPhone = useIsPhone();
   // The agent's names in this shop win over the user's own.
   const firstName = agent?.firstName ?? user?.firstName ?? null;
   const lastName = agent?.lastName ?? user?.lastName ?? null;
@@ -119,7 +121,8 @@ export function AppShell({ capability, quotaPage, children }: AppShellProps) {
   };
   return (
     <Flex minH="100dvh">
-      <DesktopSidebar {...sidebarProps} />
+      {/* Hidden below 1024 px by its own styles: on a phone, not drawn (nor hydrated) at all. */}
+      {isPhone ? null : <DesktopSidebar {...sidebarProps} />}
       <MobileMenu
         isOpen={isMobileMenuOpen}
         onClose={() => dispatch(mobileMenuClosed())}

@@ -210,14 +210,16 @@ function StatusActions({ order, shopId }: { order: Order; shopId: string }) {
           groups={[
             {
               choices: [
-                ...forward
-                  .slice(1)
-                  .map((s) => ({ value: s, label: MOVE_LABELS[s], onSelect: () => void move(s) })),
-                ...leaving.map((s) => ({
-                  value: s,
-                  label: MOVE_LABELS[s],
+                ...forward.slice(1).map((status) => ({
+                  value: status,
+                  label: MOVE_LABELS[status],
+                  onSelect: () => void move(status),
+                })),
+                ...leaving.map((status) => ({
+                  value: status,
+                  label: MOVE_LABELS[status],
                   isDanger: true,
-                  onSelect: () => setConfirming(s),
+                  onSelect: () => setConfirming(status),
                 })),
               ],
             },
