@@ -128,6 +128,54 @@ test.describe('Bannières', () => {
   });
 });
 
+test.describe('Premier affichage', () => {
+  // Accueil's first paint carries its content (issue 20): the server reads today's figures, the
+  // checklist and the balance with the shell, and the browser does not ask for them again.
+  test('Accueil arrive avec ses chiffres, sans les redemander', async ({ page }) => {
+    await signInAs(page, 'admin');
+    const html = await (await page.request.get('/')).text();
+    for (const testId of ['today-sales', 'today-orders', 'todo-unpaid', 'balance'])
+      expect(html, testId).toContain(`data-testid="${testId}"`);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) asked.push(pathname);
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('today-sales')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked).not.toContain('/api/home/summary');
+    expect(asked).not.toContain('/api/home/checklist');
+    expect(asked).not.toContain('/api/shop/getShopBalance');
+  });
+
+  for (const { path, row, reads } of [
+    {
+      path: '/mes-commandes',
+      row: 'order-row',
+      reads: ['/api/order/list', '/api/order/count', '/api/order/views'],
+    },
+    { path: '/mes-produits', row: 'product-row', reads: ['/api/product/list', '/api/product/categories'] },
+  ])
+    test(`${path} arrive avec sa première page, sans la redemander`, async ({ page }) => {
+      await signInAs(page, 'admin');
+      const html = await (await page.request.get(path)).text();
+      expect(html).toContain(`data-testid="${row}"`);
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/api/')) asked.push(pathname);
+      });
+      await page.goto(path);
+      await expect(page.getByTestId(row).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      for (const read of reads) expect(asked).not.toContain(read);
+      // A link's filter opens another list: read by the browser, as the server did not.
+      await page.goto(`${path}?${path === '/mes-commandes' ? 'vue=unpaid' : 'stock=low'}`);
+      await expect(page.getByTestId(row).first()).toBeVisible();
+    });
+});
+
 test.describe('Sur téléphone (390×844)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -40,7 +40,10 @@ describe('page shells', () => {
         const screen = /from '@\/(features\/[^']+\/screens\/\w+)'/.exec(source)?.[1];
         const screenFile = screen && path.resolve(pagesDir, '..', `${screen}.tsx`);
         const drawsShell = !!screenFile && /<AppShell\b/.test(fs.readFileSync(screenFile, 'utf8'));
-        return drawsShell && !/export const getServerSideProps = shellPageProps;/.test(source);
+        return (
+          drawsShell &&
+          !/export const getServerSideProps = (shellPageProps|shellPagePropsWith\(\w+\));/.test(source)
+        );
       })
       .map((file) => path.relative(pagesDir, file));
     expect(missing).toEqual([]);

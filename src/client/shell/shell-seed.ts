@@ -1,6 +1,14 @@
 import { userApi, type UserInfo } from '@/features/user/client/user.api';
 import { shopApi, type Agent, type Shop } from '@/features/shop/client/shop.api';
+import { api } from '@/client/api/api';
 import type { AppStore } from '../store';
+
+/** A query's answer the server read with the page (see PageRead), under the key its screen uses. */
+export interface SeededQuery {
+  endpointName: string;
+  arg: Record<string, unknown>;
+  value: unknown;
+}
 
 /** What the server read for the shell of the page it drew (see shellPageProps). */
 export interface ShellData {
@@ -11,6 +19,8 @@ export interface ShellData {
   agent: Agent | null;
   /** The server's guess that the browser is a phone's (its user agent): see PhoneHint. */
   isPhone: boolean;
+  /** The page's own first reads (its content), answered with the shell. */
+  queries: SeededQuery[];
 }
 
 /**
@@ -30,5 +40,9 @@ export function seedShell(store: AppStore, shellData: ShellData | undefined): Ap
       { endpointName: 'getOneAgent', arg, value: shellData.agent },
     ]),
   );
+  if (shellData.queries.length)
+    store.dispatch(
+      api.util.upsertQueryEntries(shellData.queries as Parameters<typeof api.util.upsertQueryEntries>[0]),
+    );
   return store;
 }

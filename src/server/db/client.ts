@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema';
 import { acquireLock } from './lock';
 import { getLogger } from '../logger';
 import { PREPARED, PREPARED_TEXT_MARK } from './prepared-marks';
 import { listenPglite, listenPostgres, type ChannelHandlers, type StopListening } from './notifications';
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+// No schema given to drizzle: its relational API (`db.query.<table>`) is not used, and with one every
+// transaction built a query builder for each of the ~90 tables (a share of each order's CPU).
+export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A repository works the same inside and outside a transaction. */
 export type Executor = Database | Transaction;
@@ -87,7 +88,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     // An idle connection cut by the server (restart, failover, a dropped test database) must not
     // crash the process: the pool replaces it on the next query.
     pool.on('error', (error) => getLogger().warn({ err: error }, 'idle PostgreSQL connection lost'));
-    const db = drizzle(pool, { schema });
+    const db = drizzle(pool);
     const exclusive = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
       // A session lock on a connection of its own, held while `work` runs on the pool.
       const holder = await pool.connect();
@@ -127,7 +128,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
       extensions: { pg_trgm },
       loadDataDir: options.pgliteLoadDataDir,
     });
-    const db = drizzle(client, { schema });
+    const db = drizzle(client);
     await migrate(db, { migrationsFolder: migrationsFolder() });
     // PGlite has no autovacuum, so no planner statistics unless asked: without them the product
     // list sorts a whole shop instead of reading its index. Refreshed at each start-up.

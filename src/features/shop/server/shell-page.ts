@@ -5,9 +5,32 @@ import { getLogger } from '@/server/logger';
 import { buildAuthOptions } from '@/features/auth/server/next-auth-options';
 import { getInfoRoute } from '@/features/user/server/user.routes';
 import { getOneAgentRoute } from '@/features/agent/server/agent.routes';
-import type { ShellData } from '@/client/shell/shell-seed';
+import type { Route } from '@/server/http/define-route';
+import type { AgentRole } from '@/shared/roles';
+import type { SeededQuery, ShellData } from '@/client/shell/shell-seed';
 import { isPhoneUserAgent } from '@/client/hooks/use-is-phone';
 import { getShopRoute } from './shop.routes';
+
+/**
+ * A read a page's screen starts with, made by the server with the shell: its answer goes into the
+ * store under the endpoint and argument the screen asks it with, so the first paint carries the
+ * page's content, not a skeleton waiting for a request. `params` are the request's parameters, path and query (the
+ * argument, when it is the same). A read the caller may not make (its status is not 200) is left to
+ * the browser, which shows the outcome as before.
+ */
+export interface PageRead {
+  endpointName: string;
+  arg: Record<string, unknown>;
+  route: Route;
+  params?: Record<string, string>;
+}
+
+/** The reads of a page, from its shell: the shop (its id), the caller's role there, the URL's query. */
+export type PageReads = (shell: {
+  shopId: string;
+  role: AgentRole;
+  query: GetServerSidePropsContext['query'];
+}) => PageRead[];
 
 export interface ShellPageProps {
   session?: Session;
@@ -24,6 +47,7 @@ export interface ShellPageProps {
  */
 export async function shellPageProps(
   ctx: GetServerSidePropsContext,
+  pageReads?: PageReads,
 ): Promise<GetServerSidePropsResult<ShellPageProps>> {
   if (ctx.req.headers['x-nextjs-data'] || ctx.req.url?.startsWith('/_next/data/')) return { props: {} };
   try {
@@ -39,17 +63,64 @@ export async function shellPageProps(
     ]);
     // JSON through and through: next-auth leaves some fields undefined, which page props refuse.
     const props = JSON.parse(JSON.stringify({ session })) as ShellPageProps;
-    if (user.status === 200 && shop.status === 200 && agent.status === 200)
+    if (user.status === 200 && shop.status === 200 && agent.status === 200) {
+      const shopBody = shop.body as ShellData['shop'];
+      const agentBody = agent.body as ShellData['agent'];
       props.shellData = {
         shopId,
         user: user.body as ShellData['user'],
-        shop: shop.body as ShellData['shop'],
-        agent: agent.body as ShellData['agent'],
+        shop: shopBody,
+        agent: agentBody,
         isPhone: isPhoneUserAgent(ctx.req.headers['user-agent']),
+        queries:
+          pageReads && shopBody && agentBody
+            ? await readPage(
+                pageReads({ shopId: shopBody._id, role: agentBody.role, query: ctx.query }),
+                cookie,
+              )
+            : [],
       };
+    }
     return { props };
   } catch (error) {
     getLogger().warn({ err: error, url: ctx.req.url }, 'shell not drawn on the server');
     return { props: {} };
   }
+}
+
+/**
+ * A list page's first reads are those of its unfiltered list: a URL that carries anything but the
+ * shop (a tab, a filter from another page's link) opens on other ones, left to the browser.
+ */
+export function isPlainListUrl(query: GetServerSidePropsContext['query']): boolean {
+  return Object.keys(query).every((key) => key === 'shopId');
+}
+
+/** getServerSideProps of a page whose screen starts with `reads` (see PageRead). */
+export function shellPagePropsWith(reads: PageReads) {
+  return (ctx: GetServerSidePropsContext) => shellPageProps(ctx, reads);
+}
+
+async function readPage(reads: PageRead[], cookie: string | undefined): Promise<SeededQuery[]> {
+  const answers = await Promise.all(
+    reads.map(({ route, arg, params }) =>
+      readRouteInProcess(route, { url: urlOf(route, params ?? arg), cookie }),
+    ),
+  );
+  return reads.flatMap(({ endpointName, arg }, i) =>
+    answers[i]!.status === 200 ? [{ endpointName, arg, value: answers[i]!.body }] : [],
+  );
+}
+
+/** The route's URL for these parameters: a `{name}` of its path takes its own, the query the rest. */
+export function urlOf(route: Route, params: Record<string, unknown>): string {
+  const query = new URLSearchParams();
+  const inPath = new Set<string>();
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    inPath.add(name);
+    return encodeURIComponent(String(params[name]));
+  });
+  for (const [name, value] of Object.entries(params))
+    if (!inPath.has(name) && value !== undefined) query.set(name, String(value));
+  return `${path}?${query.toString()}`;
 }

@@ -14,6 +14,9 @@ import { TodayCards } from '../components/TodayCards';
 import { FirstRunChecklist } from '../components/FirstRunChecklist';
 import { PlanLine, QuotaMeters } from '@/features/subscription/client/components/PlanUsage';
 
+/** A checklist read this many seconds ago or less is not read again when Accueil opens. */
+const CHECKLIST_FRESH_S = 5;
+
 function HomeContent({
   shop,
   role,
@@ -31,10 +34,11 @@ function HomeContent({
   // What sits above the shop's cards (the checklist, today's figures) is read before any of them is
   // drawn: arriving later, it pushed them down the screen (CLS 0.144 on a phone).
   const showsChecklist = !!shop && can(role, 'shop:checklist');
-  // Read again at each visit of Accueil: the checklist's steps are done on other pages.
+  // Read again at each visit of Accueil (the checklist's steps are done on other pages), unless just
+  // read: the answer the server drew this page with is seconds old.
   const checklist = useGetHomeChecklistQuery(
     { shopId: shop?._id ?? '' },
-    { skip: !showsChecklist, refetchOnMountOrArgChange: true },
+    { skip: !showsChecklist, refetchOnMountOrArgChange: CHECKLIST_FRESH_S },
   );
   const summary = useGetHomeSummaryQuery({ shopId: shop?._id ?? '' }, { skip: !shop });
   const settled = (q: { data?: unknown; isError: boolean }) => q.data !== undefined || q.isError;

@@ -1,0 +1,77 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { HttpRequest } from '@/client/api/http';
+import { makeStore } from '@/client/store';
+import { api } from '@/client/api/api';
+import '@/features/order/client/order.api';
+import '@/features/home/client/home.api';
+import '@/features/shop/client/shop.api';
+import '@/features/agent/client/team.api';
+import '@/features/product/client/product.api';
+import { urlOf, type PageRead, type PageReads } from '@/features/shop/server/shell-page';
+import { homePageReads } from '@/features/home/server/home-page';
+import { ordersPageReads } from '@/features/order/server/orders-page';
+import { productsPageReads } from '@/features/product/server/products-page';
+
+const asked: HttpRequest[] = [];
+vi.mock('@/client/api/http', async (original) => ({
+  ...(await original<typeof import('@/client/api/http')>()),
+  request: async (args: HttpRequest) => {
+    asked.push(args);
+    return { data: null };
+  },
+}));
+
+/** A URL's path and its parameters in one order, to compare two ways of writing it. */
+function normalised(url: string): string {
+  const parsed = new URL(url, 'http://x');
+  parsed.searchParams.sort();
+  return `${parsed.pathname}?${parsed.searchParams.toString()}`;
+}
+
+/** The request the browser's store makes for the read's endpoint and argument. */
+async function browserRequest(read: PageRead): Promise<string> {
+  const store = makeStore();
+  const endpoint = (api.endpoints as Record<string, { initiate: (arg: unknown) => unknown }>)[
+    read.endpointName
+  ];
+  expect(endpoint, read.endpointName).toBeDefined();
+  asked.length = 0;
+  await (store.dispatch(endpoint!.initiate(read.arg) as never) as unknown as Promise<unknown>);
+  expect(asked).toHaveLength(1);
+  const { url, params } = asked[0]!;
+  const query = new URLSearchParams(params as Record<string, string> | undefined);
+  return normalised(`${url}?${query.toString()}`);
+}
+
+const PAGES: Array<[string, PageReads, number]> = [
+  ['Accueil', homePageReads, 3],
+  ['Commandes', ordersPageReads, 4],
+  ['Mes produits', productsPageReads, 2],
+];
+
+// A page's reads on the server are put in the store under an endpoint and an argument: a read whose
+// request differs from the one the screen makes would be seeded under a key nobody asks for, or
+// answer another question.
+describe('the reads a page is drawn with', () => {
+  for (const [page, reads, count] of PAGES)
+    it(`${page}: the server asks what the browser would, under the screen's endpoint and argument`, async () => {
+      const list = reads({ shopId: 'shop1', role: 'admin', query: {} });
+      expect(list).toHaveLength(count);
+      for (const read of list)
+        expect(normalised(urlOf(read.route, read.params ?? read.arg)), read.endpointName).toBe(
+          await browserRequest(read),
+        );
+    });
+
+  it('leaves a filtered list, a role without the right and a cashier’s Accueil to the browser', () => {
+    expect(ordersPageReads({ shopId: 's', role: 'admin', query: { vue: 'unpaid' } })).toEqual([]);
+    expect(productsPageReads({ shopId: 's', role: 'admin', query: { shopId: 's', stock: 'low' } })).toEqual(
+      [],
+    );
+    expect(productsPageReads({ shopId: 's', role: 'cashier', query: {} })).toEqual([]);
+    expect(homePageReads({ shopId: 's', role: 'cashier', query: {} })).toEqual([]);
+    expect(
+      ordersPageReads({ shopId: 's', role: 'seller', query: { shopId: 's' } }).map((r) => r.endpointName),
+    ).toEqual(['listOrders', 'countOrders', 'listOrderViews']);
+  });
+});
