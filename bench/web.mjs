@@ -165,6 +165,8 @@ try {
       const tasks = r.longTasks
         .map((t) => `${t.start.toFixed(0)}+${t.ms.toFixed(0)} ${t.url.replace(origin, '').split('/').pop()}`)
         .join(', ');
+      const lcpParts = r.lcpParts.map((part) => `${part.label} ${part.ms.toFixed(0)}`).join(', ');
+      notes.push(`${page.path} LCP (ms, passage médian) : ${lcpParts || '—'}`);
       notes.push(`${page.path} longues tâches (début+durée ms, script) : ${tasks || 'aucune'}`);
       for (const script of r.scripts.slice(0, 6))
         notes.push(

@@ -147,6 +147,8 @@ test.describe('Premier affichage', () => {
     expect(asked).not.toContain('/api/home/summary');
     expect(asked).not.toContain('/api/home/checklist');
     expect(asked).not.toContain('/api/shop/getShopBalance');
+    // The bell's notifications come with the shell, on every page.
+    expect(asked.filter((path) => path.startsWith('/api/notification/getByShop/'))).toEqual([]);
   });
 
   for (const { path, row, reads } of [

@@ -34,6 +34,10 @@ export async function auditPage(url, chrome, cookie) {
     // Lighthouse 13 names the element in its LCP breakdown: a list whose node item follows the table.
     lcpElement: lhr.audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node')
       ?.snippet,
+    // Where the LCP's time went (time to first byte, the element's render delay…), in ms.
+    lcpParts: (
+      lhr.audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'table')?.items ?? []
+    ).map((i) => ({ label: i.label ?? i.subpart, ms: i.duration })),
     failures,
     // Lighthouse's own measure of the machine's CPU (higher is faster): the simulated 4× slowdown is
     // applied to it, so a run on a slower or busier machine scores lower for the same page.

@@ -7,7 +7,8 @@ import '@/features/home/client/home.api';
 import '@/features/shop/client/shop.api';
 import '@/features/agent/client/team.api';
 import '@/features/product/client/product.api';
-import { urlOf, type PageRead, type PageReads } from '@/features/shop/server/shell-page';
+import '@/features/notification/client/notification.api';
+import { shellReads, urlOf, type PageRead, type PageReads } from '@/features/shop/server/shell-page';
 import { homePageReads } from '@/features/home/server/home-page';
 import { ordersPageReads } from '@/features/order/server/orders-page';
 import { productsPageReads } from '@/features/product/server/products-page';
@@ -44,6 +45,7 @@ async function browserRequest(read: PageRead): Promise<string> {
 }
 
 const PAGES: Array<[string, PageReads, number]> = [
+  ['Le bandeau (la cloche)', ({ shopId, role }) => shellReads(shopId, role), 1],
   ['Accueil', homePageReads, 3],
   ['Commandes', ordersPageReads, 4],
   ['Mes produits', productsPageReads, 2],

@@ -19,7 +19,7 @@ export interface ShellData {
   agent: Agent | null;
   /** The server's guess that the browser is a phone's (its user agent): see PhoneHint. */
   isPhone: boolean;
-  /** The page's own first reads (its content), answered with the shell. */
+  /** The first reads of the shell (the bell) and of the page (its content), answered with it. */
   queries: SeededQuery[];
 }
 

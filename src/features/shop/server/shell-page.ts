@@ -7,6 +7,8 @@ import { getInfoRoute } from '@/features/user/server/user.routes';
 import { getOneAgentRoute } from '@/features/agent/server/agent.routes';
 import type { Route } from '@/server/http/define-route';
 import type { AgentRole } from '@/shared/roles';
+import { can } from '@/shared/permissions';
+import { getNotificationsByShopRoute } from '@/features/notification/server/notification.routes';
 import type { SeededQuery, ShellData } from '@/client/shell/shell-seed';
 import { isPhoneUserAgent } from '@/client/hooks/use-is-phone';
 import { getShopRoute } from './shop.routes';
@@ -14,9 +16,9 @@ import { getShopRoute } from './shop.routes';
 /**
  * A read a page's screen starts with, made by the server with the shell: its answer goes into the
  * store under the endpoint and argument the screen asks it with, so the first paint carries the
- * page's content, not a skeleton waiting for a request. `params` are the request's parameters, path and query (the
- * argument, when it is the same). A read the caller may not make (its status is not 200) is left to
- * the browser, which shows the outcome as before.
+ * page's content, not a skeleton waiting for a request. `params` are the request's parameters, in
+ * its path and query (the argument, when it is the same). A read the caller may not make (its
+ * status is not 200) is left to the browser, which shows the outcome as before.
  */
 export interface PageRead {
   endpointName: string;
@@ -73,9 +75,12 @@ export async function shellPageProps(
         agent: agentBody,
         isPhone: isPhoneUserAgent(ctx.req.headers['user-agent']),
         queries:
-          pageReads && shopBody && agentBody
+          shopBody && agentBody
             ? await readPage(
-                pageReads({ shopId: shopBody._id, role: agentBody.role, query: ctx.query }),
+                [
+                  ...shellReads(shopBody._id, agentBody.role),
+                  ...(pageReads?.({ shopId: shopBody._id, role: agentBody.role, query: ctx.query }) ?? []),
+                ],
                 cookie,
               )
             : [],
@@ -86,6 +91,13 @@ export async function shellPageProps(
     getLogger().warn({ err: error, url: ctx.req.url }, 'shell not drawn on the server');
     return { props: {} };
   }
+}
+
+/** What the shell itself starts with, besides the shop and the agent: the bell's notifications. */
+export function shellReads(shopId: string, role: AgentRole): PageRead[] {
+  return can(role, 'notifications:view')
+    ? [{ endpointName: 'getNotificationsByShop', arg: { shopId }, route: getNotificationsByShopRoute }]
+    : [];
 }
 
 /**
