@@ -73,6 +73,7 @@ describe('any order the schemas accept', () => {
     optionValues: [],
     sku: null,
     price,
+    channelPrice: null,
     costPrice: null,
     stock: 0,
   });

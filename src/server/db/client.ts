@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { acquireLock } from './lock';
 import { getLogger } from '../logger';
-import { PREPARED, PREPARED_TEXT_MARK } from './prepared-marks';
+import { PREPARED, PREPARED_TEXT_MARK, SIMPLE_PROTOCOL_BEGIN } from './prepared-marks';
 import { listenPglite, listenPostgres, type ChannelHandlers, type StopListening } from './notifications';
 
 // No schema given to drizzle: its relational API (`db.query.<table>`) is not used, and with one every
@@ -89,6 +89,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     // crash the process: the pool replaces it on the next query.
     pool.on('error', (error) => getLogger().warn({ err: error }, 'idle PostgreSQL connection lost'));
     const db = drizzle(pool);
+    SIMPLE_PROTOCOL_BEGIN.add(db);
     const exclusive = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
       // A session lock on a connection of its own, held while `work` runs on the pool.
       const holder = await pool.connect();

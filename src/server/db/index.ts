@@ -1,8 +1,8 @@
 import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { runtime } from '../runtime';
-import type { Database, Executor } from './client';
-import { PREPARED, PREPARED_TEXT_MARK } from './prepared-marks';
+import type { Database, Executor, Transaction } from './client';
+import { PREPARED, PREPARED_TEXT_MARK, SIMPLE_PROTOCOL_BEGIN } from './prepared-marks';
 
 export { PREPARED, PREPARED_TEXT_MARK };
 
@@ -47,7 +47,27 @@ export async function executePrepared<T extends Record<string, unknown>>(
  * PostgreSQL's CPU per order, for the same plans. For transactions whose statements are all by key.
  */
 export async function preferGenericPlans(tx: Executor): Promise<void> {
-  await executePrepared(tx, sql`select set_config('plan_cache_mode', 'force_generic_plan', true)`);
+  await executePrepared(tx, sql.raw(GENERIC_PLANS));
+}
+
+const GENERIC_PLANS = `select set_config('plan_cache_mode', 'force_generic_plan', true)`;
+
+/**
+ * A transaction whose statements are all by key, on their generic plans (preferGenericPlans). On
+ * PostgreSQL the setting goes with the `begin`, in the same text: one round trip fewer for each
+ * transaction (an order's takes six in all). Inside a transaction, a savepoint that sets it apart.
+ */
+export function transactionByKey<T>(db: Executor, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  if (SIMPLE_PROTOCOL_BEGIN.has(db))
+    // drizzle writes the access mode into its `begin` as given, and a text without values goes in
+    // the simple protocol, which runs every statement it holds.
+    return (db as Database).transaction(work, {
+      accessMode: `read write; ${GENERIC_PLANS}` as 'read write',
+    });
+  return db.transaction(async (tx) => {
+    await preferGenericPlans(tx);
+    return work(tx);
+  });
 }
 
 /**

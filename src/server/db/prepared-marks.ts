@@ -15,3 +15,10 @@ export const PREPARED = 'comptoir:prepared';
  * marks a built one: `execute` has no statement name to carry it.
  */
 export const PREPARED_TEXT_MARK = '/* prepared */ ';
+
+/**
+ * The databases (node-postgres pools) whose `begin` goes as a text without values, which pg sends
+ * in the simple protocol: it may then carry a second statement (see transactionByKey). PGlite
+ * begins its own way.
+ */
+export const SIMPLE_PROTOCOL_BEGIN = new WeakSet<object>();

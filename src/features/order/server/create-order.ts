@@ -1,6 +1,6 @@
 import { changeStoreCredit } from '@/features/customer/server/figures';
 import { sql } from 'drizzle-orm';
-import { getDb, preferGenericPlans, type Database, type Executor } from '@/server/db';
+import { getDb, preferGenericPlans, transactionByKey, type Database, type Executor } from '@/server/db';
 import { newId } from '@/server/ids';
 import { Errors } from '@/server/http/errors';
 import { PLANS, effectivePlan } from '@/shared/plans';
@@ -16,7 +16,6 @@ import {
   type StockShortfall,
 } from '@/features/product/server/stock';
 import { lockVariantsForSale, variantLabel } from '@/features/product/server/variants-for-sale';
-import { channelPricesFor } from '@/features/product/server/channel-listings';
 import { listingChannelOfOrder } from '@/features/product/product.constants';
 import { notificationInStatement } from '@/features/notification/server/create-notification';
 import {
@@ -230,7 +229,7 @@ async function placeOrder(
   try {
     result = policy.runsInCallerTransaction
       ? await writeOrder(db, shop, userId, input, policy)
-      : await db.transaction((tx) => writeOrder(tx, shop, userId, input, policy));
+      : await transactionByKey(db, (tx) => writeOrder(tx, shop, userId, input, policy));
   } catch (error) {
     // A key already used answers the order it made, whatever this attempt ran into: its number
     // taken (two requests at once), or the stock or quota the first one used up. Looked up only
@@ -262,8 +261,9 @@ async function writeOrder(
   input: CreateOrderInput,
   policy: ChannelPolicy,
 ): Promise<PlacedOrder> {
-  // Every statement below is by key: planned once, not per order (see preferGenericPlans).
-  await preferGenericPlans(tx);
+  // Every statement below is by key: planned once, not per order (see preferGenericPlans). A
+  // transaction of its own said so as it began (transactionByKey); a caller's says so here.
+  if (policy.runsInCallerTransaction) await preferGenericPlans(tx);
   let client: CustomerRow | null = null;
   if (input.clientId) {
     client = await findCustomerById(tx, shop.id, input.clientId);
@@ -272,18 +272,19 @@ async function writeOrder(
     client = await findOrCreateCustomer(tx, shop, input.newClient, 'newClient.');
   }
 
-  const variantIds = input.lines.map((l) => l.variantId);
-  const variants = await lockVariantsForSale(tx, shop.id, variantIds);
-  // A channel's own prices (a WhatsApp or site-only promotion, Canaux de vente); a till's sale
-  // keeps the prices it showed instead.
-  const listing = listingChannelOfOrder(input.channel);
-  const ownPrices =
-    listing && !policy.keptPrices ? await channelPricesFor(tx, shop.id, listing, variantIds) : undefined;
+  // With the channel's own prices (a WhatsApp or site-only promotion, Canaux de vente); a till's
+  // sale keeps the prices it showed instead.
+  const variants = await lockVariantsForSale(
+    tx,
+    shop.id,
+    input.lines.map((l) => l.variantId),
+    policy.keptPrices ? null : listingChannelOfOrder(input.channel),
+  );
   const draft: OrderDraft = {
     shop,
     channel: input.channel,
     client,
-    lines: priceLines(variants, input.lines, shop.currency, policy.keptPrices, ownPrices),
+    lines: priceLines(variants, input.lines, shop.currency, policy.keptPrices),
     orderDiscount: input.orderDiscount,
     deliveryAddress: input.deliveryAddress,
   };

@@ -39,8 +39,6 @@ export function priceLines(
   currency: string,
   /** An edit, or a till's sale, keeps the prices it was sold at, and may keep a product archived since. */
   kept: ReadonlyMap<string, { unitPrice: number }> = new Map(),
-  /** The channel's own prices, where it has some (never an archived product's pass). */
-  channelPrices: ReadonlyMap<string, number> = new Map(),
 ): PricedLine[] {
   const errors: Record<string, string> = {};
   const priced: PricedLine[] = [];
@@ -54,7 +52,8 @@ export function priceLines(
       errors[`lines.${i}.variantId`] = `« ${variant.productName} » est archivé : il ne peut plus être vendu.`;
       return;
     }
-    const unitPrice = kept.get(variant.id)?.unitPrice ?? channelPrices.get(variant.id) ?? variant.price;
+    // The channel's own price where it has one (read with the variant; never an archived product's pass).
+    const unitPrice = kept.get(variant.id)?.unitPrice ?? variant.channelPrice ?? variant.price;
     const gross = unitPrice * line.quantity;
     if (gross > MAX_AMOUNT) {
       errors[`lines.${i}.quantity`] = lineLimitMessage(currency);

@@ -2,7 +2,6 @@ import type { Database, Executor } from '@/server/db';
 import { AppError } from '@/server/http/errors';
 import type { ShopRow } from '@/features/shop/server/shop.repository';
 import { lockVariantsForSale, variantLabel } from '@/features/product/server/variants-for-sale';
-import { channelPricesFor } from '@/features/product/server/channel-listings';
 import type { TAddress, TCustomerInput } from '@/features/customer/customer.schemas';
 import { findOrCreateCustomer } from '@/features/customer/server/customers';
 import {
@@ -79,13 +78,12 @@ async function priceQuote(
       })
     : null;
   const variantIds = input.lines.map((l) => l.variantId);
-  const variants = await lockVariantsForSale(tx, shop.id, variantIds);
-  const sitePrices = await channelPricesFor(tx, shop.id, 'site', variantIds);
+  const variants = await lockVariantsForSale(tx, shop.id, variantIds, 'site');
   const draft: OrderDraft = {
     shop,
     channel: 'site',
     client,
-    lines: priceLines(variants, input.lines, shop.currency, undefined, sitePrices),
+    lines: priceLines(variants, input.lines, shop.currency),
     orderDiscount: 0,
     deliveryAddress: input.deliveryAddress,
   };

@@ -18,7 +18,6 @@ import { findCustomerById } from '@/features/customer/server/customers';
 import { releaseDiscountUses } from '@/features/discount/server';
 import { addOrderEvent, findAdjustmentsOf, findLinesOf, lockOrder, type OrderRow } from './order.repository';
 import { orderLineRows, orderTotals, priceLines } from './order-lines';
-import { channelPricesFor } from '@/features/product/server/channel-listings';
 import { listingChannelOfOrder } from '@/features/product/product.constants';
 import { applyAdjustments, keepOrderAdjustments, manualOrderDiscounts } from './order-discounts';
 import type { OrderChannel } from '../order.schemas';
@@ -49,22 +48,15 @@ export async function updateOrder(
       throw new AppError('NOT_EDITABLE', 409, 'Une commande remboursée ne peut plus être modifiée.');
 
     const oldLines = await findLinesOf(tx, order.id);
-    const variants = await lockVariantsForSale(tx, shop.id, [
-      ...oldLines.map((l) => l.variantId),
-      ...input.lines.map((l) => l.variantId),
-    ]);
-    const kept = new Map(oldLines.map((l) => [l.variantId, { unitPrice: l.unitPrice }]));
     // A line added to the order is priced as its channel sells it; the others keep their price.
-    const listing = listingChannelOfOrder(order.channel);
-    const ownPrices = listing
-      ? await channelPricesFor(
-          tx,
-          shop.id,
-          listing,
-          input.lines.map((l) => l.variantId),
-        )
-      : undefined;
-    const priced = priceLines(variants, input.lines, shop.currency, kept, ownPrices);
+    const variants = await lockVariantsForSale(
+      tx,
+      shop.id,
+      [...oldLines.map((l) => l.variantId), ...input.lines.map((l) => l.variantId)],
+      listingChannelOfOrder(order.channel),
+    );
+    const kept = new Map(oldLines.map((l) => [l.variantId, { unitPrice: l.unitPrice }]));
+    const priced = priceLines(variants, input.lines, shop.currency, kept);
     const codes = input.discountCodes ?? [
       ...new Set((await findAdjustmentsOf(tx, order.id)).flatMap((a) => (a.code ? [a.code] : []))),
     ];

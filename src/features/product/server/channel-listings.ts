@@ -27,27 +27,6 @@ export function priceOn(channel: ListingChannel, variantId: SQL, cataloguePrice:
     where cp.variant_id = ${variantId} and cp.channel = ${channel}), ${cataloguePrice})`;
 }
 
-/** The channel's own prices of these variants (a variant without one is absent). */
-export async function channelPricesFor(
-  db: Executor,
-  shopId: string,
-  channel: ListingChannel,
-  variantIds: readonly string[],
-): Promise<Map<string, number>> {
-  if (variantIds.length === 0) return new Map();
-  const rows = await db
-    .select({ variantId: variantChannelPrices.variantId, price: variantChannelPrices.price })
-    .from(variantChannelPrices)
-    .where(
-      and(
-        eq(variantChannelPrices.shopId, shopId),
-        eq(variantChannelPrices.channel, channel),
-        inArray(variantChannelPrices.variantId, [...variantIds]),
-      ),
-    );
-  return new Map(rows.map((r) => [r.variantId, Number(r.price)]));
-}
-
 /** The products of the shop withheld from a channel. */
 export async function productIdsHiddenOn(
   db: Executor,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { executePrepared, type Executor } from '@/server/db';
+import type { ListingChannel } from '../product.constants';
 
 /** What a sale needs to know of a variant: its price, its product's name and status, its stock. */
 export interface SellableVariant {
@@ -16,6 +17,11 @@ export interface SellableVariant {
   optionValues: string[];
   sku: string | null;
   price: number;
+  /**
+   * The sales channel's own price (Canaux de vente: a WhatsApp or site-only promotion), when the
+   * sale is on a channel that has one for this variant; null otherwise.
+   */
+  channelPrice: number | null;
   /** « Prix de revient », kept on the order line for the margin; null when the shop never set it. */
   costPrice: number | null;
   stock: number;
@@ -34,12 +40,14 @@ export function variantLabel(variant: Pick<SellableVariant, 'productName' | 'opt
  * deadlock. Pass the ids to changeStockBatch as `lockedVariantIds`: they are not locked twice.
  * Written by hand: every order runs it, and the query builder cost more than the query. The
  * product's category chain is walked up in the same statement; a cycle, which the editor never
- * allows, stops at 32 levels.
+ * allows, stops at 32 levels. `channel`'s own prices come with it too (one round trip fewer per
+ * order than reading them apart); none is read without one.
  */
 export async function lockVariantsForSale(
   tx: Executor,
   shopId: string,
   variantIds: string[],
+  channel: ListingChannel | null = null,
 ): Promise<Map<string, SellableVariant>> {
   if (variantIds.length === 0) return new Map();
   const rows = await executePrepared<{
@@ -52,6 +60,7 @@ export async function lockVariantsForSale(
     option_values: string[];
     sku: string | null;
     price: string | number;
+    channel_price: string | number | null;
     cost_price: string | number | null;
     stock: number;
   }>(
@@ -66,7 +75,9 @@ export async function lockVariantsForSale(
         )
         select array_agg(up.id order by up.depth) from up
       ), '{}') as category_ids,
-      p.track_stock, v.option_values, v.sku, v.price, v.cost_price, v.stock
+      p.track_stock, v.option_values, v.sku, v.price, v.cost_price, v.stock,
+      (select cp.price from variant_channel_prices cp
+        where cp.variant_id = v.id and cp.channel = ${channel}::text) as channel_price
     from product_variants v join products p on p.id = v.product_id
     where v.shop_id = ${shopId} and v.id = any(${sql.param([...new Set(variantIds)])}::text[])
     order by v.id
@@ -85,6 +96,7 @@ export async function lockVariantsForSale(
         optionValues: r.option_values,
         sku: r.sku,
         price: Number(r.price),
+        channelPrice: r.channel_price === null ? null : Number(r.channel_price),
         costPrice: r.cost_price === null ? null : Number(r.cost_price),
         stock: Number(r.stock),
       },
