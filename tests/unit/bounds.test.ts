@@ -70,6 +70,7 @@ describe('any order the schemas accept', () => {
     productStatus: 'active',
     categoryIds: [],
     trackStock: false,
+    lowStockThreshold: 0,
     optionValues: [],
     sku: null,
     price,

@@ -9,9 +9,8 @@ import type { MembershipRow } from '@/server/tenancy/membership';
 import type { ShopRow } from '@/features/shop/server/shop.repository';
 import { personName, type UserRow } from '@/features/user/server/user.repository';
 import {
-  changeStockBatch,
   notifyLowStock,
-  stockMovementsInsert,
+  stockWritesOfLockedVariants,
   type LowStockCrossing,
   type StockShortfall,
 } from '@/features/product/server/stock';
@@ -333,15 +332,14 @@ async function writeOrder(
       at: policy.placedAt ?? null,
     });
   }
-  const { crossings, shortfalls, movements } = await changeStockBatch(
-    tx,
+  // The variants are locked, their stock read with them: judged here, written with the order (its
+  // number in the movements' note).
+  const stock = stockWritesOfLockedVariants(
     {
       shopId: shop.id,
       userId,
       reason: 'vente',
-      lockedVariantIds: variants,
       allowBelowZero: policy.allowsStockBelowZero,
-      deferMovements: true,
     },
     priced.flatMap((l, i) =>
       l.variant.trackStock
@@ -355,7 +353,10 @@ async function writeOrder(
           ]
         : [],
     ),
+    variants,
+    sql`'Commande #' || (select number from counter)`,
   );
+  const { crossings, shortfalls } = stock;
 
   // Payments are written with the order as recordPayment would write them on the order just made
   // (their rows, the paid figures, timeline entries), without updating the row again.
@@ -482,8 +483,8 @@ async function writeOrder(
     payments: paymentRows,
     events: timeline,
     adjustments: adjustmentRows,
-    // The product module's statement for its movements, noted with the number the order takes.
-    movements: stockMovementsInsert(movements, sql`'Commande #' || (select number from counter)`),
+    // The product module's writes of the stock taken.
+    stock: stock.ctes,
     clientFigures: client
       ? customerFiguresOnNewOrder({
           clientId: client.id,

@@ -37,7 +37,7 @@ export type NewOrderEventRow = Pick<OrderEventRow, 'id' | 'type' | 'data' | 'use
  * Takes the shop's next order number and counts the order in its month (the counter row, held until
  * the transaction ends: concurrent orders queue there, and a rolled-back order gives its number
  * back, so numbers never skip or repeat), and writes the order with that number (its lines, first
- * payment, timeline, and the stock movements by the product module's `movements` statement, which
+ * payment, timeline, and the stock taken by the product module's `stock` CTEs, whose movements
  * may read the number as `(select number from counter)`) and the shop's notification of it, all in
  * one statement: the shop's orders queue on the counter row from here to the commit, so the queue
  * moves at one round trip and a commit per order instead of one round trip per table.
@@ -61,7 +61,8 @@ export async function insertNumberedOrder(
     events: NewOrderEventRow[];
     /** What the discounts took off (see orderAdjustmentRows). */
     adjustments: OrderAdjustmentRow[];
-    movements: SQL;
+    /** The product module's writes of the stock taken, as CTEs (see stockWritesOfLockedVariants). */
+    stock: SQL | null;
     /** The customer module's statement moving the client's figures (see customerFiguresOnNewOrder). */
     clientFigures: SQL | null;
     /** The discount module's statement counting the uses, and what answers them (see newOrderDiscountUses). */
@@ -110,9 +111,7 @@ export async function insertNumberedOrder(
       select id, ${o.shopId}, ${o.id}, "discountId", type, name, code, amount, why, lines, position
       from jsonb_to_recordset(${JSON.stringify(rows.adjustments)}::jsonb) as x(id text, "discountId" text, type text,
         name text, code text, amount bigint, why text, lines jsonb, position int)
-    ), new_movements as (
-      ${rows.movements}
-    )${rows.clientFigures ? sql`, client_figures as (${rows.clientFigures})` : sql``}${
+    )${rows.stock ? sql`, ${rows.stock}` : sql``}${rows.clientFigures ? sql`, client_figures as (${rows.clientFigures})` : sql``}${
       rows.discountUses ? sql`, ${rows.discountUses.ctes}` : sql``
     }${rows.notification ? sql`, ${rows.notification.cte}` : sql``}
     insert into orders (id, shop_id, number, channel, client_id, client_name, client_phone, fulfilment_status,

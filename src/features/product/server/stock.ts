@@ -1,78 +1,32 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { anyOf, executePrepared, runPrepared, type Executor } from '@/server/db';
 import { productVariants, stockMovements } from '@/server/db/schema/product';
-import { newId } from '@/server/ids';
-import { AppError, Errors } from '@/server/http/errors';
-import { MAX_STOCK, stockLimitMessage } from '@/shared/bounds';
-import { describeDetails } from '@/shared/validation';
+import { AppError } from '@/server/http/errors';
+import { MAX_STOCK } from '@/shared/bounds';
 import { createNotification } from '@/features/notification/server/create-notification';
-import type { StockReason } from '../product.schemas';
+import {
+  refuseMoves,
+  replayMoves,
+  sortedMoves,
+  stepPasses,
+  stepsByVariant,
+  stockFloor,
+  type LowStockCrossing,
+  type StockBatch,
+  type StockBatchResult,
+  type StockMove,
+  type StockMovementRow,
+  type VariantAfter,
+} from './stock-rules';
 
-/** One change of one variant's count. */
-export interface StockMove {
-  variantId: string;
-  /** Added (positive) or removed (negative). */
-  quantity: number;
-  /** The name a refusal quotes (« Robe wax (M / Rouge) »); without it, it says what is left only. */
-  label?: string;
-  /** The request's field a refusal past the stock's bounds names (`quantity` unless said). */
-  field?: string;
-}
-
-/** What every move of a batch shares: the shop, who, why, and how strict the floor is. */
-export interface StockBatch {
-  shopId: string;
-  userId: string | null;
-  reason: StockReason;
-  /** The movements' note (« Commande #1042 », « Import CSV »). */
-  note?: string | null;
-  /** Variants this transaction locked already (lockVariantsForSale): they are not locked again. */
-  lockedVariantIds?: { has(variantId: string): boolean };
-  /**
-   * A sale that happened already (a till's, perhaps offline): its stock is taken even below zero
-   * (down to −MAX_STOCK), and what the stock lacked comes back as `shortfalls` instead of a refusal.
-   */
-  allowBelowZero?: boolean;
-  /**
-   * The caller writes the movements itself, with `stockMovementsInsert` in a statement of its own
-   * (an order writes them with its number, in the one statement that takes the number).
-   */
-  deferMovements?: boolean;
-}
-
-/** A variant that went from above its product's threshold to at or below it. */
-export interface LowStockCrossing {
-  shopId: string;
-  productId: string;
-  productName: string;
-  variantTitle: string;
-  stock: number;
-}
-
-/** Units sold that the stock did not have (allowBelowZero). */
-export interface StockShortfall {
-  variantId: string;
-  productName: string;
-  variantName: string;
-  missing: number;
-  stockAfter: number;
-}
-
-export type StockMovementRow = Omit<typeof stockMovements.$inferInsert, 'note' | 'createdAt'>;
-
-export interface StockBatchResult {
-  /** One per move that changed something, in the order the moves were applied (variant id order). */
-  movements: StockMovementRow[];
-  crossings: LowStockCrossing[];
-  shortfalls: StockShortfall[];
-}
-
-export const insufficientStock = (available: number) =>
-  new AppError(
-    'INSUFFICIENT_STOCK',
-    409,
-    `Stock insuffisant : il reste ${available} unité${available > 1 ? 's' : ''}.`,
-  );
+export {
+  insufficientStock,
+  type LowStockCrossing,
+  type StockBatch,
+  type StockBatchResult,
+  type StockMove,
+  type StockShortfall,
+} from './stock-rules';
 
 /**
  * The only way a stock count changes, for one move or many: orders, the till, refunds, returns,
@@ -93,10 +47,7 @@ export async function changeStockBatch(
   batch: StockBatch,
   moves: StockMove[],
 ): Promise<StockBatchResult> {
-  // Stable: a variant's own moves keep their order, so its running count replays as given.
-  const sorted = moves
-    .filter((m) => m.quantity !== 0)
-    .sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
+  const sorted = sortedMoves(moves);
   if (sorted.length === 0) return { movements: [], crossings: [], shortfalls: [] };
   const steps = stepsByVariant(sorted);
   const variantIds = [...steps.keys()];
@@ -104,13 +55,9 @@ export async function changeStockBatch(
   if (variantIds.length > 1 && !variantIds.every((id) => batch.lockedVariantIds?.has(id)))
     await lockVariants(tx, batch.shopId, variantIds);
 
-  // The condition is the lowest and highest points the moves reach, so a variant passes exactly when
-  // taking its moves one by one would never have gone, removing, below zero (−MAX_STOCK when
-  // allowed below zero) nor, adding, above MAX_STOCK: what a product's integer total of 100
-  // variants can hold. A stock already past a bound (sold below zero at a till, stored before the
-  // bounds) may still move back towards it. Figures are bigint in SQL, so a move computed from such
-  // a stock is refused rather than overflowing the integer.
-  const floor = batch.allowBelowZero ? -MAX_STOCK : 0;
+  // stepPasses's condition (see it), in SQL. Figures are bigint in SQL, so a move computed from a
+  // stock past a bound is refused rather than overflowing the integer.
+  const floor = stockFloor(batch);
   const rows = await executePrepared<{
     id: string;
     stock: number;
@@ -140,60 +87,86 @@ export async function changeStockBatch(
     select moved.id, moved.stock, moved.product_id, moved.option_values, totals.name, totals.track_stock, totals.low_stock_threshold
     from moved join totals on totals.id = moved.product_id`,
   );
-  const after = new Map(rows.map((r) => [r.id, r]));
-  if (after.size < variantIds.length)
-    await refuseFirstFailedVariant(tx, batch, sorted, (id) => after.has(id));
-
-  // Replayed move by move: each movement's stock after it, and the thresholds crossed on the way.
-  const running = new Map(rows.map((r) => [r.id, r.stock - steps.get(r.id)!.delta]));
-  const crossings: LowStockCrossing[] = [];
-  const movements: StockMovementRow[] = [];
-  for (const move of sorted) {
-    const variant = after.get(move.variantId)!;
-    const before = running.get(variant.id)!;
-    const stock = before + move.quantity;
-    running.set(variant.id, stock);
-    movements.push({
-      id: newId(),
-      shopId: batch.shopId,
-      productId: variant.product_id,
-      variantId: variant.id,
-      quantity: move.quantity,
-      stockAfter: stock,
-      reason: batch.reason,
-      userId: batch.userId,
-    });
-    if (variant.track_stock && before > variant.low_stock_threshold && stock <= variant.low_stock_threshold)
-      crossings.push({
-        shopId: batch.shopId,
-        productId: variant.product_id,
-        productName: variant.name,
-        variantTitle: variant.option_values.join(' / '),
-        stock,
-      });
+  const after = new Map<string, VariantAfter>(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        stock: r.stock,
+        productId: r.product_id,
+        optionValues: r.option_values,
+        productName: r.name,
+        trackStock: r.track_stock,
+        lowStockThreshold: r.low_stock_threshold,
+      },
+    ]),
+  );
+  if (after.size < variantIds.length) {
+    const first = variantIds.find((id) => !after.has(id))!;
+    const [current] = await tx
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(and(eq(productVariants.id, first), eq(productVariants.shopId, batch.shopId)));
+    if (!current) throw new AppError('NOT_FOUND', 404, 'La variante est introuvable.');
+    refuseMoves(batch, sorted, first, current.stock);
   }
-  const shortfalls: StockShortfall[] = [];
-  if (batch.allowBelowZero)
-    for (const v of rows) {
-      const taken = -steps.get(v.id)!.delta;
-      if (v.stock >= 0 || taken <= 0) continue;
-      shortfalls.push({
-        variantId: v.id,
-        productName: v.name,
-        variantName: v.option_values.join(' / '),
-        missing: Math.min(taken, -v.stock),
-        stockAfter: v.stock,
-      });
-    }
-  if (!batch.deferMovements)
-    await tx.insert(stockMovements).values(movements.map((m) => ({ ...m, note: batch.note || null })));
-  return { movements, crossings, shortfalls };
+  const result = replayMoves(batch, sorted, steps, after);
+  await tx.insert(stockMovements).values(result.movements.map((m) => ({ ...m, note: batch.note || null })));
+  return result;
+}
+
+/**
+ * changeStockBatch for variants this transaction locked and read (lockVariantsForSale): their stock
+ * cannot move until the commit, so the batch is judged here, with the same refusals, crossings and
+ * shortfalls, without a round trip. Its writes come back as CTEs for the caller's own statement
+ * (an order writes them in the one that takes its number): the variants' counts, their products'
+ * totals (locked in id order, as every writer does) and the movements, noted with `note` (an SQL
+ * expression, which may read the caller's CTEs). One text whatever the number of variants.
+ */
+export function stockWritesOfLockedVariants(
+  batch: Omit<StockBatch, 'lockedVariantIds' | 'note'>,
+  moves: StockMove[],
+  /** As read when locked: their stock before the batch. */
+  locked: ReadonlyMap<string, VariantAfter>,
+  note: SQL,
+): StockBatchResult & { ctes: SQL | null } {
+  const sorted = sortedMoves(moves);
+  if (sorted.length === 0) return { movements: [], crossings: [], shortfalls: [], ctes: null };
+  const steps = stepsByVariant(sorted);
+  const floor = stockFloor(batch);
+  const after = new Map<string, VariantAfter>();
+  const byProduct = new Map<string, number>();
+  for (const [variantId, step] of steps) {
+    const variant = locked.get(variantId);
+    if (!variant) throw new AppError('NOT_FOUND', 404, 'La variante est introuvable.');
+    if (!stepPasses(variant.stock, step, floor)) refuseMoves(batch, sorted, variantId, variant.stock);
+    after.set(variantId, { ...variant, stock: variant.stock + step.delta });
+    byProduct.set(variant.productId, (byProduct.get(variant.productId) ?? 0) + step.delta);
+  }
+  const result = replayMoves(batch, sorted, steps, after);
+  const variantIds = [...steps.keys()];
+  const productIds = [...byProduct.keys()];
+  return {
+    ...result,
+    ctes: sql`stock_variants as (
+      update product_variants v set stock = v.stock + s.delta
+      from unnest(${sql.param(variantIds)}::text[], ${sql.param(variantIds.map((id) => steps.get(id)!.delta))}::bigint[]) as s(id, delta)
+      where v.shop_id = ${batch.shopId} and v.id = s.id
+    ), stock_products as (
+      update products p set stock_total = p.stock_total + s.delta, updated_at = now()
+      from unnest(${sql.param(productIds)}::text[], ${sql.param([...byProduct.values()])}::bigint[]) as s(id, delta)
+      where p.id = s.id
+        and p.id in (select id from products where id = any(${sql.param(productIds)}::text[]) order by id for update)
+    ), stock_moves as (
+      ${stockMovementsInsert(result.movements, note)}
+    )`,
+  };
 }
 
 /** A batch of one, for the single change of an adjustment. */
 export async function changeStock(
   tx: Executor,
-  change: Omit<StockBatch, 'deferMovements'> & { variantId: string; quantity: number },
+  change: StockBatch & { variantId: string; quantity: number },
 ): Promise<{ stockAfter: number; movementId: string; crossing: LowStockCrossing | null }> {
   const { movements, crossings } = await changeStockBatch(tx, change, [
     { variantId: change.variantId, quantity: change.quantity },
@@ -215,24 +188,6 @@ export function stockMovementsInsert(movements: StockMovementRow[], note: SQL): 
         "productId" text, "variantId" text, quantity int, "stockAfter" int, reason text, "userId" text)`;
 }
 
-/**
- * Per variant: the sum of its moves and the lowest and highest running totals they reach (0 at
- * most, 0 at least).
- */
-function stepsByVariant(
-  sorted: StockMove[],
-): Map<string, { delta: number; lowest: number; highest: number }> {
-  const steps = new Map<string, { delta: number; lowest: number; highest: number }>();
-  for (const move of sorted) {
-    const step = steps.get(move.variantId) ?? { delta: 0, lowest: 0, highest: 0 };
-    step.delta += move.quantity;
-    step.lowest = Math.min(step.lowest, step.delta);
-    step.highest = Math.max(step.highest, step.delta);
-    steps.set(move.variantId, step);
-  }
-  return steps;
-}
-
 /** Variant rows locked in id order: the first half of the order every stock writer follows. */
 export async function lockVariants(tx: Executor, shopId: string, variantIds: string[]): Promise<void> {
   await runPrepared(
@@ -243,46 +198,6 @@ export async function lockVariants(tx: Executor, shopId: string, variantIds: str
       .orderBy(asc(productVariants.id))
       .for('update'),
   );
-}
-
-/**
- * The refusal for the first move that failed, in variant id order: « introuvable » for a variant
- * not in the shop; past the stock's bounds, a 422 naming the move's field; else the stock left when
- * that move came (naming the product when the move did).
- */
-async function refuseFirstFailedVariant(
-  tx: Executor,
-  batch: StockBatch,
-  sorted: StockMove[],
-  passed: (variantId: string) => boolean,
-): Promise<never> {
-  const first = sorted.find((m) => !passed(m.variantId))!;
-  const [current] = await tx
-    .select({ stock: productVariants.stock })
-    .from(productVariants)
-    .where(and(eq(productVariants.id, first.variantId), eq(productVariants.shopId, batch.shopId)));
-  if (!current) throw new AppError('NOT_FOUND', 404, 'La variante est introuvable.');
-  let stock = current.stock;
-  for (const move of sorted.filter((m) => m.variantId === first.variantId)) {
-    const after = stock + move.quantity;
-    const pastBound = move.quantity > 0 ? after > MAX_STOCK : batch.allowBelowZero && after < -MAX_STOCK;
-    if (pastBound) {
-      const details = { [move.field ?? 'quantity']: stockLimitMessage(move.label, after) };
-      throw Errors.validation(details, describeDetails(details));
-    }
-    if (move.quantity < 0 && after < 0 && !batch.allowBelowZero) {
-      const error = insufficientStock(stock);
-      if (!move.label) throw error;
-      throw new AppError(
-        'INSUFFICIENT_STOCK',
-        409,
-        `Stock insuffisant pour « ${move.label} » : ${error.message.replace(/^Stock insuffisant\s:\s/, '')}`,
-        { variantId: move.variantId },
-      );
-    }
-    stock = after;
-  }
-  throw insufficientStock(stock);
 }
 
 /**

@@ -14,6 +14,8 @@ export interface SellableVariant {
    */
   categoryIds: string[];
   trackStock: boolean;
+  /** The product's « seuil de stock bas ». */
+  lowStockThreshold: number;
   optionValues: string[];
   sku: string | null;
   price: number;
@@ -57,6 +59,7 @@ export async function lockVariantsForSale(
     product_status: string;
     category_ids: string[];
     track_stock: boolean;
+    low_stock_threshold: number;
     option_values: string[];
     sku: string | null;
     price: string | number;
@@ -75,7 +78,7 @@ export async function lockVariantsForSale(
         )
         select array_agg(up.id order by up.depth) from up
       ), '{}') as category_ids,
-      p.track_stock, v.option_values, v.sku, v.price, v.cost_price, v.stock,
+      p.track_stock, p.low_stock_threshold, v.option_values, v.sku, v.price, v.cost_price, v.stock,
       (select cp.price from variant_channel_prices cp
         where cp.variant_id = v.id and cp.channel = ${channel}::text) as channel_price
     from product_variants v join products p on p.id = v.product_id
@@ -93,6 +96,7 @@ export async function lockVariantsForSale(
         productStatus: r.product_status,
         categoryIds: r.category_ids,
         trackStock: r.track_stock,
+        lowStockThreshold: r.low_stock_threshold,
         optionValues: r.option_values,
         sku: r.sku,
         price: Number(r.price),
