@@ -12,7 +12,10 @@
 //
 // Options: --runs <n> (3), --pages <paths> (comma-separated, among the five), --pg-db <name> (a
 //          PostgreSQL base on BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432, used as is),
-//          --details true (where the median run's main-thread time went, and its heaviest scripts).
+//          --details true (where the median run's main-thread time went, and its heaviest scripts),
+//          --throttling devtools (the page loaded on the slowed CPU and network and its figures
+//          measured, instead of Lighthouse's default, simulate: figures computed from a full-speed
+//          load, which counts a script that ran before the paint as if it had held the paint back).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -131,7 +134,11 @@ try {
       // A browser of its own per run: a cold cache, and no service worker left by an earlier page
       // (its requests would go out without the sign-in cookie Lighthouse adds to the page's).
       chrome = await launchChromium(dataDir);
-      runs.push(await audit(`${origin}${page.path}`, chrome, cookies.get(page.who)));
+      runs.push(
+        await audit(`${origin}${page.path}`, chrome, cookies.get(page.who), {
+          throttlingMethod: args.throttling ?? 'simulate',
+        }),
+      );
       await chrome.kill();
       chrome = null;
     }
@@ -167,6 +174,10 @@ try {
         .join(', ');
       const lcpParts = r.lcpParts.map((part) => `${part.label} ${part.ms.toFixed(0)}`).join(', ');
       notes.push(`${page.path} LCP (ms, passage médian) : ${lcpParts || '—'}`);
+      const o = r.observed;
+      notes.push(
+        `${page.path} observé sans ralentissement (ms) : FCP ${o.fcp?.toFixed(0)}, LCP ${o.lcp?.toFixed(0)}, DOMContentLoaded ${o.domContentLoaded?.toFixed(0)}`,
+      );
       notes.push(`${page.path} longues tâches (début+durée ms, script) : ${tasks || 'aucune'}`);
       for (const script of r.scripts.slice(0, 6))
         notes.push(
@@ -198,7 +209,7 @@ try {
     );
   }
   const failed = printTable(
-    `bench:web — Lighthouse, profil mobile, médiane de ${RUNS} passages (${args['pg-db'] ? `PostgreSQL ${args['pg-db']}` : 'PGlite, boutique de démo'}) ; charge machine ${os.loadavg()[0].toFixed(1)} ; indice CPU de Lighthouse ${benchmarkIndexes.length ? median(benchmarkIndexes).toFixed(0) : '—'} (plus haut, plus rapide)`,
+    `bench:web — Lighthouse, profil mobile${args.throttling === 'devtools' ? ' (ralentissement appliqué, devtools)' : ''}, médiane de ${RUNS} passages (${args['pg-db'] ? `PostgreSQL ${args['pg-db']}` : 'PGlite, boutique de démo'}) ; charge machine ${os.loadavg()[0].toFixed(1)} ; indice CPU de Lighthouse ${benchmarkIndexes.length ? median(benchmarkIndexes).toFixed(0) : '—'} (plus haut, plus rapide)`,
     rows,
     verdicts,
   );

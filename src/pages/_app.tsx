@@ -1,3 +1,4 @@
+import '@/client/shell/sliced-hydration';
 import '@/client/ui/panda.css';
 import type { AppProps } from 'next/app';
 import Head from 'next/head';

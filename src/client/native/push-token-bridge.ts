@@ -17,9 +17,32 @@ declare global {
 
 const SENT_KEY = 'push-token-sent';
 
+const tokenOf = (data: unknown): string | null => {
+  const message = data as { type?: unknown; token?: unknown } | null;
+  return message && message.type === 'push-token' && typeof message.token === 'string' && message.token
+    ? message.token
+    : null;
+};
+
+// A token given while the page is still being hydrated (React hydrates in the background, so the
+// hook's effect may come a few seconds after the page shows) is taken from the moment this module
+// loads, either way, and kept for the hook.
+let heardEarly: string | null = null;
+if (typeof window !== 'undefined') {
+  window.addEventListener('message', (event: MessageEvent) => {
+    heardEarly = tokenOf(event.data) ?? heardEarly;
+  });
+  window.ComptoirNative = {
+    ...window.ComptoirNative,
+    setPushToken: (token: string) => {
+      if (token) heardEarly = token;
+    },
+  };
+}
+
 export function usePushTokenBridge(isSignedIn: boolean): void {
   useEffect(() => {
-    let pending: string | null = window.ComptoirNative?.pendingPushToken ?? null;
+    let pending: string | null = heardEarly ?? window.ComptoirNative?.pendingPushToken ?? null;
 
     const send = (token: string) => {
       if (!isSignedIn) {
@@ -34,9 +57,8 @@ export function usePushTokenBridge(isSignedIn: boolean): void {
     };
 
     const onMessage = (event: MessageEvent) => {
-      const data = event.data as { type?: unknown; token?: unknown } | null;
-      if (data && data.type === 'push-token' && typeof data.token === 'string' && data.token)
-        send(data.token);
+      const token = tokenOf(event.data);
+      if (token) send(token);
     };
     window.addEventListener('message', onMessage);
     window.ComptoirNative = {
