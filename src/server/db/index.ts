@@ -55,7 +55,7 @@ const GENERIC_PLANS = `select set_config('plan_cache_mode', 'force_generic_plan'
 /**
  * A transaction whose statements are all by key, on their generic plans (preferGenericPlans). On
  * PostgreSQL the setting goes with the `begin`, in the same text: one round trip fewer for each
- * transaction (an order's takes six in all). Inside a transaction, a savepoint that sets it apart.
+ * transaction (an order's takes five). Inside a transaction, a savepoint that sets it apart.
  */
 export function transactionByKey<T>(db: Executor, work: (tx: Transaction) => Promise<T>): Promise<T> {
   if (SIMPLE_PROTOCOL_BEGIN.has(db))
