@@ -7,8 +7,11 @@ test.describe('Abonnement', () => {
     page,
   }) => {
     await signUpNewShop(page, 'Paie');
-    await page.getByRole('button', { name: 'Menu du compte' }).click();
-    await page.getByRole('menuitem', { name: 'Abonnement' }).click();
+    // From the side menu (the account menu's own path is shell.spec's).
+    await page
+      .getByRole('navigation', { name: 'Paramètres' })
+      .getByRole('link', { name: 'Abonnement' })
+      .click();
     await expect(page.getByRole('heading', { name: 'Abonnement', exact: true })).toBeVisible();
     // Sidebar folded on this page (SPEC §2), plans side by side, trial date shown.
     await expect(page.locator('aside[data-collapsed="true"]')).toBeVisible();
