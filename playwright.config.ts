@@ -5,7 +5,7 @@ import { defineConfig, devices, type LaunchOptions } from '@playwright/test';
  * e2e against the built app, started as `npm run serve` does (after `npm run build`), on its own
  * data folders. A second instance with 2-second codes lets the expired-code case run for real.
  */
-// E2E_PORT lets two checkouts run their browser suites at once (each takes three ports from it).
+// E2E_PORT lets two checkouts run their browser suites at once (each takes ten ports from it).
 const basePort = Number(process.env.E2E_PORT ?? 3100);
 
 /*
@@ -31,6 +31,8 @@ const FIRST_SERVER_FILES = [
   'till-scans.spec.ts',
   // Its own new shops: it can run beside any other file.
   'first-run.spec.ts',
+  // Its own new shops too; here to even the two servers' times out.
+  'console.spec.ts',
   // Only reads the back office's pages; named to run last here, while the second server is past
   // accessibility.spec.ts (two axe runs at once would each take twice as long).
   'wcag-back-office.spec.ts',
@@ -86,6 +88,48 @@ function serverEnv(port: number, dataDir: string, extra: Record<string, string> 
   };
 }
 
+/** The servers the suite talks to, started together (e2e/support/start-servers.mjs). */
+const E2E_SERVERS = [
+  ...SERVERS.map((server) => ({
+    name: server.name,
+    command: `rm -rf ${server.dataDir} && node dist/server.js`,
+    url: `http://localhost:${server.port}/login`,
+    env: serverEnv(server.port, server.dataDir),
+  })),
+  {
+    name: 'firebase-emulator',
+    command: `node ../../node_modules/firebase-tools/lib/bin/firebase.js emulators:start --only auth --project ${E2E.firebaseProjectId} --config firebase.json`,
+    cwd: emulatorDir,
+    url: `http://${E2E.firebaseEmulator}/`,
+    env: { FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
+  },
+  {
+    name: 'firebase',
+    command: `rm -rf .data-e2e/firebase && node dist/server.js`,
+    url: `http://localhost:${E2E.firebasePort}/login`,
+    env: serverEnv(E2E.firebasePort, '.data-e2e/firebase', {
+      SEED_DEMO: 'false',
+      IDENTITY_PROVIDER: 'firebase',
+      FIREBASE_API_KEY: 'demo-api-key',
+      FIREBASE_PROJECT_ID: E2E.firebaseProjectId,
+      FIREBASE_AUTH_EMULATOR_HOST: E2E.firebaseEmulator,
+      // API tokens good for 5 min 5 s: renewed (5 min before expiry) 5 s after each sign-in.
+      ACCESS_TOKEN_TTL_SECONDS: '305',
+    }),
+  },
+  {
+    name: 'short-ttl',
+    command: `rm -rf ${E2E.shortTtlDataDir} && node dist/server.js`,
+    url: `http://localhost:${E2E.shortTtlPort}/login`,
+    env: serverEnv(E2E.shortTtlPort, E2E.shortTtlDataDir, {
+      OTP_TTL_SECONDS: '2',
+      // Only an expired code is tried here: the same refusal whether the phone has an account, so no
+      // demo shop to seed beside the others at start-up.
+      SEED_DEMO: 'false',
+    }),
+  },
+];
+
 const reportDir = process.env.CI_REPORT_DIR;
 
 export default defineConfig({
@@ -122,56 +166,17 @@ export default defineConfig({
       baseURL: `http://localhost:${server.port}`,
     },
   })),
-  webServer: [
-    ...SERVERS.map((server) => ({
-      command: `rm -rf ${server.dataDir} && node dist/server.js`,
-      url: `http://localhost:${server.port}/login`,
-      env: serverEnv(server.port, server.dataDir),
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'ignore' as const,
-      stderr: 'pipe' as const,
-    })),
-    {
-      command: `node ../../node_modules/firebase-tools/lib/bin/firebase.js emulators:start --only auth --project ${E2E.firebaseProjectId} --config firebase.json`,
-      cwd: emulatorDir,
-      url: `http://${E2E.firebaseEmulator}/`,
-      env: { FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
+  // One entry starting them all at once (e2e/support/start-servers.mjs says why).
+  webServer: {
+    command: 'node e2e/support/start-servers.mjs',
+    url: `http://127.0.0.1:${basePort + 9}/`,
+    env: {
+      E2E_READY_PORT: String(basePort + 9),
+      E2E_SERVERS: JSON.stringify(E2E_SERVERS),
     },
-    {
-      command: `rm -rf .data-e2e/firebase && node dist/server.js`,
-      url: `http://localhost:${E2E.firebasePort}/login`,
-      env: serverEnv(E2E.firebasePort, '.data-e2e/firebase', {
-        SEED_DEMO: 'false',
-        IDENTITY_PROVIDER: 'firebase',
-        FIREBASE_API_KEY: 'demo-api-key',
-        FIREBASE_PROJECT_ID: E2E.firebaseProjectId,
-        FIREBASE_AUTH_EMULATOR_HOST: E2E.firebaseEmulator,
-        // API tokens good for 5 min 5 s: renewed (5 min before expiry) 5 s after each sign-in.
-        ACCESS_TOKEN_TTL_SECONDS: '305',
-      }),
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      command: `rm -rf ${E2E.shortTtlDataDir} && node dist/server.js`,
-      url: `http://localhost:${E2E.shortTtlPort}/login`,
-      env: serverEnv(E2E.shortTtlPort, E2E.shortTtlDataDir, {
-        OTP_TTL_SECONDS: '2',
-        // Only an expired code is tried here: the same refusal whether the phone has an account, so no
-        // demo shop to seed beside the others at start-up.
-        SEED_DEMO: 'false',
-      }),
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-  ],
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
 });
