@@ -88,12 +88,24 @@ function serverEnv(port: number, dataDir: string, extra: Record<string, string> 
   };
 }
 
-/** The servers the suite talks to, started together (e2e/support/start-servers.mjs). */
+/**
+ * The servers the suite talks to, started together (e2e/support/start-servers.mjs): those with a
+ * demo shop on copies of the template's folder, opened and seeded once.
+ */
+const E2E_TEMPLATE = {
+  name: 'template',
+  command: 'rm -rf .data-e2e/template && exec node dist/server.js',
+  url: `http://localhost:${basePort + 4}/login`,
+  dataDir: '.data-e2e/template',
+  env: serverEnv(basePort + 4, '.data-e2e/template'),
+};
 const E2E_SERVERS = [
   ...SERVERS.map((server) => ({
     name: server.name,
-    command: `rm -rf ${server.dataDir} && node dist/server.js`,
+    command: 'node dist/server.js',
     url: `http://localhost:${server.port}/login`,
+    dataDir: server.dataDir,
+    fromTemplate: true,
     env: serverEnv(server.port, server.dataDir),
   })),
   {
@@ -119,14 +131,13 @@ const E2E_SERVERS = [
   },
   {
     name: 'short-ttl',
-    command: `rm -rf ${E2E.shortTtlDataDir} && node dist/server.js`,
+    command: 'node dist/server.js',
     url: `http://localhost:${E2E.shortTtlPort}/login`,
-    env: serverEnv(E2E.shortTtlPort, E2E.shortTtlDataDir, {
-      OTP_TTL_SECONDS: '2',
-      // Only an expired code is tried here: the same refusal whether the phone has an account, so no
-      // demo shop to seed beside the others at start-up.
-      SEED_DEMO: 'false',
-    }),
+    dataDir: E2E.shortTtlDataDir,
+    // Only an expired code is tried here: the same refusal whether the phone has an account or
+    // not; a copy of the template's folder is the quickest to open.
+    fromTemplate: true,
+    env: serverEnv(E2E.shortTtlPort, E2E.shortTtlDataDir, { OTP_TTL_SECONDS: '2' }),
   },
 ];
 
@@ -173,6 +184,7 @@ export default defineConfig({
     env: {
       E2E_READY_PORT: String(basePort + 9),
       E2E_SERVERS: JSON.stringify(E2E_SERVERS),
+      E2E_TEMPLATE: JSON.stringify(E2E_TEMPLATE),
     },
     timeout: 180_000,
     reuseExistingServer: false,
