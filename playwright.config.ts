@@ -31,7 +31,7 @@ const FIRST_SERVER_FILES = [
   'till-scans.spec.ts',
   // Its own new shops: it can run beside any other file.
   'first-run.spec.ts',
-  // Its own new shops too; here to even the two servers' times out.
+  // Its own new shops too; here so that the two servers take about the same time.
   'console.spec.ts',
   // Only reads the back office's pages; named to run last here, while the second server is past
   // accessibility.spec.ts (two axe runs at once would each take twice as long).
@@ -92,12 +92,14 @@ function serverEnv(port: number, dataDir: string, extra: Record<string, string> 
  * The servers the suite talks to, started together (e2e/support/start-servers.mjs): those with a
  * demo shop on copies of the template's folder, opened and seeded once.
  */
+const templateDir = '.data-e2e/template';
 const E2E_TEMPLATE = {
   name: 'template',
-  command: 'rm -rf .data-e2e/template && exec node dist/server.js',
+  // `exec`: the script's SIGTERM reaches the server itself, which then closes its database.
+  command: `rm -rf ${templateDir} && exec node dist/server.js`,
   url: `http://localhost:${basePort + 4}/login`,
-  dataDir: '.data-e2e/template',
-  env: serverEnv(basePort + 4, '.data-e2e/template'),
+  dataDir: templateDir,
+  env: serverEnv(basePort + 4, templateDir),
 };
 const E2E_SERVERS = [
   ...SERVERS.map((server) => ({
