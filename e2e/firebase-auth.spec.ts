@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { E2E } from '../playwright.config';
 import { alertWith, currentUrl, greeting, randomSenegalPhone, readSession } from './support/helpers';
 import { violationsOf } from './support/axe';
@@ -101,9 +101,27 @@ test('par SMS : un code faux refusé en français, puis la boutique créée et l
   const readToken = () => page.evaluate(() => localStorage.getItem('accessToken'));
   const token = await readToken();
   expect(token).toBeTruthy();
-  const renewal = page.waitForRequest((r) => r.url().endsWith('/api/auth/session') && r.method() === 'POST');
-  await renewal;
+  const isRenewal = (r: Request) => r.url().endsWith('/api/auth/session') && r.method() === 'POST';
+  // The page stays as it is while the token is renewed: the same heading, not one drawn again after
+  // a skeleton (what is being typed in a form would be lost with it).
+  const heading = await page.getByRole('main').getByRole('heading', { level: 1 }).elementHandle();
+  await page.waitForRequest(isRenewal);
   await expect.poll(readToken, { timeout: 15_000 }).not.toBe(token);
+  await expect(page.getByTestId('shop-name')).toHaveText('Chez Khady');
+  expect(await heading!.evaluate((node) => node.isConnected)).toBe(true);
+
+  // The fresh token lasts 305 s too: the next renewal comes 5 s later. Refused by a dead network, it
+  // is tried again after its back-off (30 s), not at once over and over.
+  let tries = 0;
+  await page.route('**/api/auth/session', (route) => {
+    if (!isRenewal(route.request())) return route.continue();
+    tries += 1;
+    return route.abort('internetdisconnected');
+  });
+  await expect.poll(() => tries, { timeout: 15_000 }).toBe(1);
+  await page.waitForTimeout(2_000);
+  expect(tries).toBe(1);
+  await page.unroute('**/api/auth/session');
   await expect(page.getByTestId('shop-name')).toHaveText('Chez Khady');
 
   // Signed out, the same phone signs in again: the same user and shop, no sign-up asked.

@@ -1,10 +1,15 @@
+import { createContext, useContext } from 'react';
 import { useSession } from 'next-auth/react';
+
+/** AccessTokenSync's answer for the pages inside it (see there); null outside it. */
+export const ApiReadyContext = createContext<boolean | null>(null);
 
 /**
  * True once next-auth has (re)fetched the session and its fresh API token is in local storage.
  * Queries skip until then, so a token left over from yesterday is never sent.
  */
 export function useApiReady(): boolean {
+  const held = useContext(ApiReadyContext);
   const { data, status } = useSession();
-  return status === 'authenticated' && !!data?.accessToken;
+  return held ?? (status === 'authenticated' && !!data?.accessToken);
 }
