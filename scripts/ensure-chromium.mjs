@@ -1,19 +1,27 @@
-// npm test drives Debian's Chromium; install it when missing (Playwright's own download is not reachable here).
+// npm test drives Debian's Chromium; install it when missing (Playwright's own download is not
+// reachable here). The browser suite runs its « headless shell » (a package of its own, the same
+// version); the benches and the screenshots use the full browser.
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 
-const CHROMIUM = '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) {
-  console.log('Chromium absent : installation du paquet Debian « chromium »…');
+const PACKAGES = {
+  chromium: '/usr/bin/chromium',
+  'chromium-headless-shell': '/usr/bin/chromium-headless-shell',
+};
+
+const missing = Object.entries(PACKAGES).filter(([, binary]) => !existsSync(binary));
+if (missing.length > 0) {
+  const names = missing.map(([name]) => name).join(' ');
+  console.log(`Chromium absent : installation des paquets Debian ${names}…`);
   const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
   execSync(
-    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation`,
-    {
-      stdio: 'inherit',
-    },
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${names} fonts-liberation`,
+    { stdio: 'inherit' },
   );
 }
-if (!existsSync(CHROMIUM)) {
-  console.error(`${CHROMIUM} est introuvable après installation.`);
-  process.exit(1);
+for (const binary of Object.values(PACKAGES)) {
+  if (!existsSync(binary)) {
+    console.error(`${binary} est introuvable après installation.`);
+    process.exit(1);
+  }
 }
