@@ -160,9 +160,8 @@ export default defineConfig({
     // failure's screenshot and the list reporter's step say where it broke.
     trace: 'off',
     screenshot: 'only-on-failure',
-    // Debian's Chromium, with what it needs here (bench:pos launches it the same way), as its
-    // « headless shell »: the same Blink without the full browser's windows, which is also what
-    // Playwright runs by default. Measured on this 2-core machine, the suite took 8.4 min against
+    // Debian's Chromium with the arguments bench:pos gives it too, run as its « headless shell »
+    // (the same Blink without the full browser's windows, as Playwright runs by default). Measured on this 2-core machine, the suite took 8.4 min against
     // 12–13 with the full browser: Chromium's renderers 335 CPU-s against 493, its browser process
     // 92 against 252.
     launchOptions: {
