@@ -74,6 +74,22 @@ test.describe('Déconnexion', () => {
     await expect.poll(() => readLocalAccessToken(other)).toEqual(expect.any(String));
     const otherToken = (await readLocalAccessToken(other))!;
 
+    // Offline, the page coming back into view: next-auth cannot reach the server and says
+    // « unauthenticated ». The page stays as it is, its token kept: only the server ends a session.
+    const heading = await other.getByRole('heading', { name: greeting(firstName) }).elementHandle();
+    let failedSessionReads = 0;
+    other.on('requestfailed', (r) => {
+      if (r.url().endsWith('/api/auth/session')) failedSessionReads += 1;
+    });
+    await otherDevice.setOffline(true);
+    const cameBack = () => other.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await cameBack();
+    // next-auth's read, then the check of what it said.
+    await expect.poll(() => failedSessionReads).toBe(2);
+    await otherDevice.setOffline(false);
+    expect(await heading!.evaluate((node) => node.isConnected)).toBe(true);
+    expect(await readLocalAccessToken(other)).toBe(otherToken);
+
     await page.getByRole('button', { name: 'Menu du compte' }).click();
     await clickWhenStill(page, page.getByRole('menuitem', { name: 'Mon compte' }));
     await expect(page.getByRole('heading', { name: 'Mon compte' })).toBeVisible();

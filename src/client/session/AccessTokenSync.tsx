@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSession } from 'next-auth/react';
 import { writeAccessToken } from '../api/http';
 import { RenewalTimer } from './token-renewal';
@@ -17,15 +17,34 @@ export function AccessTokenSync({ children }: { children: ReactNode }) {
   const expiresAt = data?.accessTokenExpiresAt ?? null;
   const isFresh = status === 'authenticated' && !!token;
   if (typeof window !== 'undefined' && isFresh) writeAccessToken(token);
-  // next-auth's update() (the renewal below) says « loading » while it asks the server. The token in
-  // place is good until it expires, 5 minutes later: the page stays as it is. Were the API « not
-  // ready » then, every screen would fall back to its skeleton and lose what was being typed in it.
+  // Once ready, the page stays as it is (were the API « not ready », every screen would fall back to
+  // its skeleton and lose what was being typed in it) while next-auth says:
+  // - « loading »: its update() (the renewal below) is asking for a new token; the one in place is
+  //   good for 5 more minutes;
+  // - « unauthenticated » before the server said so: next-auth says it too when the server could not
+  //   be reached (offline, as the page came back into view).
   const [hasBeenReady, setHasBeenReady] = useState(false);
   if (isFresh && !hasBeenReady) setHasBeenReady(true);
-  const isReady = isFresh || (hasBeenReady && status === 'loading');
+  const [hasEnded, setHasEnded] = useState(false);
+  if (isFresh && hasEnded) setHasEnded(false);
+  const isReady = isFresh || (hasBeenReady && !hasEnded && status !== 'authenticated');
   useEffect(() => {
-    if (status === 'unauthenticated') writeAccessToken(null);
-  }, [status]);
+    if (status !== 'unauthenticated') return;
+    // Never signed in on this page: nothing to keep.
+    if (!hasBeenReady) writeAccessToken(null);
+    let isCancelled = false;
+    void fetch('/api/auth/session', { credentials: 'same-origin', cache: 'no-store' })
+      .then((response) => (response.ok ? (response.json() as Promise<{ user?: unknown }>) : null))
+      .then((session) => {
+        if (isCancelled || !session || session.user) return;
+        writeAccessToken(null);
+        setHasEnded(true);
+      })
+      .catch(() => undefined);
+    return () => {
+      isCancelled = true;
+    };
+  }, [status, hasBeenReady]);
 
   // next-auth's update() asks the server for the session again (a fresh token with it) and answers
   // nothing when the server could not be reached.
@@ -40,5 +59,6 @@ export function AccessTokenSync({ children }: { children: ReactNode }) {
     if (isReady && expiresAt) timer.schedule(expiresAt * 1000);
     return () => timer.stop();
   }, [isReady, expiresAt, timer]);
-  return <ApiReadyContext.Provider value={isReady}>{children}</ApiReadyContext.Provider>;
+  const answers = useMemo(() => ({ isReady, hasEnded }), [isReady, hasEnded]);
+  return <ApiReadyContext.Provider value={answers}>{children}</ApiReadyContext.Provider>;
 }

@@ -1,26 +1,15 @@
-import { useEffect } from 'react';
-import { useSession } from 'next-auth/react';
+import { useContext, useEffect } from 'react';
+import { ApiReadyContext } from './use-api-ready';
 
 /**
  * Sends a page to /login once its session has ended elsewhere (« Se déconnecter de tous les
  * appareils » on another device, a sign-out in another tab). next-auth then reports
- * « unauthenticated », and queries would wait for a token forever. But it says so offline too:
- * only the server answering « no session » counts.
+ * « unauthenticated », but it says so offline too: only the server answering « no session » counts,
+ * which AccessTokenSync asks it.
  */
 export function useLeaveEndedSession(): void {
-  const { status } = useSession();
+  const hasEnded = useContext(ApiReadyContext)?.hasEnded ?? false;
   useEffect(() => {
-    if (status !== 'unauthenticated') return;
-    let isCancelled = false;
-    void fetch('/api/auth/session', { credentials: 'same-origin', cache: 'no-store' })
-      .then((response) => (response.ok ? (response.json() as Promise<{ user?: unknown }>) : null))
-      .then((session) => {
-        if (!isCancelled && session && !session.user)
-          window.location.assign(`/login${window.location.search}`);
-      })
-      .catch(() => undefined);
-    return () => {
-      isCancelled = true;
-    };
-  }, [status]);
+    if (hasEnded) window.location.assign(`/login${window.location.search}`);
+  }, [hasEnded]);
 }
