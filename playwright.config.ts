@@ -161,9 +161,9 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     // Debian's Chromium with the arguments bench:pos gives it too, run as its « headless shell »
-    // (the same Blink without the full browser's windows, as Playwright runs by default). Measured on this 2-core machine, the suite took 8.4 min against
-    // 12–13 with the full browser: Chromium's renderers 335 CPU-s against 493, its browser process
-    // 92 against 252.
+    // (the same Blink without the full browser's windows, as Playwright runs by default). Measured
+    // on this 2-core machine, the suite took 8.4 min against 12–13 with the full browser:
+    // Chromium's renderers 335 CPU-s against 493, its browser process 92 against 252.
     launchOptions: {
       ...(JSON.parse(
         fs.readFileSync(new URL('./e2e/support/chromium-launch.json', import.meta.url), 'utf8'),
