@@ -86,9 +86,18 @@ test.describe('Déconnexion', () => {
     await cameBack();
     // next-auth's read, then the check of what it said.
     await expect.poll(() => failedSessionReads).toBe(2);
-    await otherDevice.setOffline(false);
     expect(await heading!.evaluate((node) => node.isConnected)).toBe(true);
     expect(await readLocalAccessToken(other)).toBe(otherToken);
+    // Back online, the session is read again, next-auth's too (after a failed read it reads it
+    // neither on focus nor on its polling until told): the page follows it again, as the sign-out
+    // below shows without a reload.
+    const sessionReads: number[] = [];
+    other.on('response', (r) => {
+      if (r.url().endsWith('/api/auth/session')) sessionReads.push(r.status());
+    });
+    await otherDevice.setOffline(false);
+    await expect.poll(() => sessionReads.filter((status) => status === 200).length).toBe(2);
+    expect(await heading!.evaluate((node) => node.isConnected)).toBe(true);
 
     await page.getByRole('button', { name: 'Menu du compte' }).click();
     await clickWhenStill(page, page.getByRole('menuitem', { name: 'Mon compte' }));
@@ -114,9 +123,10 @@ test.describe('Déconnexion', () => {
     await expect(phoneInput(page)).toBeVisible();
     expect(await readLocalAccessToken(page)).toBeNull();
 
-    // The other device is signed out too: its token is refused at once, its page goes to /login.
+    // The other device is signed out too: its token is refused at once, its page goes to /login as
+    // soon as it comes back into view.
     expect(await statusWithToken(other, otherToken)).toBe(401);
-    await other.reload();
+    await cameBack();
     await expect(other).toHaveURL((url) => url.pathname === '/login');
     await expect(phoneInput(other)).toBeVisible();
     expect((await readSession(other)).accessToken).toBeUndefined();

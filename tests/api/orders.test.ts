@@ -156,6 +156,18 @@ describe('POST /api/order/create', () => {
     expect(unknown.body.error.details).toEqual({
       'lines.0.variantId': 'Ce produit n’existe pas dans la boutique.',
     });
+    // The client is read with the variants' lock: with lines that match none, it is read apart,
+    // and what is refused stays the same.
+    const strangerWithUnknown = await api.create(a, {
+      lines: [line('variante-inconnue')],
+      clientId: theirClient.body.id,
+    });
+    expect(Object.keys(strangerWithUnknown.body.error.details)).toEqual(['clientId']);
+    const newWithUnknown = await api.create(a, {
+      lines: [line('variante-inconnue')],
+      newClient: { name: 'Awa Sarr', phone: '771112233' },
+    });
+    expect(Object.keys(newWithUnknown.body.error.details)).toEqual(['lines.0.variantId']);
     expect(await ordersOfShop(bed, shopId)).toEqual([]);
     expect(await counterOf(bed, shopId)).toBeNull();
     expect(await variantStock(bed, variantId)).toBe(5);

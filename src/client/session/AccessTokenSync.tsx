@@ -33,16 +33,33 @@ export function AccessTokenSync({ children }: { children: ReactNode }) {
     // Never signed in on this page: nothing to keep.
     if (!hasBeenReady) writeAccessToken(null);
     let isCancelled = false;
-    void fetch('/api/auth/session', { credentials: 'same-origin', cache: 'no-store' })
-      .then((response) => (response.ok ? (response.json() as Promise<{ user?: unknown }>) : null))
-      .then((session) => {
-        if (isCancelled || !session || session.user) return;
-        writeAccessToken(null);
-        setHasEnded(true);
-      })
-      .catch(() => undefined);
+    const check = () =>
+      void askServerForSession().then((answer) => {
+        if (isCancelled || answer === 'unreachable') return;
+        if (answer === 'ended') {
+          writeAccessToken(null);
+          setHasEnded(true);
+        } else {
+          // The server still holds the session. After a failed read next-auth keeps « no session »
+          // and reads it neither on focus nor on its polling: it is told to read it again, as when
+          // another tab signs in. Its fresh session then makes the page « authenticated » again.
+          rereadNextAuthSession();
+        }
+      });
+    check();
+    // Kept on its token meanwhile: asked again when the network returns, when the page comes back
+    // into view, and every minute (a server that was down while the network was not).
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') check();
+    };
+    window.addEventListener('online', check);
+    document.addEventListener('visibilitychange', onVisible);
+    const interval = setInterval(check, 60_000);
     return () => {
       isCancelled = true;
+      window.removeEventListener('online', check);
+      document.removeEventListener('visibilitychange', onVisible);
+      clearInterval(interval);
     };
   }, [status, hasBeenReady]);
 
@@ -61,4 +78,29 @@ export function AccessTokenSync({ children }: { children: ReactNode }) {
   }, [isReady, expiresAt, timer]);
   const answers = useMemo(() => ({ isReady, hasEnded }), [isReady, hasEnded]);
   return <ApiReadyContext.Provider value={answers}>{children}</ApiReadyContext.Provider>;
+}
+
+/** What the server says of this browser's session: none (ended), still there, or no answer. */
+async function askServerForSession(): Promise<'ended' | 'held' | 'unreachable'> {
+  try {
+    const response = await fetch('/api/auth/session', { credentials: 'same-origin', cache: 'no-store' });
+    if (!response.ok) return 'unreachable';
+    const session = (await response.json()) as { user?: unknown } | null;
+    return session?.user ? 'held' : 'ended';
+  } catch {
+    return 'unreachable';
+  }
+}
+
+/**
+ * next-auth (v4) reads the session again when another tab broadcasts a change, through local
+ * storage's `storage` event: the same message, dispatched to this tab, makes it read now.
+ */
+function rereadNextAuthSession(): void {
+  window.dispatchEvent(
+    new StorageEvent('storage', {
+      key: 'nextauth.message',
+      newValue: JSON.stringify({ event: 'session', data: { trigger: 'getSession' } }),
+    }),
+  );
 }
