@@ -47,6 +47,10 @@ export function AccessTokenSync({ children }: { children: ReactNode }) {
         }
       });
     check();
+    const cancel = () => {
+      isCancelled = true;
+    };
+    if (!hasBeenReady) return cancel;
     // Kept on its token meanwhile: asked again when the network returns, when the page comes back
     // into view, and every minute (a server that was down while the network was not).
     const onVisible = () => {
@@ -56,7 +60,7 @@ export function AccessTokenSync({ children }: { children: ReactNode }) {
     document.addEventListener('visibilitychange', onVisible);
     const interval = setInterval(check, 60_000);
     return () => {
-      isCancelled = true;
+      cancel();
       window.removeEventListener('online', check);
       document.removeEventListener('visibilitychange', onVisible);
       clearInterval(interval);
