@@ -156,8 +156,8 @@ describe('POST /api/order/create', () => {
     expect(unknown.body.error.details).toEqual({
       'lines.0.variantId': 'Ce produit n’existe pas dans la boutique.',
     });
-    // The client is read with the variants' lock: with lines that match none, it is read apart,
-    // and what is refused stays the same.
+    // With lines that match no product: another shop's client is refused on the client first, and a
+    // new client's order on its lines, with no client left behind (checked below).
     const strangerWithUnknown = await api.create(a, {
       lines: [line('variante-inconnue')],
       clientId: theirClient.body.id,
