@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSession } from 'next-auth/react';
 import { writeAccessToken } from '../api/http';
+import { readServerSession, rereadNextAuthSession } from './server-session';
 import { RenewalTimer } from './token-renewal';
 import { ApiReadyContext } from './use-api-ready';
 
@@ -34,7 +35,7 @@ export function AccessTokenSync({ children }: { children: ReactNode }) {
     if (!hasBeenReady) writeAccessToken(null);
     let isCancelled = false;
     const check = () =>
-      void askServerForSession().then((answer) => {
+      void readServerSession().then((answer) => {
         if (isCancelled || answer === 'unreachable') return;
         if (answer === 'ended') {
           writeAccessToken(null);
@@ -82,29 +83,4 @@ export function AccessTokenSync({ children }: { children: ReactNode }) {
   }, [isReady, expiresAt, timer]);
   const answers = useMemo(() => ({ isReady, hasEnded }), [isReady, hasEnded]);
   return <ApiReadyContext.Provider value={answers}>{children}</ApiReadyContext.Provider>;
-}
-
-/** What the server says of this browser's session: none (ended), still there, or no answer. */
-async function askServerForSession(): Promise<'ended' | 'held' | 'unreachable'> {
-  try {
-    const response = await fetch('/api/auth/session', { credentials: 'same-origin', cache: 'no-store' });
-    if (!response.ok) return 'unreachable';
-    const session = (await response.json()) as { user?: unknown } | null;
-    return session?.user ? 'held' : 'ended';
-  } catch {
-    return 'unreachable';
-  }
-}
-
-/**
- * next-auth (v4) reads the session again when another tab broadcasts a change, through local
- * storage's `storage` event: the same message, dispatched to this tab, makes it read now.
- */
-function rereadNextAuthSession(): void {
-  window.dispatchEvent(
-    new StorageEvent('storage', {
-      key: 'nextauth.message',
-      newValue: JSON.stringify({ event: 'session', data: { trigger: 'getSession' } }),
-    }),
-  );
 }

@@ -4,10 +4,8 @@
 import { useEffect } from 'react';
 import type { NextRouter } from 'next/router';
 import { queryWithout, safeCallbackUrl } from '@/client/navigation';
+import { NEXTAUTH_MESSAGE_KEY } from '@/client/session/server-session';
 import { hasLiveSession } from './sign-in.client';
-
-/** next-auth's channel: a back-office tab's provider refetches its session on each message. */
-const NEXTAUTH_MESSAGE_KEY = 'nextauth.message';
 
 /** The sign-in steps' own query keys, left behind on the way in. */
 const SIGN_IN_KEYS = [

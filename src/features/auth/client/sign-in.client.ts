@@ -1,6 +1,7 @@
 // What the sign-in pages call: kept apart from auth.client.ts (the back office's calls, on axios)
 // so the light sign-in pages load neither axios nor zod.
 import { postJson } from '@/client/api/post-json';
+import { readServerSession } from '@/client/session/server-session';
 
 export interface SendCodeResult {
   phone: string;
@@ -16,13 +17,7 @@ export function requestSignInCode(phone: string, country: string): Promise<SendC
  * sign-in was not revoked), read without its client provider, which the sign-in pages do not load.
  */
 export async function hasLiveSession(): Promise<boolean> {
-  try {
-    const response = await fetch('/api/auth/session', { headers: { Accept: 'application/json' } });
-    const session = (await response.json()) as { user?: unknown } | null;
-    return !!session?.user;
-  } catch {
-    return false;
-  }
+  return (await readServerSession()) === 'held';
 }
 
 /** French wording for next-auth's own error codes; our own refusals arrive already in French. */
