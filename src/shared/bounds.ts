@@ -1,4 +1,5 @@
 import { formatMoney } from './money';
+import { formatCount } from './numbers';
 
 /*
  * The largest figures Comptoir takes, in one place: the API's schemas, the order pipeline, the stock
@@ -29,7 +30,7 @@ export const MAX_AMOUNT = 10_000_000_000;
  */
 export const MAX_STOCK = 10_000_000;
 
-const units = (n: number) => n.toLocaleString('fr-FR');
+const units = (n: number) => formatCount(n);
 
 /** The refusals every bound uses, server and till alike (set in French typography by their callers). */
 export const BOUND_MESSAGES = {

@@ -1,28 +1,17 @@
 import { CURRENCIES, type CurrencyCode } from './countries';
+import { formatNumber } from './numbers';
 
 const NBSP = '\u202f';
-
-/** One formatter per number of decimals: building one costs far more than formatting with it. */
-const numberFormats = new Map<number, Intl.NumberFormat>();
-
-function numberFormat(minorDigits: number): Intl.NumberFormat {
-  let format = numberFormats.get(minorDigits);
-  if (!format) {
-    format = new Intl.NumberFormat('fr-FR', {
-      minimumFractionDigits: minorDigits,
-      maximumFractionDigits: minorDigits,
-    });
-    numberFormats.set(minorDigits, format);
-  }
-  return format;
-}
 
 /** Money is an integer in the currency's minor unit; « 12 500 FCFA » for XOF. */
 export function formatMoney(minorUnits: number, currency: string = 'XOF'): string {
   const info = CURRENCIES[currency as CurrencyCode] ?? CURRENCIES.XOF;
   const value = minorUnits / 10 ** info.minorDigits;
-  const text = numberFormat(info.minorDigits).format(value);
-  // Intl puts a narrow no-break space between groups already; keep one before the symbol too.
+  const text = formatNumber(value, {
+    minFractionDigits: info.minorDigits,
+    maxFractionDigits: info.minorDigits,
+  });
+  // The groups are parted by a narrow no-break space already; one more before the symbol.
   return `${text}${NBSP}${info.symbol}`;
 }
 

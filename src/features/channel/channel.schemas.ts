@@ -8,6 +8,7 @@ import {
   SALES_CHANNELS,
   TEMPLATE_FIELDS,
 } from './channel.constants';
+import { formatCount } from '@/shared/numbers';
 
 export * from './channel.constants';
 
@@ -112,7 +113,7 @@ export const ZPasteBody = z.object({
     .string()
     .trim()
     .min(1, { error: 'Collez le message du client.' })
-    .max(MAX_PASTE_LENGTH, { error: `${MAX_PASTE_LENGTH.toLocaleString('fr-FR')} caractères au plus.` }),
+    .max(MAX_PASTE_LENGTH, { error: `${formatCount(MAX_PASTE_LENGTH)} caractères au plus.` }),
 });
 
 const ZMatch = z.object({

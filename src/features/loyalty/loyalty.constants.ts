@@ -2,6 +2,7 @@
  * The points arithmetic, the one definition for the server, the till (offline) and the screens:
  * plain values and functions, no zod, so that the till loads them cheaply.
  */
+import { formatCount } from '@/shared/numbers';
 
 /** What a shop's programme says; `expiryMonths` null: points never expire. */
 export interface LoyaltyRules {
@@ -68,5 +69,5 @@ export const LOYALTY_ENTRY_LABELS: Record<LoyaltyEntryKind, string> = {
 
 /** « 1 250 points », « 1 point ». */
 export function pointsText(points: number): string {
-  return `${points.toLocaleString('fr-FR')} point${Math.abs(points) > 1 ? 's' : ''}`;
+  return `${formatCount(points)} point${Math.abs(points) > 1 ? 's' : ''}`;
 }

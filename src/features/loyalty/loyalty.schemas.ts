@@ -1,12 +1,13 @@
 import { ZId, z } from '@/shared/validation';
 import { LOYALTY_BOUNDS, LOYALTY_ENTRY_KINDS } from './loyalty.constants';
+import { formatCount } from '@/shared/numbers';
 
 export * from './loyalty.constants';
 
 export const ZShopQuery = z.object({ shopId: ZId });
 
 function wholeNumber(label: string, bounds: { min: number; max: number }) {
-  const range = `entre ${bounds.min.toLocaleString('fr-FR')} et ${bounds.max.toLocaleString('fr-FR')}`;
+  const range = `entre ${formatCount(bounds.min)} et ${formatCount(bounds.max)}`;
   return z
     .number({ error: `Indiquez ${label} en chiffres.` })
     .int(`Indiquez ${label} en nombre entier.`)

@@ -1,5 +1,6 @@
 import { formatMoney } from '../money';
 import type { SalesChannel } from './types';
+import { formatCount } from '../numbers';
 
 /*
  * Every French text the engine writes: the refusals of a code and the « Pourquoi ce prix ? » lines.
@@ -24,7 +25,7 @@ function listText(items: string[]): string {
 }
 
 function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('fr-FR')} ${count > 1 ? many : one}`;
+  return `${formatCount(count)} ${count > 1 ? many : one}`;
 }
 
 export const REFUSALS = {
@@ -67,7 +68,7 @@ export const whyText = {
   productAmountShared: (amount: number, currency: string) =>
     `−${formatMoney(amount, currency)} sur les articles concernés`,
   buyGetRule: (buy: number, get: number, bp: number) =>
-    `${plural(buy, 'acheté', 'achetés')}, ${get.toLocaleString('fr-FR')} ${bp >= 10_000 ? (get > 1 ? 'offerts' : 'offert') : `à −${percentText(bp)}`}`,
+    `${plural(buy, 'acheté', 'achetés')}, ${formatCount(get)} ${bp >= 10_000 ? (get > 1 ? 'offerts' : 'offert') : `à −${percentText(bp)}`}`,
   buyGetOnLine: (units: number, bp: number) =>
     bp >= 10_000
       ? plural(units, 'article offert', 'articles offerts')

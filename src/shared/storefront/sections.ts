@@ -1,4 +1,5 @@
 import type { LayoutSection, SectionType } from './layout';
+import { formatCount } from '../numbers';
 
 /*
  * The French catalogue of sections the site builder offers, each with what a new one holds: the
@@ -128,7 +129,7 @@ export const PAGE_BUDGET_BYTES = 500 * 1024;
 export const JS_BUDGET_BYTES = 150 * 1024;
 
 export const formatKb = (bytes: number) =>
-  `${bytes === 0 ? 0 : Math.max(1, Math.round(bytes / 1024)).toLocaleString('fr-FR')} Ko`;
+  `${bytes === 0 ? 0 : formatCount(Math.max(1, Math.round(bytes / 1024)))} Ko`;
 
 /** How a section is named to the seller: its title, else its kind. */
 export function sectionName(section: LayoutSection): string {

@@ -12,6 +12,7 @@ import type {
   SalesChannel,
 } from '@/shared/discounts/types';
 import type { DISCOUNT_TYPES } from '../discount.schemas';
+import { formatCount } from '@/shared/numbers';
 
 /*
  * What the Réductions screens write about a discount, in French: its value (« −10 % sur la
@@ -237,7 +238,7 @@ export function usageParts(
 ): string[] {
   if (usage.orders === 0) return ['Aucune commande'];
   return [
-    `${usage.orders.toLocaleString('fr-FR')} commande${usage.orders > 1 ? 's' : ''}`,
+    `${formatCount(usage.orders)} commande${usage.orders > 1 ? 's' : ''}`,
     `${formatMoney(usage.revenue, currency)} de ventes`,
     `−${formatMoney(usage.discounted, currency)} remisés`,
   ];

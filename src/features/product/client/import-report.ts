@@ -1,8 +1,9 @@
 // The import's report in French sentences: counts with their plurals, the layout, the images.
 import { IMPORT_LAYOUT_LABELS } from '../product-csv.constants';
 import type { CsvImportReport } from '../product-csv.schemas';
+import { formatCount } from '@/shared/numbers';
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')} ${n > 1 ? many : one}`;
+const count = (n: number, one: string, many: string) => `${formatCount(n)} ${n > 1 ? many : one}`;
 
 /** « 3 produits à créer, 1 produit à mettre à jour, 2 produits inchangés » (before) or « … créés, … » (after). */
 export function importCountsText(report: CsvImportReport, when: 'preview' | 'done'): string {
@@ -42,7 +43,7 @@ export function imagesText(report: CsvImportReport): string | null {
   const total = report.images.reduce((sum, p) => sum + p.urls.length, 0);
   if (total === 0) return null;
   return total > 1
-    ? `${total.toLocaleString('fr-FR')} images n’ont pas été importées\u00a0: les images ne sont jamais téléchargées depuis le fichier. Ajoutez-les de nouveau sur chaque produit.`
+    ? `${formatCount(total)} images n’ont pas été importées\u00a0: les images ne sont jamais téléchargées depuis le fichier. Ajoutez-les de nouveau sur chaque produit.`
     : '1 image n’a pas été importée\u00a0: les images ne sont jamais téléchargées depuis le fichier. Ajoutez-la de nouveau sur son produit.';
 }
 

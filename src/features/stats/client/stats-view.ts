@@ -1,4 +1,5 @@
 import { CURRENCIES, type CurrencyCode } from '@/shared/countries';
+import { formatCount, formatNumber } from '@/shared/numbers';
 import { FULFILMENT_FLOW } from '@/features/order/order.constants';
 import { daysBetween, PERIOD_PRESETS, presetPeriod, type Period, type PeriodPreset } from '../periods';
 import {
@@ -103,27 +104,22 @@ export function percentChange(now: number | undefined, before: number | null | u
   return ((now - before) / Math.abs(before)) * 100;
 }
 
-const percentFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1, minimumFractionDigits: 0 });
-
 /** « +12,5 % », « −3 % », « 0 % » (no-break narrow space before « % »). */
 export function formatChange(change: number): string {
   const rounded = Math.round(change * 10) / 10;
   const sign = rounded > 0 ? '+' : rounded < 0 ? '−' : '';
-  return `${sign}${percentFormat.format(Math.abs(rounded))}\u202f%`;
+  return `${sign}${formatNumber(Math.abs(rounded), { maxFractionDigits: 1 })}\u202f%`;
 }
 
-const countFormat = new Intl.NumberFormat('fr-FR');
+export { formatCount };
 
-/** A count, « 1 234 ». */
-export function formatCount(value: number): string {
-  return countFormat.format(value);
-}
-
-const compactFormat = new Intl.NumberFormat('fr-FR', { notation: 'compact', maximumFractionDigits: 1 });
+let compactFormat: Intl.NumberFormat | undefined;
 
 /** An axis' amount, short: « 12,5 k » for 12 500 FCFA, without the currency. */
 export function compactMoney(minorUnits: number, currency: string = 'XOF'): string {
   const info = CURRENCIES[currency as CurrencyCode] ?? CURRENCIES.XOF;
+  // Built on the first chart's axis, not as the page loads (src/shared/numbers.ts says why).
+  compactFormat ??= new Intl.NumberFormat('fr-FR', { notation: 'compact', maximumFractionDigits: 1 });
   return compactFormat.format(minorUnits / 10 ** info.minorDigits);
 }
 

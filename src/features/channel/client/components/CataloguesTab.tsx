@@ -14,6 +14,7 @@ import {
   useUpdateChannelSettingsMutation,
   type ChannelSettings,
 } from '../channel.api';
+import { formatCount } from '@/shared/numbers';
 
 const PLATFORM_LABELS = { meta: 'Meta', google: 'Google' } as const;
 
@@ -137,15 +138,14 @@ function FeedCheck({ shopId }: { shopId: string }) {
       ))}
       {data && data.totalProblems === 0 ? (
         <Text color="green.fg">
-          Les {data.checkedProducts.toLocaleString('fr-FR')} produits du catalogue sont prêts pour Meta et
-          Google.
+          Les {formatCount(data.checkedProducts)} produits du catalogue sont prêts pour Meta et Google.
         </Text>
       ) : null}
       {data && data.totalProblems > 0 ? (
         <>
           <Text fontSize="sm" color="fg.muted">
-            {data.totalProblems.toLocaleString('fr-FR')} point{data.totalProblems > 1 ? 's' : ''} à corriger
-            sur {data.checkedProducts.toLocaleString('fr-FR')} produits
+            {formatCount(data.totalProblems)} point{data.totalProblems > 1 ? 's' : ''} à corriger sur{' '}
+            {formatCount(data.checkedProducts)} produits
             {data.totalProblems > data.problems.length
               ? ` (les ${data.problems.length} premiers ci-dessous)`
               : ''}

@@ -3,6 +3,7 @@ import { PageLink } from '@/client/components/PageLink';
 import { formatMoney } from '@/shared/money';
 import { withShopId } from '@/shared/navigation';
 import { useChannelsOverviewQuery } from '../channel.api';
+import { formatCount } from '@/shared/numbers';
 
 const MONTH = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -37,7 +38,7 @@ export function ChannelCards({ shopId }: { shopId: string }) {
               <HStack gap="6">
                 <Box>
                   <Text fontSize="2xl" fontWeight="semibold">
-                    {c.orders.toLocaleString('fr-FR')}
+                    {formatCount(c.orders)}
                   </Text>
                   <Text fontSize="xs" color="fg.muted">
                     commande{c.orders > 1 ? 's' : ''}

@@ -29,6 +29,7 @@ import {
 } from '../crm.api';
 import { CodeDiscountField } from './CodeDiscountField';
 import { partsLabel } from '../sms-counter';
+import { formatCount } from '@/shared/numbers';
 
 const PLACEHOLDERS = ['{prénom}', '{boutique}', '{code}'];
 
@@ -246,12 +247,12 @@ export function CampaignComposer(props: { shopId: string; onClose: (campaignId?:
           aria-live="polite"
         >
           <Text fontWeight="semibold">
-            {`${preview.data.recipients.toLocaleString('fr-FR')} destinataire${preview.data.recipients > 1 ? 's' : ''}`}
+            {`${formatCount(preview.data.recipients)} destinataire${preview.data.recipients > 1 ? 's' : ''}`}
             {preview.data.cost !== null
               ? ` · coût estimé ${formatMoney(preview.data.cost, 'XOF')}`
-              : ` · ${preview.data.parts.toLocaleString('fr-FR')} SMS`}
+              : ` · ${formatCount(preview.data.parts)} SMS`}
             {preview.data.smsLeft !== null
-              ? ` · il vous en reste ${preview.data.smsLeft.toLocaleString('fr-FR')} ce mois-ci`
+              ? ` · il vous en reste ${formatCount(preview.data.smsLeft)} ce mois-ci`
               : ''}
           </Text>
           {overQuota ? (

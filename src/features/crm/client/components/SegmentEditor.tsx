@@ -26,6 +26,7 @@ import { ZSegmentDefinition, type SegmentField, type TSegmentDefinition } from '
 import { useCountSegmentQuery, useSaveSegmentMutation } from '../crm.api';
 import { FIELD_LABELS, newRule, type DraftRule } from '../segment-rules';
 import { RuleRow } from './RuleRow';
+import { formatCount } from '@/shared/numbers';
 
 export interface OpenedSegment {
   segmentId?: string;
@@ -95,10 +96,10 @@ function LiveCount({
       ) : (
         <Stack gap="0" data-testid="segment-count" aria-live="polite" opacity={count.isFetching ? 0.6 : 1}>
           <Text fontSize="lg" fontWeight="semibold">
-            {`${data.total.toLocaleString('fr-FR')} client${data.total > 1 ? 's' : ''}`}
+            {`${formatCount(data.total)} client${data.total > 1 ? 's' : ''}`}
           </Text>
           <Text fontSize="sm" color="fg.muted">
-            {`${data.reachableSms.toLocaleString('fr-FR')} joignable${data.reachableSms > 1 ? 's' : ''} par SMS · exclus : ${data.noSmsConsent.toLocaleString('fr-FR')} sans accord SMS, ${data.noPhone.toLocaleString('fr-FR')} sans téléphone`}
+            {`${formatCount(data.reachableSms)} joignable${data.reachableSms > 1 ? 's' : ''} par SMS · exclus : ${formatCount(data.noSmsConsent)} sans accord SMS, ${formatCount(data.noPhone)} sans téléphone`}
           </Text>
         </Stack>
       )}

@@ -11,6 +11,7 @@ import { PRESET_SEGMENTS, type TSegment } from '../../crm.schemas';
 import { useDeleteSegmentMutation, useListSegmentsQuery } from '../crm.api';
 import { describeRule } from '../segment-rules';
 import type { OpenedSegment } from './SegmentEditor';
+import { formatCount } from '@/shared/numbers';
 
 // Opened on a press, still drawn with Chakra: its code and Chakra's come then.
 const SegmentEditor = dynamic(
@@ -33,7 +34,7 @@ function SavedSegment(props: {
       <Card.Body gap="2">
         <HStack justify="space-between" align="flex-start" gap="2">
           <Text fontWeight="semibold">{segment.name}</Text>
-          <Badge colorPalette="brand">{`${segment.total.toLocaleString('fr-FR')} client${segment.total > 1 ? 's' : ''}`}</Badge>
+          <Badge colorPalette="brand">{`${formatCount(segment.total)} client${segment.total > 1 ? 's' : ''}`}</Badge>
         </HStack>
         <Stack gap="0" fontSize="sm" color="fg.muted">
           <Text>
@@ -46,7 +47,7 @@ function SavedSegment(props: {
           ))}
         </Stack>
         <Text fontSize="xs" color="fg.muted">
-          {`${segment.reachableSms.toLocaleString('fr-FR')} joignable${segment.reachableSms > 1 ? 's' : ''} par SMS`}
+          {`${formatCount(segment.reachableSms)} joignable${segment.reachableSms > 1 ? 's' : ''} par SMS`}
         </Text>
         <HStack gap="2">
           <Button size="xs" variant="outline" onClick={props.onOpen}>

@@ -10,6 +10,7 @@ import { formatPhone } from '@/shared/phone-format';
 import { withShopId } from '@/shared/navigation';
 import { useListClientsQuery, type ClientListArgs, type ClientSummary } from '../customer.api';
 import { formatDay } from '../client-text';
+import { formatCount } from '@/shared/numbers';
 
 export const CLIENT_COLUMNS = 8;
 
@@ -77,7 +78,7 @@ function ClientRow(props: RowProps) {
       </Table.Cell>
       <Table.Cell whiteSpace="nowrap">{client.phone ? formatPhone(client.phone) : '—'}</Table.Cell>
       <Table.Cell display={{ base: 'none', xl: 'table-cell' }}>{client.commune || '—'}</Table.Cell>
-      <Table.Cell textAlign="end">{client.ordersCount.toLocaleString('fr-FR')}</Table.Cell>
+      <Table.Cell textAlign="end">{formatCount(client.ordersCount)}</Table.Cell>
       <Table.Cell textAlign="end" whiteSpace="nowrap">
         {formatMoney(client.totalSpent, props.currency)}
       </Table.Cell>
@@ -95,7 +96,7 @@ function ClientRow(props: RowProps) {
 function ClientCard(props: RowProps) {
   const { client } = props;
   const facts = [
-    `${client.ordersCount.toLocaleString('fr-FR')} commande${client.ordersCount > 1 ? 's' : ''}`,
+    `${formatCount(client.ordersCount)} commande${client.ordersCount > 1 ? 's' : ''}`,
     formatMoney(client.totalSpent, props.currency),
     client.lastOrderAt ? `dernière le ${formatDay(client.lastOrderAt, props.timeZone)}` : null,
   ].filter(Boolean);

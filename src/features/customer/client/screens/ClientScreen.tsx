@@ -37,6 +37,7 @@ import { ClientTimeline } from '../components/ClientTimeline';
 import { ClientActions } from '../components/ClientActions';
 import { whatsappUrl } from '@/shared/whatsapp';
 import { ClientLoyaltyCard } from '@/features/loyalty/client/components/ClientLoyaltyCard';
+import { formatCount } from '@/shared/numbers';
 
 // The dialogs, still drawn with Chakra, load with it when first opened.
 const ClientPaymentDialog = dynamic(() =>
@@ -77,7 +78,7 @@ function Figures({ client, shop }: { client: ClientDetail; shop: Shop }) {
   return (
     <SimpleGrid columns={{ base: 2, md: 3, lg: 2, xl: 3 }} gap="3" data-testid="client-figures">
       <Figure label="Total dépensé" value={money(f.totalSpent)} testId="client-total-spent" />
-      <Figure label="Commandes" value={f.ordersCount.toLocaleString('fr-FR')} testId="client-orders-count" />
+      <Figure label="Commandes" value={formatCount(f.ordersCount)} testId="client-orders-count" />
       <Figure label="Panier moyen" value={money(f.averageBasket)} />
       <Figure
         label="Première / dernière commande"
@@ -85,7 +86,7 @@ function Figures({ client, shop }: { client: ClientDetail; shop: Shop }) {
         isSmall
       />
       <Figure label="Remboursements" value={money(f.refundsTotal)} />
-      <Figure label="Colis retournés" value={f.returnedCount.toLocaleString('fr-FR')} />
+      <Figure label="Colis retournés" value={formatCount(f.returnedCount)} />
     </SimpleGrid>
   );
 }

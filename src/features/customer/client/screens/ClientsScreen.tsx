@@ -38,11 +38,12 @@ import { useCountClientsQuery } from '../customer.api';
 import { CLIENT_COLUMNS, ClientPage } from '../components/ClientRows';
 import { ClientFilters } from '../components/ClientFilters';
 import { ClientBulkBar } from '../components/ClientBulkBar';
+import { formatCount } from '@/shared/numbers';
 
 function CountLine({ shopId, filters }: { shopId: string; filters: Filters }) {
   const { data } = useCountClientsQuery({ shopId, filters });
   if (!data) return <Text fontSize="sm">&nbsp;</Text>;
-  const n = data.count.toLocaleString('fr-FR');
+  const n = formatCount(data.count);
   return (
     <Text fontSize="sm" color="fg.muted" data-testid="clients-count">
       {data.isCapped

@@ -17,6 +17,7 @@ import {
   usePreviewClientsImportMutation,
   type ClientImportReport,
 } from '../client-import.api';
+import { formatCount } from '@/shared/numbers';
 
 /** More would make the page slow to draw; the counts above tell the rest. */
 const ROWS_SHOWN = 500;
@@ -27,7 +28,7 @@ const STATUS_TEXT: Record<'preview' | 'done', Record<ClientImportStatus, string>
 };
 const STATUS_COLOR: Record<ClientImportStatus, string> = { create: 'green', update: 'blue', error: 'red' };
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')} ${n > 1 ? many : one}`;
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n > 1 ? many : one}`;
 
 export function importCountsText(report: ClientImportReport): string {
   const created = plural(report.created, 'client', 'clients');
@@ -240,7 +241,7 @@ function ImportClients({ shop }: { shop: Shop }) {
               <ImportRow key={row.line} row={row} phase={phase} />
             ))}
             {rows.length > ROWS_SHOWN ? (
-              <ListMessage>{`Les ${ROWS_SHOWN} premières lignes sont affichées sur ${rows.length.toLocaleString('fr-FR')}.`}</ListMessage>
+              <ListMessage>{`Les ${ROWS_SHOWN} premières lignes sont affichées sur ${formatCount(rows.length)}.`}</ListMessage>
             ) : null}
           </ResponsiveList>
         </Stack>

@@ -6,13 +6,14 @@ import { TextField, useServerErrors } from '@/client/components/form';
 import { toaster } from '@/client/shell/toaster';
 import { currencyLabel, formatMoney, moneyInputValue, parseMoneyInput } from '@/shared/money';
 import { useGetDeliverySettingsQuery, useUpdateDeliverySettingsMutation } from '../delivery.api';
+import { formatNumber } from '@/shared/numbers';
 
 interface TierDraft {
   upToKm: string;
   fee: string;
 }
 
-const km = (n: number) => n.toLocaleString('fr-FR', { maximumFractionDigits: 1 });
+const km = (n: number) => formatNumber(n, { maxFractionDigits: 1 });
 
 /**
  * « Hors zone : tarif à la distance »: for an address in no zone but with a GPS pin, a fee by its

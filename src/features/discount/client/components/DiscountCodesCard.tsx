@@ -8,6 +8,7 @@ import { useServerErrors } from '@/client/components/form';
 import { downloadFromApi } from '@/client/api/download';
 import { toaster } from '@/client/shell/toaster';
 import { useGenerateDiscountCodesMutation, useListDiscountCodesQuery } from '../discount.api';
+import { formatCount } from '@/shared/numbers';
 
 /** « Générer des codes uniques »: N single-use codes (≤ 10 000), with an optional prefix. */
 function GenerateCodesDialog(props: {
@@ -37,7 +38,7 @@ function GenerateCodesDialog(props: {
         prefix: prefix.trim() || undefined,
       }).unwrap();
       toaster.create({
-        title: `${generated.toLocaleString('fr-FR')} code${generated > 1 ? 's' : ''} généré${generated > 1 ? 's' : ''}`,
+        title: `${formatCount(generated)} code${generated > 1 ? 's' : ''} généré${generated > 1 ? 's' : ''}`,
         type: 'success',
         duration: 3000,
       });
@@ -175,7 +176,7 @@ export function DiscountCodesCard(props: { shopId: string; discountId: string; g
         <Stack gap="3">
           <Text fontSize="sm" color="fg.muted">
             {n
-              ? `${n.toLocaleString('fr-FR')} code${n > 1 ? 's' : ''} à usage unique, en plus du code principal.`
+              ? `${formatCount(n)} code${n > 1 ? 's' : ''} à usage unique, en plus du code principal.`
               : 'Des codes à usage unique, un par client (à envoyer par SMS), en plus du code principal.'}
           </Text>
           <HStack gap="2" flexWrap="wrap">

@@ -9,6 +9,7 @@ import { withShopId } from '@/shared/navigation';
 import type { DiscountState, DiscountValue } from '@/shared/discounts/types';
 import { useListDiscountsQuery, type Discount, type DiscountListArgs } from '../discount.api';
 import { KIND_LABELS, STATE_COLORS, STATE_LABELS, usageParts, usageText, valueText } from '../discount-text';
+import { formatCount } from '@/shared/numbers';
 
 export const DISCOUNT_COLUMNS = 5;
 
@@ -47,7 +48,7 @@ function KindText({ discount }: { discount: Discount }) {
       ) : null}
       {n ? (
         <Text fontSize="xs" color="fg.muted">
-          {`${n.toLocaleString('fr-FR')} code${n > 1 ? 's' : ''} unique${n > 1 ? 's' : ''}`}
+          {`${formatCount(n)} code${n > 1 ? 's' : ''} unique${n > 1 ? 's' : ''}`}
         </Text>
       ) : null}
     </Stack>
@@ -128,9 +129,7 @@ function DiscountCard({ discount, href, currency, timeZone }: RowProps) {
         <Text fontSize="xs" color="fg.muted" truncate>
           {KIND_LABELS[discount.kind]}
           {discount.code ? ` · ${discount.code}` : ''}
-          {discount.generatedCodes
-            ? ` · ${discount.generatedCodes.toLocaleString('fr-FR')} codes uniques`
-            : ''}
+          {discount.generatedCodes ? ` · ${formatCount(discount.generatedCodes)} codes uniques` : ''}
         </Text>
         <Text fontSize="xs" color="fg.muted">
           {datesText(discount, timeZone)}

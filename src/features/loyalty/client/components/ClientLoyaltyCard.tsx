@@ -11,6 +11,7 @@ import { frenchTypography as fr } from '@/shared/typography';
 import { LOYALTY_ENTRY_LABELS, pointsText } from '../../loyalty.constants';
 import type { TLoyaltyEntry } from '../../loyalty.schemas';
 import { useAdjustPointsMutation, useGetClientLoyaltyQuery } from '../loyalty.api';
+import { formatCount } from '@/shared/numbers';
 
 /** « Corriger les points »: a number of points to add (or, negative, to take off) and why. */
 function AdjustDialog(props: { shopId: string; clientId: string; isOpen: boolean; onClose: () => void }) {
@@ -111,7 +112,7 @@ function EntryRow({ entry, shopId, timeZone }: { entry: TLoyaltyEntry; shopId: s
         whiteSpace="nowrap"
       >
         {entry.points > 0 ? '+' : '−'}
-        {Math.abs(entry.points).toLocaleString('fr-FR')}
+        {formatCount(Math.abs(entry.points))}
       </Text>
     </HStack>
   );

@@ -12,6 +12,7 @@ import {
   useGetLoyaltySummaryQuery,
   useSaveLoyaltyProgramMutation,
 } from '../loyalty.api';
+import { formatCount } from '@/shared/numbers';
 
 type Fields = 'pointsPerThousand' | 'pointValue' | 'minRedeem' | 'expiryMonths';
 
@@ -51,21 +52,21 @@ function Summary({ shopId, currency }: { shopId: string; currency: string }) {
   if (!summary) return <Skeleton h="20" aria-busy="true" />;
   return (
     <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" data-testid="loyalty-summary">
-      <Figure label="Clients avec des points" value={summary.members.toLocaleString('fr-FR')} />
+      <Figure label="Clients avec des points" value={formatCount(summary.members)} />
       <Figure
         label="Points en circulation"
-        value={summary.outstandingPoints.toLocaleString('fr-FR')}
+        value={formatCount(summary.outstandingPoints)}
         hint={fr(`Valeur : ${formatMoney(summary.outstandingValue, currency)}`)}
         testId="loyalty-outstanding"
       />
       <Figure
         label="Gagnés / utilisés (30 jours)"
-        value={`${summary.earned30d.toLocaleString('fr-FR')} / ${summary.redeemed30d.toLocaleString('fr-FR')}`}
+        value={`${formatCount(summary.earned30d)} / ${formatCount(summary.redeemed30d)}`}
         hint={summary.expired30d ? `${pointsText(summary.expired30d)} expirés` : undefined}
       />
       <Figure
         label="Conflits à régler"
-        value={summary.openConflicts.toLocaleString('fr-FR')}
+        value={formatCount(summary.openConflicts)}
         hint={summary.openConflicts ? 'À la caisse, onglet « Conflits »' : undefined}
       />
     </SimpleGrid>
@@ -96,7 +97,7 @@ function ProgramForm(props: {
           const earned = pointsEarned(10_000, rate);
           const worth = pointsWorth(earned, value);
           const percent = Math.round((worth / 10_000) * 1000) / 10;
-          return `Un client qui dépense ${money(10_000)} gagne ${pointsText(earned)}, soit ${money(worth)} à utiliser sur un prochain achat (${percent.toLocaleString('fr-FR')} % de retour).`;
+          return `Un client qui dépense ${money(10_000)} gagne ${pointsText(earned)}, soit ${money(worth)} à utiliser sur un prochain achat (${formatCount(percent)} % de retour).`;
         })()
       : null;
   const expiryOptions = EXPIRY_OPTIONS.some((o) => o.value === expiry)

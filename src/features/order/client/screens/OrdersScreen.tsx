@@ -54,6 +54,7 @@ import { OrderFilters } from '../components/OrderFilters';
 import { OrderBulkBar } from '../components/OrderBulkBar';
 import { SaveViewDialog } from '../components/SaveViewDialog';
 import { DRILL_DOWN_KEYS, DrillDownChips, type DrillDownKey } from '../components/DrillDownChips';
+import { formatCount } from '@/shared/numbers';
 
 const EXPORT_KINDS = [
   { value: 'orders', label: 'Commandes (une ligne par commande)' },
@@ -63,7 +64,7 @@ const EXPORT_KINDS = [
 function CountLine({ shopId, filters }: { shopId: string; filters: TOrderFilters }) {
   const { data } = useCountOrdersQuery({ shopId, filters });
   if (!data) return <Text fontSize="sm">&nbsp;</Text>;
-  const n = data.count.toLocaleString('fr-FR');
+  const n = formatCount(data.count);
   return (
     <Text fontSize="sm" color="fg.muted" data-testid="orders-count">
       {data.isCapped ? `Plus de ${n} commandes` : `${n} commande${data.count > 1 ? 's' : ''}`}

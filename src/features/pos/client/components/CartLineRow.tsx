@@ -5,6 +5,7 @@ import { moneyInputValue, parseMoneyInput } from '@/shared/money';
 import { maxLineQuantity } from '@/shared/bounds';
 import type { CartAction, CartLine } from '../cart/cart-state';
 import { MoneyInput } from './MoneyInput';
+import { formatCount } from '@/shared/numbers';
 
 /**
  * The lines' looks, given once to the list that holds them (cartLinesCss): a line's summary is plain
@@ -54,7 +55,7 @@ export const CartLineRow = memo(function CartLineRow(props: {
   const [limitNote, setLimitNote] = useState<string | null>(null);
   const setQuantity = (quantity: number) => {
     const max = maxLineQuantity(line.unitPrice);
-    setLimitNote(quantity > max ? `Au plus ${max.toLocaleString('fr-FR')} unités sur cette ligne.` : null);
+    setLimitNote(quantity > max ? `Au plus ${formatCount(max)} unités sur cette ligne.` : null);
     if (quantity < 1) dispatch({ type: 'lineRemoved', variantId: line.variantId });
     else dispatch({ type: 'quantitySet', variantId: line.variantId, quantity });
   };

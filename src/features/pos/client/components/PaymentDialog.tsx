@@ -41,6 +41,7 @@ import { useGetClientCreditQuery } from '../pos.api';
 import { ApprovalField } from './ApprovalField';
 import { MoneyInput } from './MoneyInput';
 import { TillDialog } from './TillDialog';
+import { formatCount } from '@/shared/numbers';
 
 /**
  * Takes the payment: one method or several (split), cash with the change to give, mobile money
@@ -171,7 +172,7 @@ export function PaymentDialog(props: {
     if (isPoints && rules && pointsHeld < rules.minRedeem) {
       setError(
         fr(
-          `${client?.name ?? 'Ce client'} a ${pointsText(pointsHeld)} : il en faut au moins ${rules.minRedeem.toLocaleString('fr-FR')} pour payer avec des points.`,
+          `${client?.name ?? 'Ce client'} a ${pointsText(pointsHeld)} : il en faut au moins ${formatCount(rules.minRedeem)} pour payer avec des points.`,
         ),
       );
       return 'invalid';

@@ -1,6 +1,7 @@
 import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { memo, startTransition, useEffect, useState } from 'react';
 import type { ProductCard } from '../offline/product-index';
+import { formatCount } from '@/shared/numbers';
 
 const PAGE = 60;
 /** More than a screen holds: 4 × 3 cards at 1024×768, 6 × 4 at 1280×800. */
@@ -188,7 +189,7 @@ export const ProductGrid = memo(function ProductGrid(props: {
       </SimpleGrid>
       {!isFilling && props.cards.length > shown ? (
         <Button variant="outline" onClick={() => setShown((n) => n + PAGE)} alignSelf="center">
-          Afficher plus ({(props.cards.length - shown).toLocaleString('fr-FR')} autres)
+          Afficher plus ({formatCount(props.cards.length - shown)} autres)
         </Button>
       ) : null}
     </Stack>

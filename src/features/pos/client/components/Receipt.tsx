@@ -14,6 +14,7 @@ import type {
 } from '../offline/types';
 import { formatDateTime } from '@/shared/dates';
 import { localLabelOf } from '../till/format';
+import { formatCount } from '@/shared/numbers';
 
 /** Everything a receipt shows, whether the sale is only on this tablet or on the server. */
 export interface ReceiptData {
@@ -174,12 +175,12 @@ export function Receipt({ data, context }: { data: ReceiptData; context: TillCon
       {data.loyalty ? (
         <Box pt="1" data-testid="receipt-loyalty">
           {data.loyalty.spent > 0 ? (
-            <Line label="Points utilisés" value={`−${data.loyalty.spent.toLocaleString('fr-FR')}`} />
+            <Line label="Points utilisés" value={`−${formatCount(data.loyalty.spent)}`} />
           ) : null}
           {data.loyalty.earned > 0 ? (
-            <Line label="Points gagnés" value={`+${data.loyalty.earned.toLocaleString('fr-FR')}`} />
+            <Line label="Points gagnés" value={`+${formatCount(data.loyalty.earned)}`} />
           ) : null}
-          <Line label="Solde de points" value={Math.max(0, data.loyalty.balance).toLocaleString('fr-FR')} />
+          <Line label="Solde de points" value={formatCount(Math.max(0, data.loyalty.balance))} />
         </Box>
       ) : null}
       {data.note ? <Text pt="1">{fr(`Note : ${data.note}`)}</Text> : null}

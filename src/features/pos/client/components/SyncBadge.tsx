@@ -2,9 +2,10 @@ import { Badge, Button, Spinner } from '@chakra-ui/react';
 import { frenchTypography as fr } from '@/shared/typography';
 import { LuCloudOff, LuCircleCheck, LuCircleAlert, LuRefreshCw } from 'react-icons/lu';
 import type { SyncState } from '../offline/sync-engine';
+import { formatCount } from '@/shared/numbers';
 
 function plural(n: number, one: string, many: string) {
-  return `${n.toLocaleString('fr-FR')} ${n > 1 ? many : one}`;
+  return `${formatCount(n)} ${n > 1 ? many : one}`;
 }
 
 /** Always in view: how many of the till's ops the server has not received yet. */

@@ -8,6 +8,7 @@ import type { StatsReport, StatsReportName, StatsRow } from '../../stats.schemas
 import { drillDown, formatCount } from '../stats-view';
 import { Change } from './Change';
 import { FigureCard } from './OverviewReport';
+import { formatNumber } from '@/shared/numbers';
 
 /** The figures above a report's rows: the margin, the stock's value, the money. */
 function Summary({ report }: { report: StatsReport }) {
@@ -18,9 +19,7 @@ function Summary({ report }: { report: StatsReport }) {
     cards.push(['Marge brute', m(margin)], ['Coût des ventes', m(cost)]);
     cards.push([
       'Taux de marge',
-      costedNet > 0
-        ? `${((margin / costedNet) * 100).toLocaleString('fr-FR', { maximumFractionDigits: 1 })}\u202f%`
-        : '—',
+      costedNet > 0 ? `${formatNumber((margin / costedNet) * 100, { maxFractionDigits: 1 })}\u202f%` : '—',
     ]);
     cards.push(['Ventes sans prix de revient', m(uncostedNet)]);
   }

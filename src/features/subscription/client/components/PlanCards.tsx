@@ -1,4 +1,5 @@
 import { Badge, Button, Card, HStack, List, SimpleGrid, Stack, Text } from '@/client/ui';
+import { formatCount } from '@/shared/numbers';
 import { LuCheck } from 'react-icons/lu';
 import { formatMoney } from '@/shared/money';
 import {
@@ -12,13 +13,11 @@ import {
   type PlanId,
 } from '@/shared/plans';
 
-const count = new Intl.NumberFormat('fr-FR');
-
 function limitText(limit: Limit, one: string, many: string, feminine = false): string {
   if (limit === 'infinity')
     return `${many[0]!.toUpperCase()}${many.slice(1)} illimité${feminine ? 'e' : ''}s`;
   if (limit === 0) return `Pas de ${one}`;
-  return `${count.format(limit)} ${limit > 1 ? many : one}`;
+  return `${formatCount(limit)} ${limit > 1 ? many : one}`;
 }
 
 /** The plans of PRODUCT.md side by side, priced for the chosen period. */

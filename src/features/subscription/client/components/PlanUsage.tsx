@@ -1,15 +1,14 @@
 import { HStack, Progress, Stack, Text } from '@/client/ui';
+import { formatCount } from '@/shared/numbers';
 import { formatDateTime } from '@/shared/dates';
 import { PLANS, type Limit, type PlanId } from '@/shared/plans';
 import type { Shop } from '@/features/shop/client/shop.api';
 
-const count = new Intl.NumberFormat('fr-FR');
-
 function usage(current: number, max: Limit): { text: string; percent: number } {
-  if (max === 'infinity') return { text: `${count.format(current)} / illimité`, percent: 0 };
+  if (max === 'infinity') return { text: `${formatCount(current)} / illimité`, percent: 0 };
   if (max === 0) return { text: 'non inclus', percent: current > 0 ? 100 : 0 };
   return {
-    text: `${count.format(current)} / ${count.format(max)}`,
+    text: `${formatCount(current)} / ${formatCount(max)}`,
     percent: Math.min(100, Math.round((current / max) * 100)),
   };
 }
