@@ -5,12 +5,11 @@ export type ZonedParts = Record<'weekday' | 'year' | 'month' | 'day' | 'hour' | 
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * A moment's day and time as read in `timeZone`: weekday « Mon »…« Sun », the rest as two digits
- * (four for the year), hours 00 to 23. On Intl, which every browser and Node carry with the zones'
- * rules; building a formatter (or going through dayjs' zone plugin, which builds one per call) costs
- * far more than using it, so there is one per zone. Orders use it for their quota month.
+ * A moment's day and time as read in `timeZone`, on Intl, which every browser and Node carry with
+ * the zones' rules; building a formatter (or going through dayjs' zone plugin, which builds one per
+ * call) costs far more than using it, so there is one per zone.
  */
-export function zonedParts(at: string | number | Date, timeZone: string = DEFAULT_TIME_ZONE): ZonedParts {
+export function intlZonedParts(at: string | number | Date, timeZone: string = DEFAULT_TIME_ZONE): ZonedParts {
   let format = zoneFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', {
@@ -32,6 +31,52 @@ export function zonedParts(at: string | number | Date, timeZone: string = DEFAUL
   for (const part of format.formatToParts(typeof at === 'string' ? new Date(at) : at))
     if (part.type in parts) parts[part.type as keyof ZonedParts] = part.value;
   return parts;
+}
+
+/** A zone that kept one offset (minutes east of UTC) between two moments (epoch milliseconds). */
+export interface FixedOffset {
+  minutes: number;
+  from: number;
+  to: number;
+}
+
+/*
+ * Most of the shops' zones (West and Central Africa) have kept one offset for decades. The server
+ * checks that on its zone rules (src/server/zone-offsets.ts) and sends it with the shell: the
+ * browser then counts a date's parts instead of building a DateTimeFormat, whose first one loads
+ * ICU's data, 110 to 160 ms of main thread on Lighthouse's 4× slower phone, in every back-office
+ * page's start (issue 20). Outside the span checked, or for any other zone, Intl answers.
+ */
+const fixedOffsets = new Map<string, FixedOffset>();
+
+export function knowFixedOffset(timeZone: string, fixed: FixedOffset): void {
+  fixedOffsets.set(timeZone, fixed);
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A moment's day and time as read in `timeZone`: weekday « Mon »…« Sun », the rest as two digits
+ * (four for the year), hours 00 to 23. Orders use it for their quota month.
+ */
+export function zonedParts(at: string | number | Date, timeZone: string = DEFAULT_TIME_ZONE): ZonedParts {
+  const fixed = fixedOffsets.get(timeZone);
+  if (fixed) {
+    const ms = typeof at === 'number' ? at : (typeof at === 'string' ? new Date(at) : at).getTime();
+    if (ms >= fixed.from && ms <= fixed.to) {
+      const local = new Date(ms + fixed.minutes * 60_000);
+      return {
+        weekday: WEEKDAYS[local.getUTCDay()]!,
+        year: String(local.getUTCFullYear()),
+        month: twoDigits(local.getUTCMonth() + 1),
+        day: twoDigits(local.getUTCDate()),
+        hour: twoDigits(local.getUTCHours()),
+        minute: twoDigits(local.getUTCMinutes()),
+      };
+    }
+  }
+  return intlZonedParts(at, timeZone);
 }
 
 /** SPEC §9's « DD-MM-YYYY, HH:mm » of parts already read. */

@@ -1,6 +1,7 @@
 import { userApi, type UserInfo } from '@/features/user/client/user.api';
 import { shopApi, type Agent, type Shop } from '@/features/shop/client/shop.api';
 import { api } from '@/client/api/api';
+import { knowFixedOffset, type FixedOffset } from '@/shared/dates';
 import type { AppStore } from '../store';
 
 /** A query's answer the server read with the page (see PageRead), under the key its screen uses. */
@@ -21,6 +22,8 @@ export interface ShellData {
   isPhone: boolean;
   /** The first reads of the shell (the bell) and of the page (its content), answered with it. */
   queries: SeededQuery[];
+  /** The shop's zone's one offset, when it kept one (src/server/zone-offsets.ts): dates without Intl. */
+  zoneOffset?: FixedOffset | null;
 }
 
 /**
@@ -30,6 +33,7 @@ export interface ShellData {
  */
 export function seedShell(store: AppStore, shellData: ShellData | undefined): AppStore {
   if (!shellData) return store;
+  if (shellData.shop && shellData.zoneOffset) knowFixedOffset(shellData.shop.timeZone, shellData.zoneOffset);
   const arg = { shopId: shellData.shopId ?? undefined };
   store.dispatch(
     userApi.util.upsertQueryEntries([{ endpointName: 'getUserInfo', arg: undefined, value: shellData.user }]),

@@ -9,6 +9,7 @@ import type { Route } from '@/server/http/define-route';
 import type { AgentRole } from '@/shared/roles';
 import { can } from '@/shared/permissions';
 import { getNotificationsByShopRoute } from '@/features/notification/server/notification.routes';
+import { fixedOffsetOf } from '@/server/zone-offsets';
 import type { SeededQuery, ShellData } from '@/client/shell/shell-seed';
 import { isPhoneUserAgent } from '@/client/hooks/use-is-phone';
 import { getShopRoute } from './shop.routes';
@@ -74,6 +75,7 @@ export async function shellPageProps(
         shop: shopBody,
         agent: agentBody,
         isPhone: isPhoneUserAgent(ctx.req.headers['user-agent']),
+        zoneOffset: shopBody ? fixedOffsetOf(shopBody.timeZone) : null,
         queries:
           shopBody && agentBody
             ? await readPage(
