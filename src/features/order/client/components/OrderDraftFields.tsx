@@ -8,7 +8,7 @@ import { discountLabel } from '../order-discounts';
 import { useDraftPricing, type ZoneFee } from '../use-draft-pricing';
 import { frenchTypography as fr } from '@/shared/typography';
 import { hasReductions, whyFromDraft } from '../why-price';
-import { methodOptionsFor, NEEDS_REFERENCE } from './PaymentDialog';
+import { methodOptionsFor, NEEDS_REFERENCE } from '../payment-methods';
 import { DiscountCodesField } from './DiscountCodesField';
 import { WhyPriceButton } from './WhyPriceButton';
 

@@ -4,21 +4,9 @@ import { FormDialog } from '@/client/components/FormDialog';
 import { FormErrorAlert } from '@/client/components/FormErrorAlert';
 import { SelectField, TextField, useServerErrors } from '@/client/components/form';
 import { moneyInputValue, parseMoneyInput } from '@/shared/money';
-import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../order.constants';
+import type { PaymentMethod } from '../../order.constants';
+import { methodOptionsFor, NEEDS_REFERENCE } from '../payment-methods';
 import { useAddOrderPaymentMutation, type Order } from '../order.api';
-
-export const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
-/** « Avoir » and loyalty points are a client's: offered only on a client's order. */
-export const methodOptionsFor = (hasClient: boolean) =>
-  METHOD_OPTIONS.filter((o) => hasClient || (o.value !== 'store_credit' && o.value !== 'loyalty'));
-/** Mobile money and card payments carry the operator's transaction reference. */
-export const NEEDS_REFERENCE: readonly PaymentMethod[] = [
-  'orange_money',
-  'wave',
-  'mtn_momo',
-  'moov_money',
-  'card',
-];
 
 type Fields = 'method' | 'amount' | 'reference';
 
