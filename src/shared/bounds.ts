@@ -30,7 +30,7 @@ export const MAX_AMOUNT = 10_000_000_000;
  */
 export const MAX_STOCK = 10_000_000;
 
-const units = (n: number) => formatCount(n);
+const units = formatCount;
 
 /** The refusals every bound uses, server and till alike (set in French typography by their callers). */
 export const BOUND_MESSAGES = {

@@ -1,5 +1,5 @@
 import { CURRENCIES, type CurrencyCode } from '@/shared/countries';
-import { formatCount, formatNumber } from '@/shared/numbers';
+import { formatNumber } from '@/shared/numbers';
 import { FULFILMENT_FLOW } from '@/features/order/order.constants';
 import { daysBetween, PERIOD_PRESETS, presetPeriod, type Period, type PeriodPreset } from '../periods';
 import {
@@ -110,8 +110,6 @@ export function formatChange(change: number): string {
   const sign = rounded > 0 ? '+' : rounded < 0 ? '−' : '';
   return `${sign}${formatNumber(Math.abs(rounded), { maxFractionDigits: 1 })}\u202f%`;
 }
-
-export { formatCount };
 
 let compactFormat: Intl.NumberFormat | undefined;
 

@@ -5,10 +5,10 @@ import type { ReactNode } from 'react';
 import { ListCard, ListMessage, ResponsiveList, useListLayout } from '@/client/components/ResponsiveList';
 import { formatMoney } from '@/shared/money';
 import type { StatsReport, StatsReportName, StatsRow } from '../../stats.schemas';
-import { drillDown, formatCount } from '../stats-view';
+import { drillDown } from '../stats-view';
 import { Change } from './Change';
 import { FigureCard } from './OverviewReport';
-import { formatNumber } from '@/shared/numbers';
+import { formatCount, formatNumber } from '@/shared/numbers';
 
 /** The figures above a report's rows: the margin, the stock's value, the money. */
 function Summary({ report }: { report: StatsReport }) {

@@ -5,7 +5,8 @@ import { PageLink } from '@/client/components/PageLink';
 import { loadInChakraIsland } from '@/client/shell/load-in-chakra-island';
 import { formatMoney } from '@/shared/money';
 import type { StatsFigures, StatsReport } from '../../stats.schemas';
-import { formatCount, overviewDrillDown } from '../stats-view';
+import { overviewDrillDown } from '../stats-view';
+import { formatCount } from '@/shared/numbers';
 import { Change } from './Change';
 
 // The chart's library (recharts), and Chakra whose charts read its theme, load with the chart only,
