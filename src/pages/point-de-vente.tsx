@@ -1,4 +1,4 @@
-import { backOfficePage } from '@/client/shell/back-office-page';
+import { uiBackOfficePage } from '@/client/shell/shell-page';
 import { PosScreen } from '@/features/pos/client/screens/PosScreen';
 
-export default backOfficePage(PosScreen);
+export default uiBackOfficePage(PosScreen);

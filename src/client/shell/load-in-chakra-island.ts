@@ -8,6 +8,15 @@ import type { ComponentType } from 'react';
 export async function loadInChakraIsland<P extends object>(
   view: Promise<ComponentType<P>>,
 ): Promise<ComponentType<P>> {
-  const [{ inChakraIsland }, View] = await Promise.all([import('./chakra-island'), view]);
+  const [{ inChakraIsland }, View] = await Promise.all([loadChakraIsland(), view]);
   return inChakraIsland(View);
+}
+
+/**
+ * Chakra's provider and theme alone, through the one `import()` loadInChakraIsland uses: webpack
+ * may put a module in other files for another `import()` of it, and the till's offline cache must
+ * hold the very files its dialogs will ask for.
+ */
+export function loadChakraIsland() {
+  return import('./chakra-island');
 }

@@ -2,10 +2,10 @@ import { ark } from '@ark-ui/react/factory';
 import type { ComponentProps, ReactNode } from 'react';
 import { css, cx } from '../../../styled-system/css';
 import { styled } from '../../../styled-system/jsx';
-import { button, spinner } from '../../../styled-system/recipes';
+import { button } from '../../../styled-system/recipes';
+import { Spinner } from './spinner';
 
 const StyledButton = styled(ark.button, button);
-const Spinner = styled('span', spinner);
 
 const CENTERED = css({
   position: 'absolute',

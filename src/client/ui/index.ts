@@ -37,6 +37,7 @@ export { RadioGroup } from './radio-group';
 export { Separator } from './separator';
 export { Table } from './table';
 export { Tabs } from './tabs';
+export { Spinner } from './spinner';
 export { Switch } from './switch';
 export { Tag } from './tag';
 

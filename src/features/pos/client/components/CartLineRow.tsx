@@ -1,17 +1,18 @@
-import { Box, Button, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Input, Stack, Text } from '@/client/ui';
 import { memo, useState } from 'react';
 import { LuMinus, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { moneyInputValue, parseMoneyInput } from '@/shared/money';
 import { maxLineQuantity } from '@/shared/bounds';
 import type { CartAction, CartLine } from '../cart/cart-state';
+import { css } from '../../../../../styled-system/css';
 import { MoneyInput } from './MoneyInput';
 import { formatCount } from '@/shared/numbers';
 
 /**
- * The lines' looks, given once to the list that holds them (cartLinesCss): a line's summary is plain
+ * The lines' looks, given once to the cart that holds them (cartLinesClass): a line's summary is plain
  * elements, drawn on every scan, which must show in well under 50 ms on a tablet.
  */
-export const cartLinesCss = {
+export const cartLinesClass = css({
   '& .pos-line': { borderBottomWidth: '1px', py: '2' },
   '& .pos-line-summary': {
     display: 'flex',
@@ -33,7 +34,7 @@ export const cartLinesCss = {
     textDecoration: 'line-through',
     whiteSpace: 'nowrap',
   },
-} as const;
+});
 
 /**
  * One cart line; a tap opens its quantity and discount. Memoized: adding a line (the scan that must

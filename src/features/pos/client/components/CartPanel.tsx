@@ -1,4 +1,4 @@
-import { Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, SimpleGrid, Stack, Text } from '@/client/ui';
 import { memo, Suspense, useCallback, useState } from 'react';
 import { LuPause, LuPercent, LuShoppingCart, LuStickyNote, LuTrash2, LuUserPlus, LuX } from 'react-icons/lu';
 import { frenchTypography as fr } from '@/shared/typography';
@@ -7,15 +7,16 @@ import { usePricedCart, usePricedValue, type CartStore } from '../cart/cart-stor
 import type { CartPromotion } from '../cart/cart-math';
 import { LazyPromoCodes, LazyWhyPriceDialog } from '../till/lazy';
 import { LazyBoundary } from '../till/LazyBoundary';
-import { CartLineRow, cartLinesCss } from './CartLineRow';
+import { css } from '../../../../../styled-system/css';
+import { CartLineRow } from './CartLineRow';
 
 // The cart's parts subscribe to the cart store and are cut up by what they show: a scan changes
 // the lines, the count and the totals, and redraws only those. What a scan redraws is plain
-// elements, styled once by the cart's column (cartCss): as Chakra components, the panel cost a
+// elements, styled once by the cart's column (cartClass): as Chakra components, the panel cost a
 // tablet more than the 50 ms a scan may take.
 
 /** The cart's looks, for the element that holds the CartPanel (it does not redraw with the cart). */
-export const cartCss = {
+export const cartClass = css({
   '& .pos-cart': { display: 'flex', flexDirection: 'column', h: 'full', minH: '0', bg: 'bg' },
   '& .pos-cart-header': {
     display: 'flex',
@@ -47,8 +48,7 @@ export const cartCss = {
   '& .pos-cart-row[data-strong]': { fontSize: 'xl', fontWeight: 'bold' },
   '& .pos-cart-note': { fontSize: 'xs', color: 'fg.muted', lineClamp: 2 },
   '& .pos-cart-pay': { px: '3', pb: '3' },
-  ...cartLinesCss,
-} as const;
+});
 
 function Row(props: { label: string; value: string; isStrong?: boolean; testId?: string }) {
   return (
@@ -242,7 +242,8 @@ export interface CartPanelActions {
 
 /**
  * The cart: client, lines, totals, and what can be done with it. The callbacks must be stable
- * (useCallback) for the memoized parts to skip a redraw; the element around it gives it cartCss.
+ * (useCallback) for the memoized parts to skip a redraw; the element around it gives it cartClass
+ * and cartLinesClass.
  */
 export function CartPanel(
   props: CartPanelActions & {

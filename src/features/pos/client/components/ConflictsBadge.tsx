@@ -1,4 +1,4 @@
-import { Badge } from '@chakra-ui/react';
+import { Badge } from '@/client/ui';
 import { useListDiscountConflictsQuery, useListLoyaltyConflictsQuery } from '../offline-conflicts.api';
 import { useListConflictsQuery } from '../pos.api';
 

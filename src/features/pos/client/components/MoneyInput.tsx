@@ -1,7 +1,10 @@
-import { Input, InputGroup } from '@chakra-ui/react';
+import { FieldTextInput, InputGroup } from '@/client/ui';
 import { CURRENCIES, type CurrencyCode } from '@/shared/countries';
 
-/** An amount typed in the shop's currency (« 12500 » or « 12 500 »; « 12,50 » for EUR). */
+/**
+ * An amount typed in the shop's currency (« 12500 » or « 12 500 »; « 12,50 » for EUR). Inside a
+ * Field (the kit's or Chakra's: both are Ark's), it takes the field's id and invalid state.
+ */
 export function MoneyInput(props: {
   value: string;
   onChange: (value: string) => void;
@@ -15,7 +18,7 @@ export function MoneyInput(props: {
   const symbol = CURRENCIES[props.currency as CurrencyCode]?.symbol ?? props.currency;
   return (
     <InputGroup endElement={symbol}>
-      <Input
+      <FieldTextInput
         id={props.id}
         aria-label={props.label}
         inputMode="decimal"

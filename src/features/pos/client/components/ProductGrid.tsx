@@ -1,7 +1,8 @@
-import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, SimpleGrid, Stack, Text } from '@/client/ui';
 import { memo, startTransition, useEffect, useState } from 'react';
 import type { ProductCard } from '../offline/product-index';
 import { formatCount } from '@/shared/numbers';
+import { css } from '../../../../../styled-system/css';
 
 const PAGE = 60;
 /** More than a screen holds: 4 × 3 cards at 1024×768, 6 × 4 at 1280×800. */
@@ -18,19 +19,12 @@ function stockOf(card: ProductCard): number {
   return card.variants.reduce((sum, v) => sum + v.stock, 0);
 }
 
-/** Lucide's « package », the icon the app shows for a product without a photo. */
-const PACKAGE_ICON = `url("data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="black" stroke-width="2" ' +
-    'stroke-linecap="round" stroke-linejoin="round"><path d="M11 21.73a2 2 0 0 0 2 0l7-4A2 2 0 0 0 21 16V8a2 2 0 0 0-1-1.73l-7-4a2 2 0 0 0-2 0l-7 4A2 2 0 0 0 3 8v8a2 2 0 0 0 1 1.73z"/>' +
-    '<path d="M12 22V12"/><path d="m3.3 7 7.703 4.734a2 2 0 0 0 1.994 0L20.7 7"/><path d="m7.5 4.27 9 5.15"/></svg>',
-)}")`;
-
 /**
  * The cards' looks, given once to the grid (Chakra's tokens in nested selectors): a card is plain
  * elements, because a search redraws up to 60 of them at once and the result must show in well
  * under 50 ms on a tablet — as Chakra components, each card cost a dozen style computations.
  */
-const gridCss = {
+const gridClass = css({
   '& .pos-card': {
     textAlign: 'left',
     bg: 'bg',
@@ -59,13 +53,14 @@ const gridCss = {
     fontSize: '2xl',
   },
   '& .pos-card-image img': { w: 'full', h: 'full', objectFit: 'cover' },
-  // No photo: the package icon drawn by CSS (an icon component per card costs a search its time).
+  // No photo: Lucide's « package » icon, the app's for a product without a photo, drawn by CSS (an
+  // icon component per card costs a search its time). Written out: Panda reads literals only.
   '& .pos-card-image:empty::before': {
     content: '""',
     w: '7',
     h: '7',
     bg: 'currentColor',
-    maskImage: PACKAGE_ICON,
+    maskImage: `url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='M11 21.73a2 2 0 0 0 2 0l7-4A2 2 0 0 0 21 16V8a2 2 0 0 0-1-1.73l-7-4a2 2 0 0 0-2 0l-7 4A2 2 0 0 0 3 8v8a2 2 0 0 0 1 1.73z'/%3E%3Cpath d='M12 22V12'/%3E%3Cpath d='m3.3 7 7.703 4.734a2 2 0 0 0 1.994 0L20.7 7'/%3E%3Cpath d='m7.5 4.27 9 5.15'/%3E%3C/svg%3E")`,
     maskSize: 'contain',
     maskRepeat: 'no-repeat',
   },
@@ -86,7 +81,7 @@ const gridCss = {
   },
   '& .pos-card-stock[data-level="low"]': { bg: 'orange.subtle', color: 'orange.fg' },
   '& .pos-card-stock[data-level="out"]': { bg: 'red.subtle', color: 'red.fg' },
-} as const;
+});
 
 const Card = memo(function Card(props: {
   card: ProductCard;
@@ -167,12 +162,12 @@ export const ProductGrid = memo(function ProductGrid(props: {
   return (
     <Stack gap="3">
       <SimpleGrid
-        templateColumns={{
+        gridTemplateColumns={{
           base: 'repeat(auto-fill, minmax(120px, 1fr))',
           md: 'repeat(auto-fill, minmax(136px, 1fr))',
         }}
         gap="2"
-        css={gridCss}
+        className={gridClass}
       >
         {props.cards.slice(0, shown).map((card, place) => (
           <Card

@@ -10,7 +10,7 @@ import {
   Spinner,
   Stack,
   Text,
-} from '@chakra-ui/react';
+} from '@/client/ui';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { LuCamera, LuScanBarcode, LuSearch } from 'react-icons/lu';
 import { frenchTypography as fr } from '@/shared/typography';
@@ -42,14 +42,7 @@ function CategoryTabs(props: {
     </Button>
   );
   return (
-    <HStack
-      gap="1.5"
-      overflowX="auto"
-      py="1"
-      role="tablist"
-      aria-label="Catégories"
-      css={{ scrollbarWidth: 'none' }}
-    >
+    <HStack gap="1.5" overflowX="auto" py="1" role="tablist" aria-label="Catégories" scrollbarWidth="none">
       {tab(null, 'Tout')}
       {props.categories.map((c) => tab(c.id, c.name))}
     </HStack>

@@ -1,4 +1,4 @@
-import { Button, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, IconButton, Input, Stack, Text } from '@/client/ui';
 import { useState, type FormEvent } from 'react';
 import { LuCheck, LuTicket, LuX } from 'react-icons/lu';
 import { frenchTypography as fr } from '@/shared/typography';
@@ -48,7 +48,7 @@ export function PromoCodes(props: {
   });
   return (
     <Stack gap="1" px="3" py="1.5" borderTopWidth="1px" data-testid="promo-codes">
-      <HStack gap="1.5" wrap="wrap">
+      <HStack gap="1.5" flexWrap="wrap">
         {codes.map((code) => {
           const isRefused = refused.has(code);
           const isApplied = applied.has(code);

@@ -6,7 +6,8 @@ import { ApiError } from '@/client/api/api-error';
 import { useSendReceiptMutation } from '../pos.api';
 import type { TillContext } from '../offline/types';
 import { useTill } from '../till/TillProvider';
-import { printDocument, type PaperWidth } from './print';
+import type { PaperWidth } from './print';
+import { printWithChakra } from './print-with-chakra';
 import { Receipt, type ReceiptData } from './Receipt';
 import { usePaperWidth } from './use-paper-width';
 
@@ -20,7 +21,7 @@ export function ReceiptActions(props: { data: ReceiptData; context: TillContext;
 
   async function print() {
     setPrinting(true);
-    await printDocument(<Receipt data={props.data} context={props.context} />, width);
+    await printWithChakra(<Receipt data={props.data} context={props.context} />, width);
     setPrinting(false);
   }
 

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Field, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Field, Heading, Input, SimpleGrid, Stack, Text } from '@/client/ui';
 import { Suspense, useState, type FormEvent } from 'react';
 import { LuStore } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';

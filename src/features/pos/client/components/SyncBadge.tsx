@@ -1,4 +1,4 @@
-import { Badge, Button, Spinner } from '@chakra-ui/react';
+import { Badge, Button, Spinner } from '@/client/ui';
 import { frenchTypography as fr } from '@/shared/typography';
 import { LuCloudOff, LuCircleCheck, LuCircleAlert, LuRefreshCw } from 'react-icons/lu';
 import type { SyncState } from '../offline/sync-engine';

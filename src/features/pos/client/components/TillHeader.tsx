@@ -1,4 +1,4 @@
-import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Stack, Text } from '@/client/ui';
 import { Suspense, useEffect, useState } from 'react';
 import { LuArrowLeft, LuChevronDown, LuKeyRound, LuLogOut, LuStore } from 'react-icons/lu';
 import { LogoMark } from '@/client/brand/LogoMark';

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Spinner, Stack, Text } from '@/client/ui';
 import Head from 'next/head';
 import { useRouter } from 'next/router';
 import { Suspense, useEffect, useState } from 'react';
@@ -14,7 +14,7 @@ import { PrintHost } from '../components/print';
 import { TillProvider } from '../till/TillProvider';
 import { TILL_WARM_UP, TILL_WARM_UP_LATER } from '../till/lazy';
 import { TillApp } from './TillApp';
-import { touchTargetCss } from '../till/touch-targets';
+import { touchTargetClass } from '../till/touch-targets';
 
 function Centered({
   icon,
@@ -26,7 +26,7 @@ function Centered({
   children?: React.ReactNode;
 }) {
   return (
-    <Flex minH="100dvh" align="center" justify="center" px="4" css={touchTargetCss}>
+    <Flex minH="100dvh" align="center" justify="center" px="4" className={touchTargetClass}>
       <Stack align="center" textAlign="center" gap="3" maxW="lg" bg="bg" p="8" rounded="xl" borderWidth="1px">
         {icon ? <Box fontSize="4xl">{icon}</Box> : null}
         <Heading as="h1" size="lg">

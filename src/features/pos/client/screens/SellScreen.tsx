@@ -1,4 +1,4 @@
-import { Box, Button, Flex, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, Flex, VisuallyHidden } from '@/client/ui';
 import { memo, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { LuChevronLeft, LuShoppingCart } from 'react-icons/lu';
 import { toaster } from '@/client/shell/toaster';
@@ -11,7 +11,9 @@ import type { IndexedVariant, ProductCard } from '../offline/product-index';
 import { listParked, parkCart, removeParked } from '../offline/parked';
 import type { LocalSale, ParkedCart } from '../offline/types';
 import { useKeyboardScanner } from '../scanner/use-keyboard-scanner';
-import { CartPanel, cartCss, LiveTotal } from '../components/CartPanel';
+import { cx } from '../../../../../styled-system/css';
+import { CartPanel, cartClass, LiveTotal } from '../components/CartPanel';
+import { cartLinesClass } from '../components/CartLineRow';
 import { ProductPanel } from '../components/ProductPanel';
 import { useTill } from '../till/TillProvider';
 import { LazyBoundary } from '../till/LazyBoundary';
@@ -195,7 +197,7 @@ export function SellScreen() {
         flexDirection="column"
         minH="0"
         bg="bg"
-        css={cartCss}
+        className={cx(cartClass, cartLinesClass)}
         // A line added lays out and paints the cart alone, not the products beside it.
         contain="layout paint"
       >

@@ -23,7 +23,7 @@ import { closeSession, moveCash } from '../offline/session-ops';
 import type { LocalSession } from '../offline/types';
 import { CashCount, countedTotal, type DenominationCounts } from '../components/CashCount';
 import { MoneyInput } from '../components/MoneyInput';
-import { printDocument } from '../components/print';
+import { printWithChakra } from '../components/print-with-chakra';
 import { SessionGate } from '../components/SessionGate';
 import { usePaperWidth } from '../components/use-paper-width';
 import { ZReportView } from '../components/ZReportView';
@@ -165,7 +165,7 @@ function ZReportPanel({ sessionId, pendingNote }: { sessionId: string; pendingNo
       </Box>
       <Button
         alignSelf="flex-start"
-        onClick={() => void printDocument(<ZReportView report={data} context={context} />, width)}
+        onClick={() => void printWithChakra(<ZReportView report={data} context={context} />, width)}
         data-testid="print-z-report"
       >
         <LuPrinter /> Imprimer le rapport

@@ -1,4 +1,4 @@
-import { Flex, Spinner } from '@chakra-ui/react';
+import { Flex, Spinner } from '@/client/ui';
 import { useRouter } from 'next/router';
 import { Suspense, useState } from 'react';
 import { toaster } from '@/client/shell/toaster';
@@ -18,7 +18,7 @@ import {
 import { parseView, type TillView } from '../till/views';
 import { SellScreen } from './SellScreen';
 import { LazyBoundary } from '../till/LazyBoundary';
-import { touchTargetCss } from '../till/touch-targets';
+import { touchTargetClass } from '../till/touch-targets';
 
 /** The till once its user and shop are known: the top bar and the screen asked for in ?vue=. */
 export function TillApp() {
@@ -55,7 +55,7 @@ export function TillApp() {
     </Flex>
   );
   return (
-    <Flex direction="column" h="100dvh" overflow="hidden" css={touchTargetCss}>
+    <Flex direction="column" h="100dvh" overflow="hidden" className={touchTargetClass}>
       <TillHeader
         view={view}
         onView={show}

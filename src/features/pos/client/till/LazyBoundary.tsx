@@ -1,4 +1,4 @@
-import { Alert, Button, Stack } from '@chakra-ui/react';
+import { Alert, Button, Stack } from '@/client/ui';
 import { Component, type ReactNode } from 'react';
 
 /**

@@ -1,4 +1,5 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
+import { loadChakraIsland, loadInChakraIsland } from '@/client/shell/load-in-chakra-island';
 
 /*
  * Everything not needed to ring up the first item loads on demand, keeping the till's first load
@@ -23,6 +24,9 @@ const loaders = {
   promoCodes: () => import('../components/PromoCodes'),
   whyPrice: () => import('../components/WhyPriceDialog'),
   conflictsBadge: () => import('../components/ConflictsBadge'),
+  // The dialogs and screens below are still drawn with Chakra: its provider and theme come with them.
+  chakra: loadChakraIsland,
+  touchTargets: () => import('./chakra-touch-targets'),
 };
 
 /** The discount engine and the till's pricing (cart/cart-pricing.ts): with the cart's first line. */
@@ -37,27 +41,36 @@ export const TILL_WARM_UP = Object.values(loaders);
 /** The camera scanner (ZXing alone is ~120 KB compressed): loaded well after, or when first used. */
 export const TILL_WARM_UP_LATER = Object.values(cameraLoaders);
 
-export const LazyPaymentDialog = lazy(() => loaders.payment().then((m) => ({ default: m.PaymentDialog })));
-export const LazyReceiptDialog = lazy(() => loaders.receipt().then((m) => ({ default: m.ReceiptDialog })));
-export const LazyVariantDialog = lazy(() => loaders.variant().then((m) => ({ default: m.VariantDialog })));
-export const LazyClientDialog = lazy(() => loaders.client().then((m) => ({ default: m.ClientDialog })));
-export const LazyDiscountDialog = lazy(() => loaders.discount().then((m) => ({ default: m.DiscountDialog })));
-export const LazyNoteDialog = lazy(() => loaders.note().then((m) => ({ default: m.NoteDialog })));
-export const LazyParkedDialog = lazy(() => loaders.parked().then((m) => ({ default: m.ParkedDialog })));
-export const LazyCameraScanDialog = lazy(() =>
-  cameraLoaders.camera().then((m) => ({ default: m.CameraScanDialog })),
+/**
+ * A part of the till still drawn with Chakra, loaded on demand in Chakra's provider: the till's first
+ * view is drawn with `@/client/ui` and loads neither Chakra nor Emotion (issue 20).
+ */
+function lazyInChakra<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => {
+    const [{ withTouchTargets }, View] = await Promise.all([loaders.touchTargets(), load()]);
+    return { default: await loadInChakraIsland(Promise.resolve(withTouchTargets(View))) };
+  });
+}
+
+export const LazyPaymentDialog = lazyInChakra(() => loaders.payment().then((m) => m.PaymentDialog));
+export const LazyReceiptDialog = lazyInChakra(() => loaders.receipt().then((m) => m.ReceiptDialog));
+export const LazyVariantDialog = lazyInChakra(() => loaders.variant().then((m) => m.VariantDialog));
+export const LazyClientDialog = lazyInChakra(() => loaders.client().then((m) => m.ClientDialog));
+export const LazyDiscountDialog = lazyInChakra(() => loaders.discount().then((m) => m.DiscountDialog));
+export const LazyNoteDialog = lazyInChakra(() => loaders.note().then((m) => m.NoteDialog));
+export const LazyParkedDialog = lazyInChakra(() => loaders.parked().then((m) => m.ParkedDialog));
+export const LazyCameraScanDialog = lazyInChakra(() =>
+  cameraLoaders.camera().then((m) => m.CameraScanDialog),
 );
-export const LazySetPinDialog = lazy(() => loaders.setPin().then((m) => ({ default: m.SetPinDialog })));
-export const LazySignOutDialog = lazy(() => loaders.signOut().then((m) => ({ default: m.SignOutDialog })));
-export const LazyTillsManager = lazy(() => loaders.tills().then((m) => ({ default: m.TillsManager })));
-export const LazyHistoryScreen = lazy(() => loaders.history().then((m) => ({ default: m.HistoryScreen })));
-export const LazySessionScreen = lazy(() => loaders.session().then((m) => ({ default: m.SessionScreen })));
-export const LazyOutboxScreen = lazy(() => loaders.outbox().then((m) => ({ default: m.OutboxScreen })));
-export const LazyConflictsScreen = lazy(() =>
-  loaders.conflicts().then((m) => ({ default: m.ConflictsScreen })),
-);
+export const LazySetPinDialog = lazyInChakra(() => loaders.setPin().then((m) => m.SetPinDialog));
+export const LazySignOutDialog = lazyInChakra(() => loaders.signOut().then((m) => m.SignOutDialog));
+export const LazyTillsManager = lazyInChakra(() => loaders.tills().then((m) => m.TillsManager));
+export const LazyHistoryScreen = lazyInChakra(() => loaders.history().then((m) => m.HistoryScreen));
+export const LazySessionScreen = lazyInChakra(() => loaders.session().then((m) => m.SessionScreen));
+export const LazyOutboxScreen = lazyInChakra(() => loaders.outbox().then((m) => m.OutboxScreen));
+export const LazyConflictsScreen = lazyInChakra(() => loaders.conflicts().then((m) => m.ConflictsScreen));
 export const LazyPromoCodes = lazy(() => loaders.promoCodes().then((m) => ({ default: m.PromoCodes })));
-export const LazyWhyPriceDialog = lazy(() => loaders.whyPrice().then((m) => ({ default: m.WhyPriceDialog })));
+export const LazyWhyPriceDialog = lazyInChakra(() => loaders.whyPrice().then((m) => m.WhyPriceDialog));
 /** A count only: offline before it was ever cached, it shows nothing rather than an error. */
 export const LazyConflictsBadge = lazy(() =>
   loaders.conflictsBadge().then(
