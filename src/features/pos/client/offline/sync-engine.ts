@@ -240,20 +240,34 @@ export class TillSync {
     const now = Date.now();
     const isForced = this.forceRefresh;
     this.forceRefresh = false;
+    // The two go side by side: a tablet opened for the first time shows « Choisir la caisse » as
+    // soon as it knows the tills, not after the catalogue, the clients and the discounts.
+    const rounds: Array<Promise<void>> = [];
+    if (isForced || now - this.lastCatalogueAt >= PERIOD_MS) {
+      this.lastCatalogueAt = now;
+      rounds.push(
+        (async () => {
+          await refreshCatalogue(this.shopId, this.hooks.onCatalogue);
+          if (await refreshClients(this.shopId)) this.hooks.onReference('clients');
+          await this.refreshPricing();
+        })(),
+      );
+    }
+    if (isForced || now - this.lastReferenceAt >= REFERENCE_PERIOD_MS) {
+      this.lastReferenceAt = now;
+      rounds.push(
+        (async () => {
+          await refreshTills(this.shopId);
+          this.hooks.onReference('tills');
+          await refreshApprovers(this.shopId);
+          this.hooks.onReference('approvers');
+        })(),
+      );
+    }
     try {
-      if (isForced || now - this.lastCatalogueAt >= PERIOD_MS) {
-        this.lastCatalogueAt = now;
-        await refreshCatalogue(this.shopId, this.hooks.onCatalogue);
-        if (await refreshClients(this.shopId)) this.hooks.onReference('clients');
-        await this.refreshPricing();
-      }
-      if (isForced || now - this.lastReferenceAt >= REFERENCE_PERIOD_MS) {
-        this.lastReferenceAt = now;
-        await refreshTills(this.shopId);
-        this.hooks.onReference('tills');
-        await refreshApprovers(this.shopId);
-        this.hooks.onReference('approvers');
-      }
+      // Both rounds end before the state is said, whichever failed first.
+      const failed = (await Promise.allSettled(rounds)).find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
       this.set({ isOnline: true, referenceError: null });
     } catch (error) {
       // Reference data can wait for the next round: the till goes on with its copy.

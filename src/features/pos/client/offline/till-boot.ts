@@ -97,12 +97,21 @@ async function fetchContext(identity: TillIdentity, shopId: string | undefined):
   };
 }
 
+/*
+ * The session is asked as this module loads, with the page's script, rather than once React has
+ * drawn the page: the till's first screen waits on it (and on the two rounds of requests after it).
+ */
+let earlyProbe: ReturnType<typeof refreshTillToken> | null =
+  typeof window === 'undefined' ? null : refreshTillToken();
+
 /**
  * Who is at the till and for which shop: from the server when it answers (and kept for later),
  * else as last seen online on this tablet. A failed session fetch offline is not a sign-out.
  */
 export async function bootTill(requestedShopId: string | undefined): Promise<TillBoot> {
-  const probe = await refreshTillToken();
+  // The early answer serves the first boot only: a later one (another shop) asks again.
+  const probe = await (earlyProbe ?? refreshTillToken());
+  earlyProbe = null;
   if (probe === 'signed-out') return { kind: 'signed-out' };
   const identity = await readMeta<TillIdentity>(metaKey.identity());
   if (!identity) return { kind: 'not-prepared' };
