@@ -55,6 +55,47 @@ describe('the till’s product index', () => {
     expect(index.search('parfume')[0]?.name).toBe('Riz parfumé');
   });
 
+  it('lists the products in the order a French collator gives, without one', () => {
+    const names = [
+      'Œuf frais',
+      'Oignon rouge',
+      'Eau minérale 1,5 L',
+      'Éponge',
+      'eau de javel',
+      'Café Touba',
+      'Ça va lait',
+      'Cabas',
+      '3 pour 2 savon',
+      'Ananas',
+      'Æthuse',
+      'Adobo',
+      'Pain de mie',
+      'Pain-bagnat',
+      'Pain',
+      'Été indien',
+      'Ete',
+    ];
+    const index = new ProductIndex(names.map((name, i) => product(i, { name })));
+    const collated = [...names].sort((a, b) =>
+      a.localeCompare(b, 'fr', { sensitivity: 'base', ignorePunctuation: false }),
+    );
+    expect(
+      index.all().map((c) =>
+        c.name
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .toLowerCase(),
+      ),
+    ).toEqual(
+      collated.map((n) =>
+        n
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .toLowerCase(),
+      ),
+    );
+  });
+
   it('takes local sales off the stock shown', () => {
     const index = new ProductIndex([product(1)]);
     index.adjustStock('v1', -3);

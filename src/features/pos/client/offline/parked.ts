@@ -7,7 +7,8 @@ import type { ParkedCart } from './types';
 export async function listParked(shopId: string, tillId: string): Promise<ParkedCart[]> {
   const db = await openPosDb();
   const carts = await db.getAllFromIndex('parked', 'shopTill', [shopId, tillId]);
-  return carts.sort((a, b) => a.parkedAt.localeCompare(b.parkedAt));
+  // ISO times: their text's order is time's, without localeCompare's collator to build.
+  return carts.sort((a, b) => (a.parkedAt < b.parkedAt ? -1 : a.parkedAt > b.parkedAt ? 1 : 0));
 }
 
 /** « Mettre en attente »: the cart is kept on the tablet, under the client's name if any. */

@@ -73,6 +73,25 @@ interface SearchText {
   codeStarts: number[];
 }
 
+/*
+ * By name, as a French reader expects: names are compared on their search form (no accents, lower
+ * case), the ligatures spelt out (« œuf » with the o's). Compared code unit by code unit, which is
+ * the collation's order for what is left (spaces, then punctuation, digits, letters), without
+ * localeCompare's collator: building it costs a tablet's first sale screen 60–80 ms.
+ */
+const LIGATURES = /[œæß]/g;
+const SPELT_OUT: Record<string, string> = { œ: 'oe', æ: 'ae', ß: 'ss' };
+
+export function nameSortKey(normalizedName: string): string {
+  return normalizedName.replace(LIGATURES, (c) => SPELT_OUT[c]!);
+}
+
+export function sortByName(cards: ProductCard[]): ProductCard[] {
+  const keyed = cards.map((card) => ({ card, key: nameSortKey(card.normalizedName) }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map((k) => k.card);
+}
+
 function buildSearchText(cards: ProductCard[]): SearchText {
   const nameStarts: number[] = [];
   const codeStarts: number[] = [];
@@ -180,7 +199,7 @@ export class ProductIndex {
   /** Every product by name, for the grid's « Tout » tab and category tabs. */
   all(): ProductCard[] {
     if (!this.sorted) {
-      this.sorted = [...this.cards.values()].sort((a, b) => a.normalizedName.localeCompare(b.normalizedName));
+      this.sorted = sortByName([...this.cards.values()]);
       // With the order, not at the first key typed: that search must not pay for it.
       this.searchText = buildSearchText(this.sorted);
     }
