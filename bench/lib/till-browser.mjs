@@ -80,19 +80,23 @@ const LINES_PER_CART = 10;
  * adds it).
  */
 export async function tillSamples(query, shopId) {
+  // What the till lists: active, and not withheld from it (Canaux de vente: the demo shop keeps
+  // one product off the till).
+  const onTill = `p.status = 'active' and not exists (select 1 from product_channel_hidden h
+    where h.shop_id = p.shop_id and h.product_id = p.id and h.channel = 'pos')`;
   const [{ n: activeProducts }] = await query(
-    `select count(*)::int as n from products where shop_id = $1 and status = 'active'`,
+    `select count(*)::int as n from products p where p.shop_id = $1 and ${onTill}`,
     [shopId],
   );
   const codes = await query(
     `select coalesce(v.barcode, v.sku) as code from product_variants v join products p on p.id = v.product_id
-     where v.shop_id = $1 and p.status = 'active' and v.stock > 10 and coalesce(v.barcode, v.sku) is not null
+     where v.shop_id = $1 and ${onTill} and v.stock > 10 and coalesce(v.barcode, v.sku) is not null
      order by md5(v.id) limit $2`,
     [shopId, SCAN_SAMPLES + WARM_UP],
   );
   // In stock, like the codes scanned: a sold-out card is not tapped.
   const names = await query(
-    `select p.name from products p where p.shop_id = $1 and p.status = 'active' and p.name not like '%(lot de%'
+    `select p.name from products p where p.shop_id = $1 and ${onTill} and p.name not like '%(lot de%'
        and (select count(*) from product_variants v where v.product_id = p.id) = 1
        and (select min(v.stock) from product_variants v where v.product_id = p.id) > 10
      group by p.name order by md5(p.name) limit $2`,
