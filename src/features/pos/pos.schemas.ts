@@ -3,6 +3,7 @@ import { ZAmount, ZPositiveAmount, ZPrice, ZQuantity, ZStoredAmount } from '@/sh
 import { MAX_QUANTITY } from '@/shared/bounds';
 import { LOCAL_REFERENCE_PATTERN } from '@/shared/local-reference';
 import { ZCustomerInput } from '@/features/customer/customer.schemas';
+import { ZLoyaltyRules } from '@/features/loyalty/loyalty.schemas';
 import { POS_PAYMENT_METHODS } from './pos.constants';
 
 export * from './pos.constants';
@@ -272,6 +273,49 @@ export const ZTill = z.object({
   openSession: ZCashSession.nullable(),
 });
 export type Till = z.infer<typeof ZTill>;
+/**
+ * What a till starts with, in one answer (GET /api/pos/boot): who is selling, for which shop, the
+ * loyalty rules it prices points with, and the shop's tills. A tablet opened for the first time
+ * shows its first screen after this one request instead of four in a row (issue 20).
+ */
+export const ZTillBoot = z.object({
+  user: z.object({
+    _id: z.string(),
+    phone: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+  }),
+  /** Null: the caller has no shop. */
+  shop: z
+    .object({
+      _id: z.string(),
+      name: z.string(),
+      logoUrl: z.string().nullable(),
+      currency: z.string(),
+      timeZone: z.string(),
+      country: z.string(),
+      address: z.string(),
+      phone: z.string().nullable(),
+      receiptFooter: z.string(),
+      taxId: z.string(),
+      tradeRegister: z.string(),
+      isBlocked: z.boolean(),
+    })
+    .nullable(),
+  agent: z
+    .object({
+      _id: z.string(),
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+      role: z.string(),
+    })
+    .nullable(),
+  /** The loyalty programme's rules; null while it is switched off. */
+  loyalty: ZLoyaltyRules.nullable(),
+  /** Null when the caller may not sell there (their role, a blocked shop): the till says why. */
+  tills: z.array(ZTill).nullable(),
+});
+export type TillBootAnswer = z.infer<typeof ZTillBoot>;
 export const ZTillName = z.string().trim().min(1, { error: 'Donnez un nom à la caisse.' }).max(60);
 export const ZCreateTillBody = z.object({ shopId: ZId, name: ZTillName });
 export const ZUpdateTillBody = z.object({ shopId: ZId, tillId: ZId, name: ZTillName, isActive: z.boolean() });

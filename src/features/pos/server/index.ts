@@ -6,6 +6,7 @@ import {
   listSessionsRoute,
   listTillsRoute,
   posCatalogueRoute,
+  tillBootRoute,
   posClientsRoute,
   posSyncRoute,
   posClientCreditRoute,
@@ -17,6 +18,7 @@ import {
 } from './pos.routes';
 
 export const routes: Route[] = [
+  tillBootRoute,
   listTillsRoute,
   createTillRoute,
   updateTillRoute,

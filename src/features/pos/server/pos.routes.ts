@@ -2,6 +2,10 @@ import { defineRoute } from '@/server/http/define-route';
 import { Errors } from '@/server/http/errors';
 import { ZId, z } from '@/shared/validation';
 import { findPeople } from '@/features/user/server/user.repository';
+import { activeRules } from '@/features/loyalty/server/program';
+import type { Database } from '@/server/db';
+import { can } from '@/shared/permissions';
+import { isAgentRole } from '@/shared/roles';
 import {
   ZApprovers,
   ZConflictsQuery,
@@ -19,6 +23,8 @@ import {
   ZSyncBody,
   ZSyncResult,
   ZTill,
+  ZTillBoot,
+  type Till,
   ZUpdateTillBody,
   ZZReport,
   ZCashSession,
@@ -54,23 +60,72 @@ export const listTillsRoute = defineRoute({
   permission: 'pos:use',
   query: ZShopOnly,
   response: z.object({ items: z.array(ZTill) }),
-  handle: async ({ db, membership }) => {
-    const rows = await listTills(db, membership!.shop.id);
-    const people = await findPeople(
-      db,
-      rows.map((r) => r.session?.openedByUserId ?? null),
-    );
-    const expected = await runningExpectedCash(
-      db,
-      rows.flatMap((r) => (r.session ? [r.session] : [])),
-    );
+  handle: async ({ db, membership }) => ({ items: await tillsOfShop(db, membership!.shop.id) }),
+});
+
+/** The shop's tills as the till shows them: each with its open session and its running cash. */
+async function tillsOfShop(db: Database, shopId: string): Promise<Till[]> {
+  const rows = await listTills(db, shopId);
+  const people = await findPeople(
+    db,
+    rows.map((r) => r.session?.openedByUserId ?? null),
+  );
+  const expected = await runningExpectedCash(
+    db,
+    rows.flatMap((r) => (r.session ? [r.session] : [])),
+  );
+  return rows.map(({ till, session }) => ({
+    ...tillDto(till),
+    openSession: session
+      ? toCashSessionDto(session, till.name, people, expected.get(session.id) ?? null)
+      : null,
+  }));
+}
+
+export const tillBootRoute = defineRoute({
+  method: 'GET',
+  path: '/api/pos/boot',
+  tag: 'pos',
+  summary:
+    'Ce dont la caisse a besoin pour s’ouvrir, en une réponse : l’utilisateur, la boutique (`shopId` si donné, sinon sa première), son rôle, les règles de fidélité et les caisses (null si son rôle ne vend pas à la caisse ou si la boutique est bloquée).',
+  shop: { from: 'query', key: 'shopId', fallbackToFirstShop: true },
+  // A blocked shop, or a role without the till, is answered: the till shows why it stays closed.
+  allowBlockedShop: true,
+  query: z.object({ shopId: ZId.optional() }),
+  response: ZTillBoot,
+  handle: async ({ db, user, membership }) => {
+    const shop = membership?.shop ?? null;
+    const agent = membership?.agent ?? null;
+    const sells =
+      !!shop && !shop.isBlocked && !!agent && isAgentRole(agent.role) && can(agent.role, 'pos:use');
+    const [loyalty, tills] = await Promise.all([
+      shop ? activeRules(db, shop.id) : null,
+      sells ? tillsOfShop(db, shop.id) : null,
+    ]);
     return {
-      items: rows.map(({ till, session }) => ({
-        ...tillDto(till),
-        openSession: session
-          ? toCashSessionDto(session, till.name, people, expected.get(session.id) ?? null)
-          : null,
-      })),
+      user: { _id: user.id, phone: user.phone, firstName: user.firstName, lastName: user.lastName },
+      shop: shop && {
+        _id: shop.id,
+        name: shop.name,
+        logoUrl: shop.logoUrl,
+        currency: shop.currency,
+        timeZone: shop.timeZone,
+        country: shop.country,
+        address: shop.address,
+        phone: shop.phone,
+        receiptFooter: shop.receiptFooter,
+        taxId: shop.taxId,
+        tradeRegister: shop.tradeRegister,
+        isBlocked: shop.isBlocked,
+      },
+      agent: agent && {
+        _id: agent.id,
+        firstName: agent.firstName,
+        lastName: agent.lastName,
+        role: agent.role,
+      },
+      loyalty,
+      tills,
     };
   },
 });

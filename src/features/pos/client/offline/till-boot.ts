@@ -3,66 +3,36 @@ import { DEFAULT_ROLE, isAgentRole, type AgentRole } from '@/shared/roles';
 import { metaKey, readMeta, writeMeta } from './db';
 import { posGet, refreshTillToken, setTillToken } from './pos-http';
 import type { TillContext, TillIdentity } from './types';
+import { urlWithParams } from '@/client/api/http';
+import type { Till, TillBootAnswer } from '../../pos.schemas';
 
 export const DEFAULT_RECEIPT_FOOTER = 'Merci de votre visite !';
 
 export type TillBoot =
-  | { kind: 'ready'; identity: TillIdentity; context: TillContext; role: AgentRole; isFromCache: boolean }
+  | {
+      kind: 'ready';
+      identity: TillIdentity;
+      context: TillContext;
+      role: AgentRole;
+      isFromCache: boolean;
+      /** The shop's tills as the server just answered them; null when kept from an earlier visit. */
+      freshTills: Till[] | null;
+    }
   /** Offline, and this tablet never opened the till online for this user and shop. */
   | { kind: 'not-prepared' }
   /** The server, reachable, has no session for this browser. */
   | { kind: 'signed-out' }
   | { kind: 'no-shop' };
 
-interface ShopAnswer {
-  _id: string;
-  name: string;
-  logoUrl: string | null;
-  currency: string;
-  timeZone: string;
-  country: string;
-  address: string;
-  phone: string | null;
-  receiptFooter?: string | null;
-  taxId?: string;
-  tradeRegister?: string;
-  isBlocked: boolean;
-}
-interface AgentAnswer {
-  _id: string;
-  firstName: string | null;
-  lastName: string | null;
-  role: string;
-}
-interface LoyaltyAnswer {
-  isEnabled: boolean;
-  pointsPerThousand: number;
-  pointValue: number;
-  minRedeem: number;
-  expiryMonths: number | null;
-}
-interface UserAnswer {
-  firstName: string | null;
-  lastName: string | null;
-  phone: string;
-}
-
 export function roleOf(context: TillContext): AgentRole {
   const role = context.agent?.role;
   return isAgentRole(role) ? role : DEFAULT_ROLE;
 }
 
-async function fetchContext(identity: TillIdentity, shopId: string | undefined): Promise<TillContext | null> {
-  const params = shopId ? { shopId } : undefined;
-  const [user, shop] = await Promise.all([
-    posGet<UserAnswer>('/api/user/getInfo'),
-    posGet<ShopAnswer | null>('/api/shop/getShop', params),
-  ]);
+/** The till's context from its boot answer; null when the caller has no shop. */
+function contextOf(identity: TillIdentity, answer: TillBootAnswer): TillContext | null {
+  const { user, shop, agent, loyalty } = answer;
   if (!shop) return null;
-  const [agent, loyalty] = await Promise.all([
-    posGet<AgentAnswer | null>('/api/agent/getOneAgent', { shopId: shop._id }),
-    posGet<LoyaltyAnswer>('/api/loyalty/program', { shopId: shop._id }),
-  ]);
   const first = agent?.firstName ?? user.firstName;
   const last = agent?.lastName ?? user.lastName;
   return {
@@ -76,19 +46,12 @@ async function fetchContext(identity: TillIdentity, shopId: string | undefined):
       country: shop.country,
       address: shop.address,
       phone: shop.phone,
-      receiptFooter: shop.receiptFooter?.trim() || DEFAULT_RECEIPT_FOOTER,
-      taxId: shop.taxId ?? '',
-      tradeRegister: shop.tradeRegister ?? '',
+      receiptFooter: shop.receiptFooter.trim() || DEFAULT_RECEIPT_FOOTER,
+      taxId: shop.taxId,
+      tradeRegister: shop.tradeRegister,
       isBlocked: shop.isBlocked,
     },
-    loyalty: loyalty.isEnabled
-      ? {
-          pointsPerThousand: loyalty.pointsPerThousand,
-          pointValue: loyalty.pointValue,
-          minRedeem: loyalty.minRedeem,
-          expiryMonths: loyalty.expiryMonths,
-        }
-      : null,
+    loyalty,
     agent: agent
       ? { id: agent._id, firstName: agent.firstName, lastName: agent.lastName, role: agent.role }
       : null,
@@ -99,10 +62,74 @@ async function fetchContext(identity: TillIdentity, shopId: string | undefined):
 
 /*
  * The session is asked as this module loads, with the page's script, rather than once React has
- * drawn the page: the till's first screen waits on it (and on the two rounds of requests after it).
+ * drawn the page; so is the boot answer, beside it, with the sign-in cookie (the token comes with
+ * the session's answer). A tablet opened for the first time then draws its first screen one round
+ * after its script, where it took four in a row (session, user and shop, agent and loyalty, tills).
  */
 let earlyProbe: ReturnType<typeof refreshTillToken> | null =
   typeof window === 'undefined' ? null : refreshTillToken();
+
+interface EarlyBoot {
+  shopId: string | undefined;
+  /** Null: not answered (offline, signed out, refused): bootTill asks again its own way. */
+  answer: Promise<TillBootAnswer | null>;
+}
+
+/*
+ * The last shop opened is kept in IndexedDB (the till's truth) and, as a hint, where the page's
+ * first script reads it at once: IndexedDB answers once its database is open, 150 ms after the
+ * script on a tablet's first visit, which the boot's request would wait for. bootTill checks the
+ * hint against IndexedDB's and asks again when they differ.
+ */
+const LAST_SHOP_HINT = 'comptoir.pos.lastShop';
+
+function lastShopHint(): string | undefined {
+  try {
+    return localStorage.getItem(LAST_SHOP_HINT) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function keepLastShop(shopId: string): Promise<void> {
+  try {
+    localStorage.setItem(LAST_SHOP_HINT, shopId);
+  } catch {
+    // Storage refused (private browsing, full): the hint is only a head start.
+  }
+  return writeMeta(metaKey.lastShop(), shopId);
+}
+
+// Below the hint's key, which it reads as the module loads (above it, the key is not set yet).
+let earlyBoot: EarlyBoot | null = typeof window === 'undefined' ? null : askBootEarly();
+
+/** Asks for the shop bootTill will ask for: the URL's, else the last one this tablet opened. */
+function askBootEarly(): EarlyBoot {
+  const shopId = new URLSearchParams(window.location.search).get('shopId') || lastShopHint();
+  const answer = (async () => {
+    try {
+      const response = await fetch(urlWithParams('/api/pos/boot', { shopId }), {
+        credentials: 'same-origin',
+        cache: 'no-store',
+      });
+      return response.ok ? ((await response.json()) as TillBootAnswer) : null;
+    } catch {
+      return null;
+    }
+  })();
+  return { shopId, answer };
+}
+
+/** The early answer when it was asked for this shop and this user, else the server asked now. */
+async function fetchBoot(identity: TillIdentity, shopId: string | undefined): Promise<TillBootAnswer> {
+  const early = earlyBoot;
+  earlyBoot = null;
+  if (early && early.shopId === shopId) {
+    const answer = await early.answer;
+    if (answer?.user._id === identity.userId) return answer;
+  }
+  return posGet<TillBootAnswer>('/api/pos/boot', shopId ? { shopId } : undefined);
+}
 
 /**
  * Who is at the till and for which shop: from the server when it answers (and kept for later),
@@ -120,11 +147,24 @@ export async function bootTill(requestedShopId: string | undefined): Promise<Til
 
   if (probe === 'ok') {
     try {
-      const context = await fetchContext(identity, shopId);
+      const answer = await fetchBoot(identity, shopId);
+      const context = contextOf(identity, answer);
       if (!context) return { kind: 'no-shop' };
-      await writeMeta(metaKey.context(identity.userId, context.shop.id), context);
-      await writeMeta(metaKey.lastShop(), context.shop.id);
-      return { kind: 'ready', identity, context, role: roleOf(context), isFromCache: false };
+      const shop = context.shop.id;
+      await Promise.all([
+        writeMeta(metaKey.context(identity.userId, shop), context),
+        keepLastShop(shop),
+        // Kept as the sync keeps them (refreshTills): the till's copy for offline visits.
+        answer.tills && writeMeta(metaKey.tills(shop), answer.tills),
+      ]);
+      return {
+        kind: 'ready',
+        identity,
+        context,
+        role: roleOf(context),
+        isFromCache: false,
+        freshTills: answer.tills,
+      };
     } catch (error) {
       // A shop this user does not belong to answers 404: not a network problem to wait out.
       if (error instanceof ApiError && error.status === 404 && requestedShopId) return { kind: 'no-shop' };
@@ -133,5 +173,12 @@ export async function bootTill(requestedShopId: string | undefined): Promise<Til
   if (!shopId) return { kind: 'not-prepared' };
   const cached = await readMeta<TillContext>(metaKey.context(identity.userId, shopId));
   if (!cached) return { kind: 'not-prepared' };
-  return { kind: 'ready', identity, context: cached, role: roleOf(cached), isFromCache: true };
+  return {
+    kind: 'ready',
+    identity,
+    context: cached,
+    role: roleOf(cached),
+    isFromCache: true,
+    freshTills: null,
+  };
 }

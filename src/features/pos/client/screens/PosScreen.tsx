@@ -159,7 +159,7 @@ export function PosScreen() {
   return (
     <>
       {head}
-      <TillProvider identity={identity} context={context} role={role}>
+      <TillProvider identity={identity} context={context} role={role} freshTills={boot.freshTills}>
         <Suspense fallback={null}>
           <TillApp />
         </Suspense>

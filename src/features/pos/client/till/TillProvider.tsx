@@ -98,9 +98,11 @@ export function TillProvider(props: {
   identity: TillIdentity;
   context: TillContext;
   role: AgentRole;
+  /** The tills the server just answered with the till's boot: the first screen needs no round more. */
+  freshTills: Till[] | null;
   children: ReactNode;
 }) {
-  const { identity, context, role } = props;
+  const { identity, context, role, freshTills } = props;
   const shopId = context.shop.id;
   const userId = identity.userId;
   const indexRef = useRef(new ProductIndex());
@@ -213,7 +215,7 @@ export function TillProvider(props: {
           loadCategories(shopId),
           loadClients(shopId),
           loadApprovers(shopId),
-          loadTills(shopId),
+          freshTills ?? loadTills(shopId),
           readMeta<string>(metaKey.chosenTill(shopId)),
           loadPricing(shopId),
         ]);
@@ -233,7 +235,8 @@ export function TillProvider(props: {
             : null;
       tillIdRef.current = id ?? null;
       setTillId(id ?? null);
-      await loadSession(id ?? null, knownTills, false);
+      await loadSession(id ?? null, knownTills, freshTills !== null);
+      if (freshTills) setTillsFresh(true);
       setCatalogueLoaded(true);
       bump();
       sync.start();
@@ -242,7 +245,7 @@ export function TillProvider(props: {
       isCancelled = true;
       sync.stop();
     };
-  }, [shopId, sync, loadSession, bump]);
+  }, [shopId, freshTills, sync, loadSession, bump]);
 
   const chooseTill = useCallback(
     (id: string | null) => {
