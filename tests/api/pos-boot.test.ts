@@ -34,9 +34,9 @@ describe('GET /api/pos/boot', () => {
     expect(answer.status).toBe(200);
     const user = fixture.members.cashier.user;
     expect(answer.body).toEqual({
-      user: { _id: user.id, phone: user.phone, firstName: user.firstName, lastName: user.lastName },
+      user: { id: user.id, phone: user.phone, firstName: user.firstName, lastName: user.lastName },
       shop: {
-        _id: fixture.shop.id,
+        id: fixture.shop.id,
         name: 'Boutique Démarrage',
         logoUrl: null,
         currency: 'XOF',
@@ -49,7 +49,7 @@ describe('GET /api/pos/boot', () => {
         tradeRegister: '',
         isBlocked: false,
       },
-      agent: { _id: expect.any(String), firstName: 'cashier', lastName: 'Agent', role: 'cashier' },
+      agent: { id: expect.any(String), firstName: 'cashier', lastName: 'Agent', role: 'cashier' },
       loyalty: { pointsPerThousand: 10, pointValue: 5, minRedeem: 100, expiryMonths: 12 },
       // The same tills as the tills' own route.
       tills: (await pos.tills(cashier)).body.items,
@@ -61,7 +61,7 @@ describe('GET /api/pos/boot', () => {
     const fixture = await createShopFixture(bed.database.db, 'Boutique Première');
     const answer = await boot(fixture.members.seller.token);
     expect(answer.status).toBe(200);
-    expect(answer.body.shop._id).toBe(fixture.shop.id);
+    expect(answer.body.shop.id).toBe(fixture.shop.id);
     expect(answer.body.agent.role).toBe('seller');
     expect(answer.body.loyalty).toBeNull();
     // A shop that never had a till gets « Caisse 1 », as from the tills' route.
@@ -84,7 +84,7 @@ describe('GET /api/pos/boot', () => {
     const stock = await boot(fixture.members['inventory-manager'].token, fixture.shop.id);
     expect(stock.status).toBe(200);
     expect(stock.body).toMatchObject({ agent: { role: 'inventory-manager' }, tills: null });
-    expect(stock.body.shop._id).toBe(fixture.shop.id);
+    expect(stock.body.shop.id).toBe(fixture.shop.id);
 
     await blockShop(bed.database.db, fixture.shop.id);
     const blocked = await boot(fixture.members.cashier.token, fixture.shop.id);
@@ -113,7 +113,7 @@ describe('GET /api/pos/boot', () => {
     const answer = await boot(loner.token);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
-      user: { _id: loner.user.id },
+      user: { id: loner.user.id },
       shop: null,
       agent: null,
       loyalty: null,

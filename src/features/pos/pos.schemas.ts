@@ -274,13 +274,13 @@ export const ZTill = z.object({
 });
 export type Till = z.infer<typeof ZTill>;
 /**
- * What a till starts with, in one answer (GET /api/pos/boot): who is selling, for which shop, the
+ * What a till starts with, in one answer (GET /api/pos/boot), in the shape the till keeps it: who is selling, for which shop, the
  * loyalty rules it prices points with, and the shop's tills. A tablet opened for the first time
  * shows its first screen after this one request instead of four in a row (issue 20).
  */
 export const ZTillBoot = z.object({
   user: z.object({
-    _id: z.string(),
+    id: z.string(),
     phone: z.string(),
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
@@ -288,7 +288,7 @@ export const ZTillBoot = z.object({
   /** Null: the caller has no shop. */
   shop: z
     .object({
-      _id: z.string(),
+      id: z.string(),
       name: z.string(),
       logoUrl: z.string().nullable(),
       currency: z.string(),
@@ -304,7 +304,7 @@ export const ZTillBoot = z.object({
     .nullable(),
   agent: z
     .object({
-      _id: z.string(),
+      id: z.string(),
       firstName: z.string().nullable(),
       lastName: z.string().nullable(),
       role: z.string(),

@@ -87,7 +87,7 @@ export const tillBootRoute = defineRoute({
   path: '/api/pos/boot',
   tag: 'pos',
   summary:
-    'Ce dont la caisse a besoin pour s’ouvrir, en une réponse : l’utilisateur, la boutique (`shopId` si donné, sinon sa première), son rôle, les règles de fidélité et les caisses (null si son rôle ne vend pas à la caisse ou si la boutique est bloquée).',
+    'Ce dont la caisse a besoin pour s’ouvrir, en une réponse : l’utilisateur, la boutique (`shopId` si donné, sinon sa première), son rôle, les règles de fidélité et les caisses (null si son rôle ne vend pas à la caisse ou si la boutique est bloquée).',
   shop: { from: 'query', key: 'shopId', fallbackToFirstShop: true },
   // A blocked shop, or a role without the till, is answered: the till shows why it stays closed.
   allowBlockedShop: true,
@@ -103,9 +103,9 @@ export const tillBootRoute = defineRoute({
       sells ? tillsOfShop(db, shop.id) : null,
     ]);
     return {
-      user: { _id: user.id, phone: user.phone, firstName: user.firstName, lastName: user.lastName },
+      user: { id: user.id, phone: user.phone, firstName: user.firstName, lastName: user.lastName },
       shop: shop && {
-        _id: shop.id,
+        id: shop.id,
         name: shop.name,
         logoUrl: shop.logoUrl,
         currency: shop.currency,
@@ -119,7 +119,7 @@ export const tillBootRoute = defineRoute({
         isBlocked: shop.isBlocked,
       },
       agent: agent && {
-        _id: agent.id,
+        id: agent.id,
         firstName: agent.firstName,
         lastName: agent.lastName,
         role: agent.role,

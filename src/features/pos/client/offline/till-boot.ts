@@ -37,24 +37,9 @@ function contextOf(identity: TillIdentity, answer: TillBootAnswer): TillContext 
   const last = agent?.lastName ?? user.lastName;
   return {
     userId: identity.userId,
-    shop: {
-      id: shop._id,
-      name: shop.name,
-      logoUrl: shop.logoUrl,
-      currency: shop.currency,
-      timeZone: shop.timeZone,
-      country: shop.country,
-      address: shop.address,
-      phone: shop.phone,
-      receiptFooter: shop.receiptFooter.trim() || DEFAULT_RECEIPT_FOOTER,
-      taxId: shop.taxId,
-      tradeRegister: shop.tradeRegister,
-      isBlocked: shop.isBlocked,
-    },
+    shop: { ...shop, receiptFooter: shop.receiptFooter.trim() || DEFAULT_RECEIPT_FOOTER },
     loyalty,
-    agent: agent
-      ? { id: agent._id, firstName: agent.firstName, lastName: agent.lastName, role: agent.role }
-      : null,
+    agent,
     userName: [first, last].filter(Boolean).join(' ') || identity.name || user.phone,
     savedAt: new Date().toISOString(),
   };
@@ -126,7 +111,7 @@ async function fetchBoot(identity: TillIdentity, shopId: string | undefined): Pr
   earlyBoot = null;
   if (early && early.shopId === shopId) {
     const answer = await early.answer;
-    if (answer?.user._id === identity.userId) return answer;
+    if (answer?.user.id === identity.userId) return answer;
   }
   return posGet<TillBootAnswer>('/api/pos/boot', shopId ? { shopId } : undefined);
 }
