@@ -273,10 +273,12 @@ export const ZTill = z.object({
   openSession: ZCashSession.nullable(),
 });
 export type Till = z.infer<typeof ZTill>;
+
 /**
- * What a till starts with, in one answer (GET /api/pos/boot), in the shape the till keeps it: who is selling, for which shop, the
- * loyalty rules it prices points with, and the shop's tills. A tablet opened for the first time
- * shows its first screen after this one request instead of four in a row (issue 20).
+ * What a till starts with, in one answer (GET /api/pos/boot), in the shape the till keeps it: who
+ * is selling, for which shop, the loyalty rules it prices points with, and the shop's tills. A
+ * tablet opened for the first time shows its first screen after this one request instead of four
+ * in a row (issue 20).
  */
 export const ZTillBoot = z.object({
   user: z.object({

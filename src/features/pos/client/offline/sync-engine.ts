@@ -73,6 +73,8 @@ export class TillSync {
   private backoffTimer: ReturnType<typeof setTimeout> | null = null;
   private periodTimer: ReturnType<typeof setInterval> | null = null;
   private lastReferenceAt = 0;
+  /** The tills came with the till's boot (GET /api/pos/boot): the first round does not ask again. */
+  private hasFreshTills = false;
   private lastCatalogueAt = 0;
   /** After a refused batch without details, ops go one by one to find the faulty one. */
   private isolating = false;
@@ -104,6 +106,11 @@ export class TillSync {
   private readonly onVisible = () => {
     if (document.visibilityState === 'visible') this.kick();
   };
+
+  /** Before start(): the tills were just fetched with the till's boot. */
+  tillsAreFresh(): void {
+    this.hasFreshTills = true;
+  }
 
   start(): void {
     this.isStopped = false;
@@ -257,8 +264,11 @@ export class TillSync {
       this.lastReferenceAt = now;
       rounds.push(
         (async () => {
-          await refreshTills(this.shopId);
-          this.hooks.onReference('tills');
+          if (this.hasFreshTills) this.hasFreshTills = false;
+          else {
+            await refreshTills(this.shopId);
+            this.hooks.onReference('tills');
+          }
           await refreshApprovers(this.shopId);
           this.hooks.onReference('approvers');
         })(),

@@ -105,13 +105,16 @@ function askBootEarly(): EarlyBoot {
   return { shopId, answer };
 }
 
-/** The early answer when it was asked for this shop and this user, else the server asked now. */
+/** The early answer when it is this shop's and this user's, else the server asked now. */
 async function fetchBoot(identity: TillIdentity, shopId: string | undefined): Promise<TillBootAnswer> {
   const early = earlyBoot;
   earlyBoot = null;
-  if (early && early.shopId === shopId) {
+  if (early) {
     const answer = await early.answer;
-    if (answer?.user.id === identity.userId) return answer;
+    // Asked for this shop, or answered with it: reached inside the app (a link, the sign-in), the
+    // page's module ran while the URL was still the page before, without this one's `shopId`.
+    const isThisShop = early.shopId === shopId || (!!shopId && answer?.shop?.id === shopId);
+    if (answer && isThisShop && answer.user.id === identity.userId) return answer;
   }
   return posGet<TillBootAnswer>('/api/pos/boot', shopId ? { shopId } : undefined);
 }

@@ -236,7 +236,10 @@ export function TillProvider(props: {
       tillIdRef.current = id ?? null;
       setTillId(id ?? null);
       await loadSession(id ?? null, knownTills, freshTills !== null);
-      if (freshTills) setTillsFresh(true);
+      if (freshTills) {
+        setTillsFresh(true);
+        sync.tillsAreFresh();
+      }
       setCatalogueLoaded(true);
       bump();
       sync.start();
