@@ -18,6 +18,7 @@
 //
 // Options: --runs <n> (3), --pages <paths> (comma-separated, among the five), --pg-db <name> (a
 //          PostgreSQL base on BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432, used as is),
+//          --save <dir> (each run's whole Lighthouse report as JSON there, to study),
 //          --details true (where the median run's main-thread time went, and its heaviest scripts),
 //          --throttling devtools (the page loaded on the slowed CPU and network and its figures
 //          measured, instead of Lighthouse's default, simulate: figures computed from a full-speed
@@ -160,6 +161,11 @@ try {
       );
       await chrome.kill();
       chrome = null;
+      if (args.save) {
+        fs.mkdirSync(args.save, { recursive: true });
+        const name = `${page.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'accueil'}-${i + 1}.json`;
+        fs.writeFileSync(path.join(args.save, name), JSON.stringify(runs.at(-1).lhr));
+      }
     }
     benchmarkIndexes.push(...runs.map((x) => x.benchmarkIndex).filter((x) => x !== null));
     // The run whose score is the median, so the figures shown belong together.

@@ -28,6 +28,7 @@ export async function auditPage(url, chrome, cookie, { throttlingMethod = 'simul
     )
     .map((a) => `${a.id} (${a.details?.items?.length ?? 0})`);
   return {
+    lhr,
     finalUrl: lhr.finalDisplayedUrl,
     performance: Math.round(lhr.categories.performance.score * 100),
     accessibility: Math.round(lhr.categories.accessibility.score * 100),

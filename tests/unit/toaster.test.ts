@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { provideToastStore, toaster } from '@/client/shell/toaster';
+import { isToastViewWanted, onToastViewWanted, provideToastStore, toaster } from '@/client/shell/toaster';
 
 // The real store is Chakra's (zag's state machine), handed over by the view's module as it loads;
 // here, one that records what it is asked.
@@ -25,10 +25,19 @@ describe('toasts asked for before the view (and its store) is here', () => {
   });
 
   it('shows them once it arrives, in the order asked', async () => {
+    // The view is not loaded before a toast is asked for (or the page has settled): the first
+    // toast asks for it, once.
+    expect(isToastViewWanted()).toBe(false);
+    let asked = 0;
+    const stop = onToastViewWanted(() => (asked += 1));
     toaster.create({ title: 'Un' });
+    expect(isToastViewWanted()).toBe(true);
+    expect(asked).toBe(1);
     toaster.create({ title: 'Deux' });
     toaster.upsert('new-orders', { title: 'Vous avez 1 nouvelle commande !' });
     await settled();
+    expect(asked).toBe(1);
+    stop();
     expect(calls).toEqual([]);
     provideToastStore(fakeStore as unknown as Parameters<typeof provideToastStore>[0]);
     await settled();

@@ -1,4 +1,3 @@
-import dynamic from 'next/dynamic';
 import { useState, type ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { SessionProvider } from 'next-auth/react';
@@ -7,10 +6,8 @@ import { makeStore } from '@/client/store';
 import { AccessTokenSync } from '@/client/session/AccessTokenSync';
 import { MissingNameGuard } from '@/client/shell/MissingNameGuard';
 import { PhoneHint } from '@/client/hooks/use-is-phone';
+import { ToasterHost } from './toaster-host';
 import { seedShell, type ShellData } from './shell-seed';
-
-/** The toasts' view and its state machine come after the first paint: no page opens on a toast. */
-const Toaster = dynamic(() => import('@/client/shell/toaster-view').then((m) => m.Toaster), { ssr: false });
 
 /**
  * Asks for the session now and then, so a page left open notices a sign-in ended elsewhere; the API
@@ -43,7 +40,7 @@ export function BackOfficeProviders({
             <MissingNameGuard>{children}</MissingNameGuard>
           </AccessTokenSync>
         </PhoneHint.Provider>
-        <Toaster />
+        <ToasterHost />
       </ReduxProvider>
     </SessionProvider>
   );

@@ -7,8 +7,8 @@ import { toastStore } from './toaster-store';
 provideToastStore(toastStore);
 
 /**
- * Draws the toasts the store holds (toaster-store.ts). Loaded after the page's first paint (see
- * BackOfficeProviders.tsx): a toast asked for before it arrives waits in the store and shows when
+ * Draws the toasts the store holds (toaster-store.ts). Loaded with the first toast or once the page has
+ * settled (toaster-host.tsx): a toast asked for before it arrives waits in the store and shows when
  * it mounts. Drawn with `@/client/ui`: the pages without Chakra load none for it.
  */
 export function Toaster() {

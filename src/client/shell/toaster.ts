@@ -7,10 +7,32 @@ const store = new Promise<CreateToasterReturn>((resolve) => {
   provide = resolve;
 });
 let queue: Promise<unknown> = Promise.resolve();
+let isViewWanted = false;
+const viewWantedListeners = new Set<() => void>();
+
+/**
+ * Asks for the toasts' view (toaster-host.tsx mounts it): with the first toast, or once the page
+ * has settled. Its code and state machine stay out of the page's first paint.
+ */
+export function wantToastView(): void {
+  if (isViewWanted) return;
+  isViewWanted = true;
+  for (const listener of viewWantedListeners) listener();
+}
+
+export function isToastViewWanted(): boolean {
+  return isViewWanted;
+}
+
+/** Calls `listener` once the view is wanted; answers how to stop listening. */
+export function onToastViewWanted(listener: () => void): () => void {
+  viewWantedListeners.add(listener);
+  return () => viewWantedListeners.delete(listener);
+}
 
 /**
  * Hands over the toasts' store: called by the view's module (toaster-view.tsx) as it loads, so the
- * store comes with the view's code, fetched once, after the first paint, and kept by the till's
+ * store comes with the view's code, fetched once, with the first toast or once the page has settled, and kept by the till's
  * service worker for offline days.
  */
 export function provideToastStore(toasts: CreateToasterReturn): void {
@@ -19,13 +41,14 @@ export function provideToastStore(toasts: CreateToasterReturn): void {
 
 /** Runs `use` with the toasts' store, in the order asked, once it is here. */
 function withStore(use: (toasts: CreateToasterReturn) => void): void {
+  wantToastView();
   queue = queue.then(() => store).then(use);
 }
 
 /**
  * How the app shows a toast, from anywhere, at any time. The store and its state machine are not
- * in the page's first load: they come with the view (toaster-view.tsx, loaded after the first
- * paint), and a toast asked for before is shown as soon as they are here, in the order asked.
+ * in the page's first load: they come with the view (toaster-view.tsx, loaded with the first
+ * toast or once the page has settled), and a toast asked for before is shown as soon as they are here, in the order asked.
  */
 export const toaster = {
   create(options: ToastOptions): void {

@@ -14,6 +14,7 @@ import { frenchTypography as fr } from '@/shared/typography';
 import { formatMoney } from '@/shared/money';
 import type { AgentRole } from '@/shared/roles';
 import { toaster } from '@/client/shell/toaster';
+import { afterNextPaint } from '@/client/after-paint';
 import { useAppDispatch } from '@/client/store';
 import { invalidatePosOrders } from '../pos.api';
 import type { Till } from '../../pos.schemas';
@@ -205,6 +206,7 @@ export function TillProvider(props: {
 
   useEffect(() => {
     let isCancelled = false;
+    let cancelStart = () => {};
     void (async () => {
       // The cursor before the products: a page filed between the two reads leaves prices newer
       // than the cursor, which the server accepts; the other way round it would not.
@@ -242,10 +244,13 @@ export function TillProvider(props: {
       }
       setCatalogueLoaded(true);
       bump();
-      sync.start();
+      // The first screen (the till to choose, the float, the sale) comes from what the tablet
+      // keeps and the boot's answer: the sync's requests and their filing wait until it is painted.
+      cancelStart = afterNextPaint(() => sync.start());
     })();
     return () => {
       isCancelled = true;
+      cancelStart();
       sync.stop();
     };
   }, [shopId, freshTills, sync, loadSession, bump]);

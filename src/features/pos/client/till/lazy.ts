@@ -24,6 +24,8 @@ const loaders = {
   promoCodes: () => import('../components/PromoCodes'),
   whyPrice: () => import('../components/WhyPriceDialog'),
   conflictsBadge: () => import('../components/ConflictsBadge'),
+  // The toasts' view comes once the page has settled (toaster-host.tsx): cached for offline days too.
+  toasts: () => import('@/client/shell/toaster-view'),
   // The dialogs and screens below are still drawn with Chakra: its provider and theme come with them.
   chakra: loadChakraIsland,
   touchTargets: () => import('./chakra-touch-targets'),
