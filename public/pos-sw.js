@@ -8,7 +8,8 @@
  * data in IndexedDB.
  */
 const PAGE_PATH = '/point-de-vente';
-const PAGE_CACHE = 'pos-page-v1';
+// v2: the page is kept without the session and boot answer it was drawn with (keptCopy).
+const PAGE_CACHE = 'pos-page-v2';
 const ASSET_CACHE = 'pos-assets-v1';
 const IMAGE_CACHE = 'pos-images-v1';
 const KNOWN_CACHES = [PAGE_CACHE, ASSET_CACHE, IMAGE_CACHE];
@@ -41,10 +42,53 @@ function isPageResponse(response) {
   );
 }
 
+/** What Next escapes in the page's data (its script must not end early, nor break a line). */
+const JSON_IN_HTML = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+/**
+ * The page as kept for offline days, as a page drawn at build time would be: without the session
+ * and boot answer the server drew it with
+ * (src/features/pos/server/till-page.ts). Served again later, they would pass for current (the
+ * tills as they were, a session not yet opened); and a kept copy need not hold an API token. The
+ * till then boots from what it filed in IndexedDB, as it does offline.
+ */
+async function keptCopy(response) {
+  const html = await response.text();
+  const kept = html.replace(
+    /(<script id="__NEXT_DATA__" type="application\/json"[^>]*>)([\s\S]*?)(<\/script>)/,
+    (whole, open, json, close) => {
+      try {
+        const data = JSON.parse(json);
+        if (data.props && data.props.pageProps) delete data.props.pageProps.tillBoot;
+        // Kept under /point-de-vente, it serves every URL of the till (?vue=session, ?shopId=…):
+        // marked as a page drawn at build time, Next reads the query from the URL it is served at,
+        // not from the one it was drawn for.
+        delete data.gssp;
+        data.nextExport = true;
+        data.autoExport = true;
+        data.query = {};
+        return open + JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => JSON_IN_HTML[c]) + close;
+      } catch {
+        return whole;
+      }
+    },
+  );
+  const headers = new Headers(response.headers);
+  headers.delete('Content-Length');
+  headers.delete('Content-Encoding');
+  return new Response(kept, { status: response.status, statusText: response.statusText, headers });
+}
+
 async function cachePage(response) {
   if (!isPageResponse(response)) return;
   const cache = await caches.open(PAGE_CACHE);
-  await cache.put(PAGE_PATH, response);
+  await cache.put(PAGE_PATH, await keptCopy(response));
 }
 
 function withTimeout(promise, ms) {

@@ -318,6 +318,21 @@ export const ZTillBoot = z.object({
   tills: z.array(ZTill).nullable(),
 });
 export type TillBootAnswer = z.infer<typeof ZTillBoot>;
+
+/** The boot answer as /point-de-vente brings it in its page (server/till-page.ts). */
+export interface EmbeddedTillBoot {
+  /** The shop the URL asked for; null: none, the answer is then the caller's first shop. */
+  shopId: string | null;
+  /** next-auth's session answer: who is signed in, with the API token. */
+  session: {
+    user?: { id: string; phone: string; name: string | null };
+    accessToken?: string;
+    accessTokenExpiresAt?: number;
+  };
+  answer: TillBootAnswer;
+  /** When the server drew the page (ms since 1970, the server's clock). */
+  servedAt: number;
+}
 export const ZTillName = z.string().trim().min(1, { error: 'Donnez un nom à la caisse.' }).max(60);
 export const ZCreateTillBody = z.object({ shopId: ZId, name: ZTillName });
 export const ZUpdateTillBody = z.object({ shopId: ZId, tillId: ZId, name: ZTillName, isActive: z.boolean() });

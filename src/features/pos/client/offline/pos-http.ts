@@ -3,6 +3,7 @@ import { apiErrorOf, fetchApi } from '@/client/api/fetch-api';
 import { urlWithParams } from '@/client/api/http';
 import { metaKey, writeMeta } from './db';
 import type { TillIdentity } from './types';
+import type { EmbeddedTillBoot } from '../../pos.schemas';
 import { RenewalTimer } from '@/client/session/token-renewal';
 
 /**
@@ -48,11 +49,8 @@ export function onTillSignedOut(handler: () => void): void {
   onSignedOut = handler;
 }
 
-interface SessionAnswer {
-  user?: { id: string; phone: string; name: string | null };
-  accessToken?: string;
-  accessTokenExpiresAt?: number;
-}
+/** next-auth's session answer, as much of it as the till keeps. */
+type SessionAnswer = EmbeddedTillBoot['session'];
 
 export function identityFromSession(session: SessionAnswer): TillIdentity | null {
   if (!session.user || !session.accessToken) return null;
@@ -71,16 +69,21 @@ export async function saveIdentity(identity: TillIdentity): Promise<void> {
   await writeMeta(metaKey.identity(), identity);
 }
 
+/** Takes a session answer the page came with (its API token is the till's from now on). */
+export async function adoptSession(session: SessionAnswer): Promise<SessionProbe> {
+  const identity = identityFromSession(session);
+  if (!identity) return 'signed-out';
+  await saveIdentity(identity);
+  return 'ok';
+}
+
 /** Asks next-auth for the session (and a fresh API token) without its broadcast to other tabs. */
 export function refreshTillToken(): Promise<SessionProbe> {
   refreshing ??= (async (): Promise<SessionProbe> => {
     try {
       const response = await fetch('/api/auth/session', { credentials: 'same-origin', cache: 'no-store' });
       if (!response.ok) return 'offline';
-      const identity = identityFromSession((await response.json()) as SessionAnswer);
-      if (!identity) return 'signed-out';
-      await saveIdentity(identity);
-      return 'ok';
+      return await adoptSession((await response.json()) as SessionAnswer);
     } catch {
       return 'offline';
     } finally {

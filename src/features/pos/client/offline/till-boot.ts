@@ -1,10 +1,10 @@
 import { ApiError } from '@/client/api/api-error';
 import { DEFAULT_ROLE, isAgentRole, type AgentRole } from '@/shared/roles';
 import { metaKey, readMeta, writeMeta } from './db';
-import { posGet, refreshTillToken, setTillToken } from './pos-http';
+import { adoptSession, posGet, refreshTillToken, setTillToken } from './pos-http';
 import type { TillContext, TillIdentity } from './types';
 import { urlWithParams } from '@/client/api/http';
-import type { Till, TillBootAnswer } from '../../pos.schemas';
+import type { EmbeddedTillBoot, Till, TillBootAnswer } from '../../pos.schemas';
 
 export const DEFAULT_RECEIPT_FOOTER = 'Merci de votre visite !';
 
@@ -46,13 +46,42 @@ function contextOf(identity: TillIdentity, answer: TillBootAnswer): TillContext 
 }
 
 /*
- * The session is asked as this module loads, with the page's script, rather than once React has
- * drawn the page; so is the boot answer, beside it, with the sign-in cookie (the token comes with
- * the session's answer). A tablet opened for the first time then draws its first screen one round
- * after its script, where it took four in a row (session, user and shop, agent and loyalty, tills).
+ * The page drawn by the server brings the session and the boot answer (embeddedBoot). Otherwise
+ * (a page reached inside the app, a copy kept offline) the session is asked as this module loads,
+ * with the page's script, rather than once React has drawn the page; so is the boot answer, beside
+ * it, with the sign-in cookie (the token comes with the session's answer). A tablet opened for the
+ * first time then draws its first screen with no request after its script, or one round after it,
+ * where it took four in a row (session, user and shop, agent and loyalty, tills).
  */
+
+/**
+ * How old the page's own boot answer may be to be taken as current: an older one is the copy the
+ * till's service worker kept (served offline, or when the server was slower than it waits).
+ */
+const EMBEDDED_BOOT_MAX_AGE_MS = 2 * 60_000;
+
+type NextData = { page?: string; props?: { pageProps?: { tillBoot?: EmbeddedTillBoot } } };
+
+/**
+ * The session and boot answer /point-de-vente was drawn with (server/till-page.ts), when this
+ * module loads with that page and it is fresh: then the till asks neither.
+ */
+function embeddedBoot(): EmbeddedTillBoot | null {
+  try {
+    const data =
+      (window as { __NEXT_DATA__?: NextData }).__NEXT_DATA__ ??
+      (JSON.parse(document.getElementById('__NEXT_DATA__')?.textContent ?? '{}') as NextData);
+    const boot = data.page === '/point-de-vente' ? data.props?.pageProps?.tillBoot : undefined;
+    return boot && Math.abs(Date.now() - boot.servedAt) <= EMBEDDED_BOOT_MAX_AGE_MS ? boot : null;
+  } catch {
+    return null;
+  }
+}
+
+const embedded = typeof window === 'undefined' ? null : embeddedBoot();
+
 let earlyProbe: ReturnType<typeof refreshTillToken> | null =
-  typeof window === 'undefined' ? null : refreshTillToken();
+  typeof window === 'undefined' ? null : embedded ? adoptSession(embedded.session) : refreshTillToken();
 
 interface EarlyBoot {
   shopId: string | undefined;
@@ -86,7 +115,12 @@ function keepLastShop(shopId: string): Promise<void> {
 }
 
 // Below the hint's key, which it reads as the module loads (above it, the key is not set yet).
-let earlyBoot: EarlyBoot | null = typeof window === 'undefined' ? null : askBootEarly();
+let earlyBoot: EarlyBoot | null =
+  typeof window === 'undefined'
+    ? null
+    : embedded
+      ? { shopId: embedded.shopId ?? undefined, answer: Promise.resolve(embedded.answer) }
+      : askBootEarly();
 
 /** Asks for the shop bootTill will ask for: the URL's, else the last one this tablet opened. */
 function askBootEarly(): EarlyBoot {
