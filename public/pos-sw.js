@@ -8,6 +8,7 @@
  * data in IndexedDB.
  */
 const PAGE_PATH = '/point-de-vente';
+const KEPT_COPY_HEADER = 'x-comptoir-kept-copy';
 // v2: the page is kept without the session and boot answer it was drawn with (keptCopy).
 const PAGE_CACHE = 'pos-page-v2';
 const ASSET_CACHE = 'pos-assets-v1';
@@ -52,11 +53,10 @@ const JSON_IN_HTML = {
 };
 
 /**
- * The page as kept for offline days, as a page drawn at build time would be: without the session
- * and boot answer the server drew it with
- * (src/features/pos/server/till-page.ts). Served again later, they would pass for current (the
- * tills as they were, a session not yet opened); and a kept copy need not hold an API token. The
- * till then boots from what it filed in IndexedDB, as it does offline.
+ * The page as kept for offline days, as a page drawn at build time would be. It is asked without
+ * the session and boot answer (keepPage), and any left is dropped: served again later, they would
+ * pass for current (the tills as they were, a session not yet opened), and a kept copy need not
+ * hold an API token. The till then boots from what it filed in IndexedDB, as it does offline.
  */
 async function keptCopy(response) {
   const html = await response.text();
@@ -85,7 +85,16 @@ async function keptCopy(response) {
   return new Response(kept, { status: response.status, statusText: response.statusText, headers });
 }
 
-async function cachePage(response) {
+/**
+ * Keeps the page for offline days, asked as drawn without the session and boot answer
+ * (KEPT_COPY_HEADER, src/features/pos/till-device.ts): its HTML then shows what the page shows
+ * before it has read the tablet's own copy, whatever the till showed when it was asked.
+ */
+async function keepPage() {
+  const response = await fetch(PAGE_PATH, {
+    credentials: 'same-origin',
+    headers: { [KEPT_COPY_HEADER]: '1' },
+  });
   if (!isPageResponse(response)) return;
   const cache = await caches.open(PAGE_CACHE);
   await cache.put(PAGE_PATH, await keptCopy(response));
@@ -121,13 +130,13 @@ async function handleNavigation(event) {
   const network = fetch(event.request);
   try {
     const response = await withTimeout(network, NAVIGATION_TIMEOUT_MS);
-    event.waitUntil(cachePage(response.clone()));
+    if (isPageResponse(response)) event.waitUntil(keepPage().catch(() => {}));
     return response;
   } catch {
     const cached = await caches.match(PAGE_PATH, { cacheName: PAGE_CACHE });
     if (cached) {
       // The slow answer still refreshes the cache for next time.
-      event.waitUntil(network.then((r) => cachePage(r.clone())).catch(() => {}));
+      event.waitUntil(network.then((r) => (isPageResponse(r) ? keepPage() : null)).catch(() => {}));
       return cached;
     }
     try {
@@ -193,7 +202,7 @@ self.addEventListener('message', (event) => {
         }
       }
       try {
-        await cachePage(await fetch(PAGE_PATH, { credentials: 'same-origin' }));
+        await keepPage();
       } catch {
         // Same.
       }

@@ -4,6 +4,7 @@ import { tillPageProps, type TillPageProps } from '@/features/pos/server/till-pa
 import { setupApiTestbed } from '../helpers/api-testbed';
 import { SignedInBrowser } from '../helpers/signed-in-browser';
 import { createShopFixture } from '../helpers/fixtures';
+import { KEPT_COPY_HEADER, chosenTillCookie } from '@/features/pos/till-device';
 
 const bed = setupApiTestbed();
 
@@ -69,9 +70,20 @@ describe('/point-de-vente drawn on the server', () => {
         token: boot.session.accessToken,
       });
       expect(tills.status).toBe(200);
+      // A tablet that has chosen no till gets the choice drawn in the page.
+      expect(boot.hasChosenTill).toBe(false);
       expect(boot.servedAt).toBeGreaterThanOrEqual(before);
       expect(boot.servedAt).toBeLessThanOrEqual(Date.now());
     }
+  });
+
+  it('says whether this tablet has chosen a till of that shop (its cookie)', async () => {
+    const browser = await SignedInBrowser.signIn(bed.server, bed.awa.members.cashier.user.phone);
+    const other = await createShopFixture(bed.database.db, 'Boutique Voisine');
+    const chosenHere = `${browser.cookie}; ${chosenTillCookie(bed.awa.shop.id)}=01till`;
+    expect((await drawTill(chosenHere)).tillBoot?.hasChosenTill).toBe(true);
+    const chosenElsewhere = `${browser.cookie}; ${chosenTillCookie(other.shop.id)}=01till`;
+    expect((await drawTill(chosenElsewhere)).tillBoot?.hasChosenTill).toBe(false);
   });
 
   it('brings nothing the till would have been refused, nor to a visitor signed out', async () => {
@@ -83,5 +95,7 @@ describe('/point-de-vente drawn on the server', () => {
     expect(await drawTill(undefined)).toEqual({});
     // The JSON Next asks for on a page reached inside the app: the till asks for itself.
     expect(await drawTill(browser.cookie, {}, { 'x-nextjs-data': '1' })).toEqual({});
+    // The copy the till's service worker keeps for offline days: the till boots from the tablet's.
+    expect(await drawTill(browser.cookie, {}, { [KEPT_COPY_HEADER]: '1' })).toEqual({});
   });
 });

@@ -330,6 +330,8 @@ export interface EmbeddedTillBoot {
     accessTokenExpiresAt?: number;
   };
   answer: TillBootAnswer;
+  /** This tablet sells at a till of that shop already (till-device.ts): it opens on its own. */
+  hasChosenTill: boolean;
   /** When the server drew the page (ms since 1970, the server's clock). */
   servedAt: number;
 }

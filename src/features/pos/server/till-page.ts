@@ -4,6 +4,7 @@ import { readRouteInProcess } from '@/server/http/in-process';
 import { getLogger } from '@/server/logger';
 import { buildAuthOptions } from '@/features/auth/server/next-auth-options';
 import type { EmbeddedTillBoot } from '../pos.schemas';
+import { KEPT_COPY_HEADER, chosenTillCookie } from '../till-device';
 import { tillBootRoute } from './pos.routes';
 
 export interface TillPageProps {
@@ -13,17 +14,21 @@ export interface TillPageProps {
 /**
  * /point-de-vente comes with what the till opens on: the session (its API token, as next-auth's
  * session answer gives it, for the till's own HTTP client) and GET /api/pos/boot's answer for the URL's shop, read through the very
- * route. The tablet's first screen then needs no request after the page's scripts; without them
- * (the JSON Next asks for on a page reached inside the app, a signed-out visitor, a refusal, an
- * error) the till asks for them itself, as offline-first code must be able to anyway.
- * The page is kept by the till's service worker: `servedAt` lets the page tell a copy served from
- * there (offline, or a server slower than the worker waits) from a fresh one. The session is not
- * handed to next-auth's provider (the page's `session`): a kept copy's would pass for current.
+ * route. The page is drawn with them: a tablet that has chosen no till yet gets the choice of till
+ * (or the opening float) in its first paint, before any script; one that has waits for its own
+ * choice, kept on the tablet. Without them (the JSON Next asks for on a page reached inside the
+ * app, the copy the service worker keeps, a signed-out visitor, a refusal, an error) the till asks
+ * for them itself, as offline-first code must be able to anyway.
+ * The service worker keeps the page as drawn without them (KEPT_COPY_HEADER): served offline, what
+ * the page was drawn with would pass for current. For the same reason the session is not handed
+ * to next-auth's provider (the page's `session`), and `servedAt` dates the answer.
  */
 export async function tillPageProps(
   ctx: GetServerSidePropsContext,
 ): Promise<GetServerSidePropsResult<TillPageProps>> {
   if (ctx.req.headers['x-nextjs-data'] || ctx.req.url?.startsWith('/_next/data/')) return { props: {} };
+  // Another screen than the sale's (?vue=ventes, session…) loads its own parts: drawn in the browser.
+  if (ctx.req.headers[KEPT_COPY_HEADER] || ctx.query.vue) return { props: {} };
   try {
     const session = await getServerSession(ctx.req, ctx.res, buildAuthOptions());
     if (!session) return { props: {} };
@@ -34,10 +39,12 @@ export async function tillPageProps(
       cookie: ctx.req.headers.cookie,
     });
     if (boot.status !== 200) return { props: {} };
+    const answer = boot.body as EmbeddedTillBoot['answer'];
     const tillBoot: EmbeddedTillBoot = {
       shopId,
       session,
-      answer: boot.body as EmbeddedTillBoot['answer'],
+      answer,
+      hasChosenTill: !!answer.shop && !!ctx.req.cookies[chosenTillCookie(answer.shop.id)],
       servedAt: Date.now(),
     };
     // JSON through and through: next-auth leaves some fields undefined, which page props refuse.

@@ -1,4 +1,17 @@
-import { Alert, Badge, Box, Button, Field, Heading, Input, SimpleGrid, Stack, Text } from '@/client/ui';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Field,
+  Flex,
+  Heading,
+  Input,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Text,
+} from '@/client/ui';
 import { Suspense, useState, type FormEvent } from 'react';
 import { LuStore } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
@@ -179,7 +192,17 @@ function OpenSession() {
 
 /** No selling without an open session on the chosen till: choose it, then count the float. */
 export function SessionGate() {
-  const { till, isCatalogueLoaded } = useTill();
+  const { till, isCatalogueLoaded, hasLocalChoice } = useTill();
+  // The tablet's own choice of till is being read: neither « choose » nor « open » yet.
+  if (!till && hasLocalChoice && !isCatalogueLoaded)
+    return (
+      <Flex flex="1" align="center" justify="center" direction="column" gap="3">
+        <Spinner size="lg" />
+        <Text color="fg.muted" role="status">
+          Préparation de la caisse…
+        </Text>
+      </Flex>
+    );
   return (
     <Box maxW="lg" mx="auto" w="full" px="4" py={{ base: '6', md: '12' }}>
       <Stack gap="6" bg="bg" p={{ base: '5', md: '8' }} rounded="xl" borderWidth="1px">
@@ -192,8 +215,9 @@ export function SessionGate() {
             <Alert.Title>Cette caisse est désactivée.</Alert.Title>
           </Alert.Root>
         ) : null}
-        {/* The tablet's catalogue is read before anything is offered, as before a sale. */}
-        {!isCatalogueLoaded ? (
+        {/* The tablet's catalogue is read before a session is offered, as before a sale; a tablet
+            with no till yet is offered the choice at once (drawn by the server with its page). */}
+        {!isCatalogueLoaded && till ? (
           <Waiting>Chargement du catalogue…</Waiting>
         ) : till ? (
           <OpenSession />

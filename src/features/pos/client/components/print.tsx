@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useIsHydrated } from '@/client/hooks/use-is-hydrated';
 
 /**
  * Printing on a thermal printer: the document to print is drawn alone in #pos-print-root (every
@@ -55,6 +56,7 @@ function waitForImages(root: HTMLElement): Promise<void> {
 
 /** Mounted once by the till: holds the document being printed. */
 export function PrintHost() {
+  const isHydrated = useIsHydrated();
   const current = useSyncExternalStore(
     subscribe,
     () => job,
@@ -84,7 +86,8 @@ export function PrintHost() {
     };
   }, [current]);
 
-  if (typeof document === 'undefined') return null;
+  // Its portal needs the document: nothing in a page drawn by the server, nor while it hydrates.
+  if (!isHydrated) return null;
   return (
     <>
       <style>{PRINT_CSS}</style>

@@ -30,8 +30,23 @@ function after(ms: number): Promise<void> {
   );
 }
 
+/** Resolves when the main thread is idle (or after 2 s): between two parts of the warm-up. */
+function idle(): Promise<void> {
+  return new Promise((resolve) => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 2_000 });
+    else setTimeout(resolve, 0);
+  });
+}
+
+/**
+ * Loads the parts one at a time, each when the main thread is idle: all at once, their scripts ran
+ * in one burst of several hundred ms on a tablet, which a scan or a tap landing then waited for.
+ */
 async function warm(loaders: Array<() => Promise<unknown>>): Promise<void> {
-  await Promise.allSettled(loaders.map((load) => load()));
+  for (const load of loaders) {
+    await idle();
+    await load().catch(() => undefined);
+  }
   await sendAssets();
 }
 

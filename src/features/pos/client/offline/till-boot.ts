@@ -1,7 +1,7 @@
 import { ApiError } from '@/client/api/api-error';
 import { DEFAULT_ROLE, isAgentRole, type AgentRole } from '@/shared/roles';
 import { metaKey, readMeta, writeMeta } from './db';
-import { adoptSession, posGet, refreshTillToken, setTillToken } from './pos-http';
+import { adoptSession, identityFromSession, posGet, refreshTillToken, setTillToken } from './pos-http';
 import type { TillContext, TillIdentity } from './types';
 import { urlWithParams } from '@/client/api/http';
 import type { EmbeddedTillBoot, Till, TillBootAnswer } from '../../pos.schemas';
@@ -55,10 +55,15 @@ function contextOf(identity: TillIdentity, answer: TillBootAnswer): TillContext 
  */
 
 /**
- * How old the page's own boot answer may be to be taken as current: an older one is the copy the
- * till's service worker kept (served offline, or when the server was slower than it waits).
+ * How old the page's own boot answer may be to be taken as current. The service worker keeps the
+ * page without it (public/pos-sw.js); this only guards against a copy kept by an older worker, and
+ * leaves room for a tablet whose clock is off.
  */
-const EMBEDDED_BOOT_MAX_AGE_MS = 2 * 60_000;
+const EMBEDDED_BOOT_MAX_AGE_MS = 12 * 3_600_000;
+
+function isCurrent(boot: EmbeddedTillBoot): boolean {
+  return typeof window === 'undefined' || Math.abs(Date.now() - boot.servedAt) <= EMBEDDED_BOOT_MAX_AGE_MS;
+}
 
 type NextData = { page?: string; props?: { pageProps?: { tillBoot?: EmbeddedTillBoot } } };
 
@@ -72,7 +77,7 @@ function embeddedBoot(): EmbeddedTillBoot | null {
       (window as { __NEXT_DATA__?: NextData }).__NEXT_DATA__ ??
       (JSON.parse(document.getElementById('__NEXT_DATA__')?.textContent ?? '{}') as NextData);
     const boot = data.page === '/point-de-vente' ? data.props?.pageProps?.tillBoot : undefined;
-    return boot && Math.abs(Date.now() - boot.servedAt) <= EMBEDDED_BOOT_MAX_AGE_MS ? boot : null;
+    return boot && isCurrent(boot) ? boot : null;
   } catch {
     return null;
   }
@@ -154,6 +159,35 @@ async function fetchBoot(identity: TillIdentity, shopId: string | undefined): Pr
 }
 
 /**
+ * The till as the page was drawn with it (server/till-page.ts), the same on the server and in the
+ * browser, so the first screen is in the page's HTML; null without it (bootTill then says). What
+ * the tablet keeps is written by bootTill, which serves the same answer.
+ */
+export function bootFromPage(page: EmbeddedTillBoot | undefined): TillBoot | null {
+  if (!page || !isCurrent(page)) return null;
+  const identity = identityFromSession(page.session);
+  if (!identity) return null;
+  const context = contextOf(identity, page.answer);
+  return context ? answeredBoot(identity, context, page.answer.tills) : { kind: 'no-shop' };
+}
+
+/** The till ready on the server's answer (not a copy kept offline). */
+function answeredBoot(identity: TillIdentity, context: TillContext, tills: Till[] | null): TillBoot {
+  return { kind: 'ready', identity, context, role: roleOf(context), isFromCache: false, freshTills: tills };
+}
+
+/** The same boot, in what the till draws: the page's first one need not be drawn again. */
+export function isSameBoot(a: TillBoot | null, b: TillBoot): boolean {
+  if (a?.kind !== 'ready' || b.kind !== 'ready') return a?.kind === b.kind && b.kind !== 'ready';
+  return (
+    a.identity.userId === b.identity.userId &&
+    a.isFromCache === b.isFromCache &&
+    JSON.stringify({ ...a.context, savedAt: null }) === JSON.stringify({ ...b.context, savedAt: null }) &&
+    JSON.stringify(a.freshTills) === JSON.stringify(b.freshTills)
+  );
+}
+
+/**
  * Who is at the till and for which shop: from the server when it answers (and kept for later),
  * else as last seen online on this tablet. A failed session fetch offline is not a sign-out.
  */
@@ -179,14 +213,7 @@ export async function bootTill(requestedShopId: string | undefined): Promise<Til
         // Kept as the sync keeps them (refreshTills): the till's copy for offline visits.
         answer.tills && writeMeta(metaKey.tills(shop), answer.tills),
       ]);
-      return {
-        kind: 'ready',
-        identity,
-        context,
-        role: roleOf(context),
-        isFromCache: false,
-        freshTills: answer.tills,
-      };
+      return answeredBoot(identity, context, answer.tills);
     } catch (error) {
       // A shop this user does not belong to answers 404: not a network problem to wait out.
       if (error instanceof ApiError && error.status === 404 && requestedShopId) return { kind: 'no-shop' };

@@ -9,7 +9,8 @@ import { withShopId } from '@/shared/navigation';
 import { frenchTypography as fr } from '@/shared/typography';
 import { identityFromSession, onTillSignedOut, saveIdentity } from '../offline/pos-http';
 import { registerTillServiceWorker } from '../offline/service-worker';
-import { bootTill, type TillBoot } from '../offline/till-boot';
+import { bootFromPage, bootTill, isSameBoot, type TillBoot } from '../offline/till-boot';
+import type { EmbeddedTillBoot } from '../../pos.schemas';
 import { PrintHost } from '../components/print';
 import { TillProvider } from '../till/TillProvider';
 import { TILL_WARM_UP, TILL_WARM_UP_LATER } from '../till/lazy';
@@ -47,10 +48,12 @@ const LOGIN_URL = `/login?callbackUrl=${encodeURIComponent('/point-de-vente')}`;
  * the cashier is still signed in. Who is at the till comes from the server when it answers, else
  * from what this tablet kept at the last online visit (see offline/till-boot.ts).
  */
-export function PosScreen() {
+export function PosScreen({ tillBoot }: { tillBoot?: EmbeddedTillBoot }) {
   const router = useRouter();
   const { data: session, status } = useSession();
-  const [boot, setBoot] = useState<TillBoot | null>(null);
+  // Drawn by the server with the page's boot answer (server/till-page.ts): the first screen is in
+  // the HTML. bootTill still runs, and files what the tablet keeps.
+  const [boot, setBoot] = useState<TillBoot | null>(() => bootFromPage(tillBoot));
   const requestedShopId =
     typeof router.query.shopId === 'string' && router.query.shopId ? router.query.shopId : undefined;
 
@@ -62,7 +65,7 @@ export function PosScreen() {
     if (!router.isReady) return;
     let isCancelled = false;
     void bootTill(requestedShopId).then((result) => {
-      if (!isCancelled) setBoot(result);
+      if (!isCancelled) setBoot((current) => (isSameBoot(current, result) ? current : result));
     });
     return () => {
       isCancelled = true;
@@ -159,7 +162,15 @@ export function PosScreen() {
   return (
     <>
       {head}
-      <TillProvider identity={identity} context={context} role={role} freshTills={boot.freshTills}>
+      <TillProvider
+        identity={identity}
+        context={context}
+        role={role}
+        freshTills={boot.freshTills}
+        // A tablet that has chosen a till opens on it, once it has read its choice; a page drawn
+        // for one that has not shows the choice (or the float) at once, from the server's tills.
+        hasLocalChoice={tillBoot?.hasChosenTill ?? true}
+      >
         <Suspense fallback={null}>
           <TillApp />
         </Suspense>

@@ -7,6 +7,7 @@ import { TillHeader } from '../components/TillHeader';
 import { SessionGate } from '../components/SessionGate';
 import { hasUnsyncedPosOps } from '../offline/unsynced';
 import { useTill } from '../till/TillProvider';
+import { useIsHydrated } from '@/client/hooks/use-is-hydrated';
 import {
   LazyConflictsScreen,
   LazyHistoryScreen,
@@ -26,6 +27,7 @@ export function TillApp() {
   const till = useTill();
   const view = parseView(router.query.vue);
   const [dialog, setDialog] = useState<'pin' | 'signOut' | null>(null);
+  const isHydrated = useIsHydrated();
 
   function show(next: TillView) {
     const query = { ...router.query, vue: next };
@@ -55,7 +57,15 @@ export function TillApp() {
     </Flex>
   );
   return (
-    <Flex direction="column" h="100dvh" overflow="hidden" className={touchTargetClass}>
+    <Flex
+      direction="column"
+      h="100dvh"
+      overflow="hidden"
+      className={touchTargetClass}
+      // Drawn by the server (the choice of till in the page's HTML), it is shown before its script
+      // runs: a tap then would be lost, so it is not offered one until then.
+      inert={!isHydrated}
+    >
       <TillHeader
         view={view}
         onView={show}

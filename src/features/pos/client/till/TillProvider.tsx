@@ -15,6 +15,7 @@ import { formatMoney } from '@/shared/money';
 import type { AgentRole } from '@/shared/roles';
 import { toaster } from '@/client/shell/toaster';
 import { afterNextPaint } from '@/client/after-paint';
+import { mirrorChosenTill } from './chosen-till-cookie';
 import { useAppDispatch } from '@/client/store';
 import { invalidatePosOrders } from '../pos.api';
 import type { Till } from '../../pos.schemas';
@@ -51,6 +52,8 @@ export interface TillValue {
   catalogueVersion: number;
   /** The tablet's copy was read from IndexedDB (it may be empty: see `index.cursor`). */
   isCatalogueLoaded: boolean;
+  /** False: the tablet had chosen no till when its page was drawn (see TillProvider's prop). */
+  hasLocalChoice: boolean;
   categories: Category[];
   clients: StoredClient[];
   reloadClients: () => Promise<void>;
@@ -89,6 +92,11 @@ export function useTill(): TillValue {
   return value;
 }
 
+function singleActiveTill(tills: Till[]): string | null {
+  const active = tills.filter((t) => t.isActive);
+  return active.length === 1 ? active[0]!.id : null;
+}
+
 async function hasPendingFor(shopId: string, sessionId: string): Promise<boolean> {
   const entries = await listOutbox(shopId);
   return entries.some((e) => e.status === 'pending' && 'sessionId' in e.op && e.op.sessionId === sessionId);
@@ -101,9 +109,16 @@ export function TillProvider(props: {
   role: AgentRole;
   /** The tills the server just answered with the till's boot: the first screen needs no round more. */
   freshTills: Till[] | null;
+  /**
+   * False: the page was drawn for a tablet that has chosen no till (its cookie, till-device.ts), so
+   * the choice of till is drawn from the server's tills at once, in the page's HTML, rather than
+   * after what the tablet keeps has been read.
+   */
+  hasLocalChoice?: boolean;
   children: ReactNode;
 }) {
   const { identity, context, role, freshTills } = props;
+  const hasLocalChoice = props.hasLocalChoice ?? true;
   const shopId = context.shop.id;
   const userId = identity.userId;
   const indexRef = useRef(new ProductIndex());
@@ -113,13 +128,19 @@ export function TillProvider(props: {
   const [clients, setClients] = useState<StoredClient[]>([]);
   const [approvers, setApprovers] = useState<Approver[]>([]);
   const [pricing, setPricing] = useState<TillPricingData | null>(null);
-  const [tills, setTills] = useState<Till[]>([]);
-  const [tillId, setTillId] = useState<string | null>(null);
+  const [tills, setTills] = useState<Till[]>(freshTills ?? []);
+  // A tablet with no till yet and a shop with one: that one, as once the tablet's data is read.
+  const [tillId, setTillId] = useState<string | null>(() =>
+    hasLocalChoice ? null : singleActiveTill(freshTills ?? []),
+  );
   const [session, setSession] = useState<LocalSession | null>(null);
   const [sessionTillId, setSessionTillId] = useState<string | null>(null);
-  const [areTillsFresh, setTillsFresh] = useState(false);
+  const [areTillsFresh, setTillsFresh] = useState(freshTills !== null);
   const [salesVersion, setSalesVersion] = useState(0);
-  const tillIdRef = useRef<string | null>(null);
+  const tillIdRef = useRef<string | null>(tillId);
+  // The cashier chose a till before the tablet's data was read (the choice drawn by the server):
+  // that choice stands over the one read.
+  const hasChosenRef = useRef(false);
 
   const dispatch = useAppDispatch();
   const bump = useCallback(() => setCatalogueVersion((v) => v + 1), []);
@@ -154,11 +175,12 @@ export function TillProvider(props: {
     setTills(known);
     setTillsFresh(true);
     // A shop with a single till needs no choosing.
-    const active = known.filter((t) => t.isActive);
-    if (!tillIdRef.current && active.length === 1) {
-      tillIdRef.current = active[0]!.id;
-      setTillId(active[0]!.id);
-      await writeMeta(metaKey.chosenTill(shopId), active[0]!.id);
+    const single = singleActiveTill(known);
+    if (!tillIdRef.current && single) {
+      tillIdRef.current = single;
+      setTillId(single);
+      mirrorChosenTill(shopId, single);
+      await writeMeta(metaKey.chosenTill(shopId), single);
     }
     await loadSession(tillIdRef.current, known, true);
   }, [shopId, loadSession]);
@@ -228,15 +250,14 @@ export function TillProvider(props: {
       setApprovers(knownApprovers);
       setPricing(knownPricing ?? null);
       setTills(knownTills);
-      const active = knownTills.filter((t) => t.isActive);
-      const id =
-        chosen && knownTills.some((t) => t.id === chosen)
+      const id = hasChosenRef.current
+        ? tillIdRef.current
+        : chosen && knownTills.some((t) => t.id === chosen)
           ? chosen
-          : active.length === 1
-            ? active[0]!.id
-            : null;
-      tillIdRef.current = id ?? null;
-      setTillId(id ?? null);
+          : singleActiveTill(knownTills);
+      tillIdRef.current = id;
+      setTillId(id);
+      mirrorChosenTill(shopId, id);
       await loadSession(id ?? null, knownTills, freshTills !== null);
       if (freshTills) {
         setTillsFresh(true);
@@ -257,8 +278,10 @@ export function TillProvider(props: {
 
   const chooseTill = useCallback(
     (id: string | null) => {
+      hasChosenRef.current = true;
       tillIdRef.current = id;
       setTillId(id);
+      mirrorChosenTill(shopId, id);
       void writeMeta(metaKey.chosenTill(shopId), id);
       void loadSession(id, tills, false);
     },
@@ -296,6 +319,7 @@ export function TillProvider(props: {
     index: indexRef.current,
     catalogueVersion,
     isCatalogueLoaded,
+    hasLocalChoice,
     categories,
     clients,
     reloadClients: async () => setClients(await loadClients(shopId)),
