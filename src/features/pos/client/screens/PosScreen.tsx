@@ -163,13 +163,16 @@ export function PosScreen({ tillBoot }: { tillBoot?: EmbeddedTillBoot }) {
     <>
       {head}
       <TillProvider
+        // Another shop (the tablet's last one, where the page was drawn for the caller's first) is
+        // another till: nothing of the first one's state carries over.
+        key={context.shop.id}
         identity={identity}
         context={context}
         role={role}
         freshTills={boot.freshTills}
         // A tablet that has chosen a till opens on it, once it has read its choice; a page drawn
         // for one that has not shows the choice (or the float) at once, from the server's tills.
-        hasLocalChoice={tillBoot?.hasChosenTill ?? true}
+        hasLocalChoice={tillBoot?.answer.shop?.id === context.shop.id ? tillBoot.hasChosenTill : true}
       >
         <Suspense fallback={null}>
           <TillApp />
