@@ -9,7 +9,7 @@
  */
 const PAGE_PATH = '/point-de-vente';
 const KEPT_COPY_HEADER = 'x-comptoir-kept-copy';
-// v2: the page is kept without the session and boot answer it was drawn with (keptCopy).
+// v2: the page is kept as drawn without the session and boot answer (keepPage, keptCopy).
 const PAGE_CACHE = 'pos-page-v2';
 const ASSET_CACHE = 'pos-assets-v1';
 const IMAGE_CACHE = 'pos-images-v1';

@@ -13,10 +13,10 @@ export interface TillPageProps {
 
 /**
  * /point-de-vente comes with what the till opens on: the session (its API token, as next-auth's
- * session answer gives it, for the till's own HTTP client) and GET /api/pos/boot's answer for the URL's shop, read through the very
- * route. The page is drawn with them: a tablet that has chosen no till yet gets the choice of till
- * (or the opening float) in its first paint, before any script; one that has waits for its own
- * choice, kept on the tablet. Without them (the JSON Next asks for on a page reached inside the
+ * session answer gives it, for the till's own HTTP client) and GET /api/pos/boot's answer for the
+ * URL's shop, read through the very route. The page is drawn with them: a tablet that has chosen no
+ * till yet gets the choice of till (or the opening float) in its first paint, before any script;
+ * one that has waits for its own choice, kept on the tablet. Without them (the JSON Next asks for on a page reached inside the
  * app, the copy the service worker keeps, a signed-out visitor, a refusal, an error) the till asks
  * for them itself, as offline-first code must be able to anyway.
  * The service worker keeps the page as drawn without them (KEPT_COPY_HEADER): served offline, what
