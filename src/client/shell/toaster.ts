@@ -32,8 +32,8 @@ export function onToastViewWanted(listener: () => void): () => void {
 
 /**
  * Hands over the toasts' store: called by the view's module (toaster-view.tsx) as it loads, so the
- * store comes with the view's code, fetched once, with the first toast or once the page has settled, and kept by the till's
- * service worker for offline days.
+ * store comes with the view's code, fetched once (with the first toast or once the page has
+ * settled), and kept by the till's service worker for offline days.
  */
 export function provideToastStore(toasts: CreateToasterReturn): void {
   provide(toasts);
@@ -48,7 +48,8 @@ function withStore(use: (toasts: CreateToasterReturn) => void): void {
 /**
  * How the app shows a toast, from anywhere, at any time. The store and its state machine are not
  * in the page's first load: they come with the view (toaster-view.tsx, loaded with the first
- * toast or once the page has settled), and a toast asked for before is shown as soon as they are here, in the order asked.
+ * toast or once the page has settled), and a toast asked for before is shown as soon as they are
+ * here, in the order asked.
  */
 export const toaster = {
   create(options: ToastOptions): void {
