@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
 import { signInAs, signInWithPhone, signUpNewShop } from './support/auth';
 import { openTill } from './support/till';
 
@@ -425,5 +425,36 @@ test.describe('Listes vides', () => {
       await expect(noOrders.getByRole('link', { name: 'Ouvrir la caisse' })).toBeVisible();
     }
     await expect(page.getByRole('link', { name: 'Nouvelle commande' })).toHaveCount(0);
+  });
+});
+
+test.describe('Sur le navigateur d’un téléphone', () => {
+  // A phone's user agent, touch and screen: the server guesses a phone as it draws the page.
+  const { userAgent, viewport, deviceScaleFactor, isMobile, hasTouch } = devices['Pixel 7'];
+  test.use({ userAgent, viewport, deviceScaleFactor, isMobile, hasTouch });
+
+  test('Commandes arrive avec ses 25 premières commandes sans les redemander ; « Afficher plus » donne les 50 suivantes', async ({
+    page,
+  }) => {
+    await signInAs(page, 'admin');
+    const html = await (await page.request.get('/mes-commandes')).text();
+    expect(html.match(/data-testid="order-row"/g)).toHaveLength(25);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/order/list') asked.push(url.search);
+    });
+    await page.goto('/mes-commandes');
+    const orders = page.getByTestId('order-row');
+    await expect(page.getByTestId('orders-list')).toHaveAttribute('data-layout', 'cards');
+    await expect(orders).toHaveCount(25);
+    await page.waitForLoadState('networkidle');
+    expect(asked, 'la première page est venue avec la page').toEqual([]);
+
+    await page.getByRole('button', { name: 'Afficher plus' }).click();
+    await expect(orders).toHaveCount(75);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain('after=');
+    expect(asked[0]).not.toContain('limit=');
   });
 });

@@ -55,24 +55,40 @@ const PAGES: Array<[string, PageReads, number]> = [
 // answer another question.
 describe('the reads a page is drawn with', () => {
   for (const [page, reads, count] of PAGES)
-    it(`${page}: the server asks what the browser would, under the screen's endpoint and argument`, async () => {
-      const list = reads({ shopId: 'shop1', role: 'admin', query: {} });
-      expect(list).toHaveLength(count);
-      for (const read of list)
-        expect(normalised(urlOf(read.route, read.params ?? read.arg)), read.endpointName).toBe(
-          await browserRequest(read),
-        );
-    });
+    for (const isPhone of [false, true])
+      it(`${page}${isPhone ? ', on a phone' : ''}: the server asks what the browser would, under the screen's endpoint and argument`, async () => {
+        const list = reads({ shopId: 'shop1', role: 'admin', query: {}, isPhone });
+        expect(list).toHaveLength(count);
+        for (const read of list)
+          expect(normalised(urlOf(read.route, read.params ?? read.arg)), read.endpointName).toBe(
+            await browserRequest(read),
+          );
+      });
+
+  it('gives a phone a first page of 25 orders, the list’s own 50 elsewhere, as the screen asks it', async () => {
+    const first = (isPhone: boolean) =>
+      ordersPageReads({ shopId: 'shop1', role: 'admin', query: {}, isPhone }).find(
+        (read) => read.endpointName === 'listOrders',
+      )!;
+    expect(first(true).arg).toEqual({ shopId: 'shop1', filters: {}, limit: 25 });
+    expect(await browserRequest(first(true))).toContain('limit=25');
+    expect(first(false).arg).toEqual({ shopId: 'shop1', filters: {} });
+    expect(await browserRequest(first(false))).not.toContain('limit=');
+  });
 
   it('leaves a filtered list, a role without the right and a cashier’s Accueil to the browser', () => {
-    expect(ordersPageReads({ shopId: 's', role: 'admin', query: { vue: 'unpaid' } })).toEqual([]);
-    expect(productsPageReads({ shopId: 's', role: 'admin', query: { shopId: 's', stock: 'low' } })).toEqual(
+    expect(ordersPageReads({ shopId: 's', role: 'admin', query: { vue: 'unpaid' }, isPhone: false })).toEqual(
       [],
     );
-    expect(productsPageReads({ shopId: 's', role: 'cashier', query: {} })).toEqual([]);
-    expect(homePageReads({ shopId: 's', role: 'cashier', query: {} })).toEqual([]);
     expect(
-      ordersPageReads({ shopId: 's', role: 'seller', query: { shopId: 's' } }).map((r) => r.endpointName),
+      productsPageReads({ shopId: 's', role: 'admin', query: { shopId: 's', stock: 'low' }, isPhone: false }),
+    ).toEqual([]);
+    expect(productsPageReads({ shopId: 's', role: 'cashier', query: {}, isPhone: false })).toEqual([]);
+    expect(homePageReads({ shopId: 's', role: 'cashier', query: {}, isPhone: false })).toEqual([]);
+    expect(
+      ordersPageReads({ shopId: 's', role: 'seller', query: { shopId: 's' }, isPhone: false }).map(
+        (r) => r.endpointName,
+      ),
     ).toEqual(['listOrders', 'countOrders', 'listOrderViews']);
   });
 });

@@ -35,6 +35,8 @@ export interface OrderListArgs {
   shopId: string;
   filters: TOrderFilters;
   after?: string;
+  /** The page's length, when not the list's own (50): a phone's first page. */
+  limit?: number;
 }
 
 const orderChanged = (_r: unknown, _e: unknown, arg: { orderId: string }) => [
@@ -47,9 +49,13 @@ const orderChanged = (_r: unknown, _e: unknown, arg: { orderId: string }) => [
 export const orderApi = api.injectEndpoints({
   endpoints: (build) => ({
     listOrders: build.query<{ items: OrderSummary[]; nextCursor: string | null }, OrderListArgs>({
-      query: ({ shopId, filters, after }) => ({
+      query: ({ shopId, filters, after, limit }) => ({
         url: '/api/order/list',
-        params: { ...orderQueryParams(shopId, filters), ...(after ? { after } : {}) },
+        params: {
+          ...orderQueryParams(shopId, filters),
+          ...(after ? { after } : {}),
+          ...(limit ? { limit } : {}),
+        },
       }),
       providesTags: [{ type: 'Order', id: 'LIST' }],
     }),

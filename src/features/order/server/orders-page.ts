@@ -1,20 +1,22 @@
 import { can } from '@/shared/permissions';
+import { firstOrdersPageLength, PHONE_FIRST_ORDERS_PAGE } from '../order.constants';
 import { isPlainListUrl, type PageReads } from '@/features/shop/server/shell-page';
 import { getAllAgentsRoute } from '@/features/agent/server/agent.routes';
 import { countOrdersRoute, listOrderViewsRoute, listOrdersRoute } from './order.routes';
 
 /**
  * What Commandes starts with (OrdersScreen's queries, under the same endpoints and arguments): the
- * first page of the list, its count, the saved views, and the team for the « Agent » filter.
+ * first page of the list (shorter on a phone: PHONE_FIRST_ORDERS_PAGE), its count, the saved views,
+ * and the team for the « Agent » filter.
  */
-export const ordersPageReads: PageReads = ({ shopId, role, query }) =>
+export const ordersPageReads: PageReads = ({ shopId, role, query, isPhone }) =>
   isPlainListUrl(query) && can(role, 'orders:view')
     ? [
         {
           endpointName: 'listOrders',
-          arg: { shopId, filters: {} },
+          arg: { shopId, filters: {}, ...firstOrdersPageLength(isPhone) },
           route: listOrdersRoute,
-          params: { shopId },
+          params: { shopId, ...(isPhone ? { limit: String(PHONE_FIRST_ORDERS_PAGE) } : {}) },
         },
         {
           endpointName: 'countOrders',

@@ -33,6 +33,8 @@ export type PageReads = (shell: {
   shopId: string;
   role: AgentRole;
   query: GetServerSidePropsContext['query'];
+  /** The server's guess that the browser is a phone's (PhoneHint): the page's first reads may differ. */
+  isPhone: boolean;
 }) => PageRead[];
 
 export interface ShellPageProps {
@@ -69,19 +71,25 @@ export async function shellPageProps(
     if (user.status === 200 && shop.status === 200 && agent.status === 200) {
       const shopBody = shop.body as ShellData['shop'];
       const agentBody = agent.body as ShellData['agent'];
+      const isPhone = isPhoneUserAgent(ctx.req.headers['user-agent']);
       props.shellData = {
         shopId,
         user: user.body as ShellData['user'],
         shop: shopBody,
         agent: agentBody,
-        isPhone: isPhoneUserAgent(ctx.req.headers['user-agent']),
+        isPhone,
         zoneOffset: shopBody ? fixedOffsetOf(shopBody.timeZone) : null,
         queries:
           shopBody && agentBody
             ? await readPage(
                 [
                   ...shellReads(shopBody._id, agentBody.role),
-                  ...(pageReads?.({ shopId: shopBody._id, role: agentBody.role, query: ctx.query }) ?? []),
+                  ...(pageReads?.({
+                    shopId: shopBody._id,
+                    role: agentBody.role,
+                    query: ctx.query,
+                    isPhone,
+                  }) ?? []),
                 ],
                 cookie,
               )

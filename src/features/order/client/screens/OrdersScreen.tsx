@@ -21,7 +21,7 @@ import { AppShell } from '@/client/shell/AppShell';
 import { CsvExportMenu } from '@/client/components/CsvExportMenu';
 import { FilterSheet } from '@/client/components/FilterSheet';
 import { ResponsiveList } from '@/client/components/ResponsiveList';
-import { useIsPhone } from '@/client/hooks/use-is-phone';
+import { useIsPhone, useIsPhoneBrowser } from '@/client/hooks/use-is-phone';
 import { toaster } from '@/client/shell/toaster';
 import { downloadFromApi } from '@/client/api/download';
 import { useDebounced } from '@/client/hooks/use-debounced';
@@ -37,6 +37,7 @@ import {
   ORDER_CHANNELS,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
+  firstOrdersPageLength,
   type FulfilmentStatus,
   type PaymentStatus,
 } from '../../order.constants';
@@ -114,6 +115,7 @@ function activeFilterCount(filters: TOrderFilters): number {
 
 function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
   const isPhone = useIsPhone();
+  const isPhoneBrowser = useIsPhoneBrowser();
   const views = useListOrderViewsQuery({ shopId: shop._id });
   const [deleteView] = useDeleteOrderViewMutation();
   const agents = useGetAllAgentsQuery({ shopId: shop._id }, { skip: !can(role, 'team:view') });
@@ -202,7 +204,8 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
   const isUnfiltered = activeFilterCount(effective) === 0 && !effective.search;
   // The first page's own query (shared with the list): none at all, and the empty list offers
   // « Nouvelle commande » in the header's place.
-  const firstPage = useListOrdersQuery({ shopId: shop._id, filters: effective }, { skip: !isUnfiltered });
+  const firstPageArgs = { shopId: shop._id, filters: effective, ...firstOrdersPageLength(isPhoneBrowser) };
+  const firstPage = useListOrdersQuery(firstPageArgs, { skip: !isUnfiltered });
   const hasNoOrders = isUnfiltered && firstPage.data?.items.length === 0;
   const openSavedView = allViews.find((v) => v.isSaved && v.id === viewId);
   // The tab's cross is for the mouse; this button says the same to a keyboard and a screen reader.
@@ -368,7 +371,7 @@ function Orders({ shop, role }: { shop: Shop; role: AgentRole }) {
             {pages.map((after, index) => (
               <OrderPage
                 key={`${filterKey}-${after ?? 'first'}`}
-                args={{ shopId: shop._id, filters: effective, after }}
+                args={after ? { shopId: shop._id, filters: effective, after } : firstPageArgs}
                 currency={shop.currency}
                 timeZone={shop.timeZone}
                 selected={selected}
