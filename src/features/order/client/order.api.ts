@@ -51,11 +51,8 @@ export const orderApi = api.injectEndpoints({
     listOrders: build.query<{ items: OrderSummary[]; nextCursor: string | null }, OrderListArgs>({
       query: ({ shopId, filters, after, limit }) => ({
         url: '/api/order/list',
-        params: {
-          ...orderQueryParams(shopId, filters),
-          ...(after ? { after } : {}),
-          ...(limit ? { limit } : {}),
-        },
+        // The HTTP client leaves an absent cursor or length out of the query string.
+        params: { ...orderQueryParams(shopId, filters), after, limit },
       }),
       providesTags: [{ type: 'Order', id: 'LIST' }],
     }),

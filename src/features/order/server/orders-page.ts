@@ -1,5 +1,5 @@
 import { can } from '@/shared/permissions';
-import { firstOrdersPageLength, PHONE_FIRST_ORDERS_PAGE } from '../order.constants';
+import { firstOrdersPageLength, PHONE_FIRST_ORDERS_PAGE } from '../orders-first-page';
 import { isPlainListUrl, type PageReads } from '@/features/shop/server/shell-page';
 import { getAllAgentsRoute } from '@/features/agent/server/agent.routes';
 import { countOrdersRoute, listOrderViewsRoute, listOrdersRoute } from './order.routes';

@@ -21,7 +21,8 @@ import { AppShell } from '@/client/shell/AppShell';
 import { CsvExportMenu } from '@/client/components/CsvExportMenu';
 import { FilterSheet } from '@/client/components/FilterSheet';
 import { ResponsiveList } from '@/client/components/ResponsiveList';
-import { useIsPhone, useIsPhoneBrowser } from '@/client/hooks/use-is-phone';
+import { useIsPhone } from '@/client/hooks/use-is-phone';
+import { useIsPhoneBrowser } from '@/client/hooks/use-is-phone-browser';
 import { toaster } from '@/client/shell/toaster';
 import { downloadFromApi } from '@/client/api/download';
 import { useDebounced } from '@/client/hooks/use-debounced';
@@ -37,10 +38,10 @@ import {
   ORDER_CHANNELS,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
-  firstOrdersPageLength,
   type FulfilmentStatus,
   type PaymentStatus,
 } from '../../order.constants';
+import { firstOrdersPageLength } from '../../orders-first-page';
 import type { TOrderFilters } from '../../order.schemas';
 import {
   orderQueryParams,
