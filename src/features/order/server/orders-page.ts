@@ -1,5 +1,5 @@
 import { can } from '@/shared/permissions';
-import { firstOrdersPageLength, PHONE_FIRST_ORDERS_PAGE } from '../orders-first-page';
+import { firstOrdersPageLength } from '../orders-first-page';
 import { isPlainListUrl, type PageReads } from '@/features/shop/server/shell-page';
 import { getAllAgentsRoute } from '@/features/agent/server/agent.routes';
 import { countOrdersRoute, listOrderViewsRoute, listOrdersRoute } from './order.routes';
@@ -16,7 +16,7 @@ export const ordersPageReads: PageReads = ({ shopId, role, query, isPhone }) =>
           endpointName: 'listOrders',
           arg: { shopId, filters: {}, ...firstOrdersPageLength(isPhone) },
           route: listOrdersRoute,
-          params: { shopId, ...(isPhone ? { limit: String(PHONE_FIRST_ORDERS_PAGE) } : {}) },
+          params: { shopId, ...firstOrdersPageLength(isPhone) },
         },
         {
           endpointName: 'countOrders',

@@ -25,7 +25,7 @@ export interface PageRead {
   endpointName: string;
   arg: Record<string, unknown>;
   route: Route;
-  params?: Record<string, string>;
+  params?: Record<string, string | number>;
 }
 
 /** The reads of a page, from its shell: the shop (its id), the caller's role there, the URL's query. */
