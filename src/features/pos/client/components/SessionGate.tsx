@@ -12,7 +12,7 @@ import {
   Stack,
   Text,
 } from '@/client/ui';
-import { Suspense, useState, type FormEvent } from 'react';
+import { memo, Suspense, useState, type FormEvent } from 'react';
 import { LuStore } from 'react-icons/lu';
 import { ApiError } from '@/client/api/api-error';
 import { parseMoneyInput } from '@/shared/money';
@@ -191,7 +191,7 @@ function OpenSession() {
 }
 
 /** No selling without an open session on the chosen till: choose it, then count the float. */
-export function SessionGate() {
+export const SessionGate = memo(function SessionGate() {
   const { till, isCatalogueLoaded, hasLocalChoice } = useTill();
   // The tablet's own choice of till is being read: neither « choose » nor « open » yet.
   if (!till && hasLocalChoice && !isCatalogueLoaded)
@@ -227,4 +227,4 @@ export function SessionGate() {
       </Stack>
     </Box>
   );
-}
+});

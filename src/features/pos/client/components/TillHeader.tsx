@@ -1,5 +1,5 @@
 import { Box, Button, Flex, HStack, Stack, Text } from '@/client/ui';
-import { Suspense, useEffect, useState } from 'react';
+import { memo, Suspense, useEffect, useState } from 'react';
 import { LuArrowLeft, LuChevronDown, LuKeyRound, LuLogOut, LuStore } from 'react-icons/lu';
 import { LogoMark } from '@/client/brand/LogoMark';
 import { ROLE_LABELS } from '@/shared/roles';
@@ -81,15 +81,21 @@ function AccountMenu(props: { onSetPin: () => void; onChangeTill: () => void; on
   );
 }
 
-/** The till's top bar: shop and till, its screens, the sync counter, the account. */
-export function TillHeader(props: {
+/** The sync's counter: the one part of the bar that follows each step of a sync. */
+function HeaderSyncBadge({ onOpen }: { onOpen: () => void }) {
+  const { syncState } = useTill();
+  return <SyncBadge state={syncState} onOpen={onOpen} />;
+}
+
+/** The till's top bar: shop and till, its screens, the sync counter, the account (memoized: its actions are stable). */
+export const TillHeader = memo(function TillHeader(props: {
   view: TillView;
   onView: (view: TillView) => void;
   onSetPin: () => void;
   onChangeTill: () => void;
   onSignOut: () => void;
 }) {
-  const { context, till, syncState, canApprove, shopId } = useTill();
+  const { context, till, canApprove, shopId } = useTill();
   const [isBadgeDue, setBadgeDue] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setBadgeDue(true), BADGE_DELAY_MS);
@@ -156,7 +162,7 @@ export function TillHeader(props: {
         ))}
       </HStack>
       <HStack gap="1" flexShrink={0}>
-        <SyncBadge state={syncState} onOpen={() => props.onView('envois')} />
+        <HeaderSyncBadge onOpen={() => props.onView('envois')} />
         <AccountMenu
           onSetPin={props.onSetPin}
           onChangeTill={props.onChangeTill}
@@ -165,4 +171,4 @@ export function TillHeader(props: {
       </HStack>
     </Flex>
   );
-}
+});

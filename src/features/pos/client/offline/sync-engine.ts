@@ -94,6 +94,10 @@ export class TillSync {
   getState = () => this.state;
 
   private set(patch: Partial<SyncState>) {
+    // A patch that changes nothing (still online, still no error) keeps the state as it is: its
+    // readers, the till's screens, are not redrawn for it.
+    const keys = Object.keys(patch) as Array<keyof SyncState>;
+    if (keys.every((key) => Object.is(this.state[key], patch[key]))) return;
     this.state = { ...this.state, ...patch };
     for (const listener of this.listeners) listener();
   }

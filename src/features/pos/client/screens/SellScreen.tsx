@@ -100,7 +100,7 @@ function WithCart({ store, children }: { store: CartStore; children: (cart: Cart
  * The selling screen: products on the left (search, scan, tabs), the cart on the right. The cart
  * lives in a store the cart's parts subscribe to: a scan redraws them, not this screen.
  */
-export function SellScreen() {
+export const SellScreen = memo(function SellScreen() {
   const till = useTill();
   const { index, money, context, shopId } = till;
   const tillId = till.till!.id;
@@ -316,4 +316,4 @@ export function SellScreen() {
       </LazyBoundary>
     </Flex>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { Flex, Spinner } from '@/client/ui';
 import { useRouter } from 'next/router';
-import { Suspense, useState } from 'react';
+import { memo, Suspense, useCallback, useRef, useState } from 'react';
 import { toaster } from '@/client/shell/toaster';
 import { frenchTypography as fr } from '@/shared/typography';
 import { TillHeader } from '../components/TillHeader';
@@ -21,21 +21,29 @@ import { SellScreen } from './SellScreen';
 import { LazyBoundary } from '../till/LazyBoundary';
 import { touchTargetClass } from '../till/touch-targets';
 
-/** The till once its user and shop are known: the top bar and the screen asked for in ?vue=. */
-export function TillApp() {
+/**
+ * The till once its user and shop are known: the top bar and the screen asked for in ?vue=.
+ * Memoized: a change of the page's next-auth session does not redraw the whole till.
+ */
+export const TillApp = memo(function TillApp() {
   const router = useRouter();
   const till = useTill();
   const view = parseView(router.query.vue);
   const [dialog, setDialog] = useState<'pin' | 'signOut' | null>(null);
   const isHydrated = useIsHydrated();
 
-  function show(next: TillView) {
-    const query = { ...router.query, vue: next };
+  // The bar's actions are stable (the router read when they run): the bar is memoized, and the
+  // router and hydration changes that redraw this component do not redraw it.
+  const routerRef = useRef(router);
+  routerRef.current = router;
+  const show = useCallback((next: TillView) => {
+    const current = routerRef.current;
+    const query = { ...current.query, vue: next };
     if (next === 'caisse') delete (query as Record<string, unknown>).vue;
-    void router.replace({ pathname: router.pathname, query }, undefined, { shallow: true });
-  }
+    void current.replace({ pathname: current.pathname, query }, undefined, { shallow: true });
+  }, []);
 
-  async function signOut() {
+  const signOut = useCallback(async () => {
     if (await hasUnsyncedPosOps()) {
       toaster.create({
         title: 'Déconnexion impossible pour le moment',
@@ -48,7 +56,13 @@ export function TillApp() {
       return;
     }
     setDialog('signOut');
-  }
+  }, []);
+  const setPin = useCallback(() => setDialog('pin'), []);
+  const changeTill = useCallback(() => {
+    till.chooseTill(null);
+    show('caisse');
+  }, [till, show]);
+  const startSignOut = useCallback(() => void signOut(), [signOut]);
 
   const canSell = !!till.till && !!till.session;
   const loading = (
@@ -69,12 +83,9 @@ export function TillApp() {
       <TillHeader
         view={view}
         onView={show}
-        onSetPin={() => setDialog('pin')}
-        onChangeTill={() => {
-          till.chooseTill(null);
-          show('caisse');
-        }}
-        onSignOut={() => void signOut()}
+        onSetPin={setPin}
+        onChangeTill={changeTill}
+        onSignOut={startSignOut}
       />
       <Flex
         as="main"
@@ -101,4 +112,4 @@ export function TillApp() {
       </LazyBoundary>
     </Flex>
   );
-}
+});

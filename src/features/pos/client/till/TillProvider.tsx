@@ -37,6 +37,7 @@ import { TillSync, type SyncState } from '../offline/sync-engine';
 import type { TillActor } from '../offline/till-ops';
 import type { Approver, LocalSession, StoredClient, TillContext, TillIdentity } from '../offline/types';
 import { reconcileSession } from './session-reconcile';
+import { useTrackedStore, useTrackedValue, type TrackedStore, type TrackingRules } from './tracked-value';
 
 export interface TillValue {
   shopId: string;
@@ -84,12 +85,20 @@ export interface TillValue {
   opWritten: () => void;
 }
 
-const TillReact = createContext<TillValue | null>(null);
+const TillReact = createContext<TrackedStore<TillValue> | null>(null);
+const TRACKING: TrackingRules<TillValue> = {
+  // The index changes in place: its counter says when (see catalogueVersion).
+  alsoTracks: { index: 'catalogueVersion' },
+  // A new object at each step of a sync: a screen that shows whether the till is online is not
+  // redrawn by the pending count.
+  deep: ['syncState'],
+};
 
+/** The till's shared state: the caller redraws when a field it read changes (tracked-value.ts). */
 export function useTill(): TillValue {
-  const value = useContext(TillReact);
-  if (!value) throw new Error('useTill outside TillProvider');
-  return value;
+  const store = useContext(TillReact);
+  if (!store) throw new Error('useTill outside TillProvider');
+  return useTrackedValue(store, TRACKING);
 }
 
 function singleActiveTill(tills: Till[]): string | null {
@@ -308,7 +317,30 @@ export function TillProvider(props: {
     [till, shopId, userId, cashierName, context.shop.currency],
   );
 
-  const value: TillValue = {
+  // The functions are stable: a reader that calls one is not redrawn by the provider's changes.
+  const reloadClients = useCallback(async () => setClients(await loadClients(shopId)), [shopId]);
+  const reloadTills = useCallback(async () => {
+    await refreshTills(shopId);
+    await onTills();
+  }, [shopId, onTills]);
+  const sessionChanged = useCallback(
+    (next: LocalSession | null) => setSession(next?.status === 'open' ? next : null),
+    [],
+  );
+  const stockTaken = useCallback(
+    (changes: Array<{ variantId: string; delta: number }>) => {
+      for (const change of changes) indexRef.current.adjustStock(change.variantId, change.delta);
+      bump();
+    },
+    [bump],
+  );
+  const opWritten = useCallback(() => {
+    setSalesVersion((v) => v + 1);
+    sync.kick();
+    void sync.count();
+  }, [sync]);
+
+  const store = useTrackedStore<TillValue>({
     shopId,
     userId,
     role,
@@ -322,33 +354,23 @@ export function TillProvider(props: {
     hasLocalChoice,
     categories,
     clients,
-    reloadClients: async () => setClients(await loadClients(shopId)),
+    reloadClients,
     approvers,
     pricing,
     tills,
     till,
     chooseTill,
-    reloadTills: async () => {
-      await refreshTills(shopId);
-      await onTills();
-    },
+    reloadTills,
     areTillsFresh,
     session,
     sessionTillId,
-    sessionChanged: (next) => setSession(next?.status === 'open' ? next : null),
+    sessionChanged,
     actor,
     sync,
     syncState,
     salesVersion,
-    stockTaken: (changes) => {
-      for (const change of changes) indexRef.current.adjustStock(change.variantId, change.delta);
-      bump();
-    },
-    opWritten: () => {
-      setSalesVersion((v) => v + 1);
-      sync.kick();
-      void sync.count();
-    },
-  };
-  return <TillReact.Provider value={value}>{props.children}</TillReact.Provider>;
+    stockTaken,
+    opWritten,
+  });
+  return <TillReact.Provider value={store}>{props.children}</TillReact.Provider>;
 }
