@@ -77,8 +77,10 @@ export function useTrackedValue<T extends object>(store: TrackedStore<T>, rules:
       if (!proxy) {
         proxy = new Proxy(target, {
           get(object, sub) {
+            // Noted only while it is the value's current object: an older one read by a callback
+            // says nothing of what the reader shows now.
             if (typeof sub === 'string' && store.current[key as keyof T] === object)
-              read.set(`${key}${PATH}${sub}`, (object as Record<string, unknown>)[sub]);
+              note(`${key}${PATH}${sub}`);
             return Reflect.get(object, sub);
           },
         });
