@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { violationsOf } from './support/axe';
 import { DEMO, requestCode, signInAs } from './support/auth';
 import { closeSessionIfOpened, openTillSession } from './support/till';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signInAs, signUpNewShop } from './support/auth';
 import { callApi } from './support/helpers';
 

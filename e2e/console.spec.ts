@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signInWithPhone, signUpNewShop } from './support/auth';
 
 const OPERATOR = { local: '77 000 00 09', e164: '+221770000009' };

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './support/test';
 import { E2E } from '../playwright.config';
 import { alertWith, currentUrl, greeting, randomSenegalPhone, readSession } from './support/helpers';
 import { violationsOf } from './support/axe';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { serverPort } from './support/server';
 import { DEMO, phoneInput, requestCode } from './support/auth';
 import { currentUrl, watchRequests } from './support/helpers';

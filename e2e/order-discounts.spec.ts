@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { signInWithPhone, signUpNewShop } from './support/auth';
 import { callApi, randomSenegalPhone } from './support/helpers';
 

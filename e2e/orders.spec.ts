@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { signInAs } from './support/auth';
 
 /** The print dialog would block a headless browser: record the call instead. */

@@ -1,4 +1,4 @@
-import { devices, expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from './support/test';
 import { signInAs, signInWithPhone, signUpNewShop } from './support/auth';
 import { openTill } from './support/till';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from './support/test';
 import config from '../playwright.config';
 import { closeSessionIfOpened, openTill } from './support/till';
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { signInAs } from './support/auth';
 import { serverDataDir } from './support/server';
 import { scanCode } from './support/scanner';

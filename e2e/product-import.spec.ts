@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { signUpNewShop } from './support/auth';
 import { currentUrl, openDialogWith } from './support/helpers';
 

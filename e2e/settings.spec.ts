@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import sharp from 'sharp';
 import { signInAs, signInWithPhone, signUpNewShop } from './support/auth';
 import { clickWhenStill, randomSenegalPhone } from './support/helpers';

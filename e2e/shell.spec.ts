@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { signInAs, DEMO } from './support/auth';
 import { violationsOf } from './support/axe';
 
@@ -176,6 +176,38 @@ test.describe('Premier affichage', () => {
       await page.goto(`${path}?${path === '/mes-commandes' ? 'vue=unpaid' : 'stock=low'}`);
       await expect(page.getByTestId(row).first()).toBeVisible();
     });
+
+  // The page paints before its scripts run (src/pages/_document.tsx): they are preloaded, not
+  // written as scripts the browser would run as soon as the page is parsed, and the loader starts
+  // them a frame after; the app then works as before.
+  test('la page s’affiche avant que ses scripts ne tournent, puis l’application la reprend', async ({
+    page,
+  }) => {
+    await signInAs(page, 'admin');
+    const html = await (await page.request.get('/mes-commandes')).text();
+    const chunks = [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(chunks.some((src) => /\/_next\/static\/chunks\/framework-/.test(src))).toBe(true);
+    // (Only the old browsers' polyfills, `nomodule`, are left as Next writes them.)
+    expect(html).not.toMatch(/<script(?![^>]*noModule)[^>]+src="\/_next\/static\/chunks\//);
+    const listed = JSON.parse(
+      html.match(/<script id="__paint_first" type="application\/json">([^<]*)</)![1]!,
+    );
+    expect(listed).toEqual(expect.arrayContaining(chunks));
+    expect(html).toMatch(/<script src="\/_next\/static\/boot\/paint-first-[0-9a-f]{16}\.js" defer="">/);
+
+    await page.goto('/mes-commandes');
+    const { parsed, started } = await page.evaluate(() => ({
+      parsed: performance.getEntriesByType('navigation')[0]!.toJSON().domContentLoadedEventEnd as number,
+      started: performance.getEntriesByName('paint-first:scripts')[0]?.startTime ?? null,
+    }));
+    // Started after the page was parsed, not while it was: no script held its first frame.
+    expect(started).not.toBeNull();
+    expect(started!).toBeGreaterThanOrEqual(parsed);
+    // And the app has it: a tab answers.
+    const unpaid = page.getByRole('tab', { name: /Non payées/ });
+    await unpaid.click();
+    await expect(unpaid).toHaveAttribute('aria-selected', 'true');
+  });
 });
 
 test.describe('Sur téléphone (390×844)', () => {

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signInAs } from './support/auth';
 import { currentUrl } from './support/helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { callApi, randomSenegalPhone } from './support/helpers';
 import { signInAs } from './support/auth';
 import { openTill } from './support/till';

@@ -64,10 +64,23 @@ export function targetOf(page) {
   return TARGET_KB.backOffice;
 }
 
-/** Every page's first load: the app's shell (`/_app`) and the page's own chunks, each file once. */
+/** The loader that starts every page's scripts once it has painted (src/pages/_document.tsx). */
+function pageLoader() {
+  try {
+    const { src } = JSON.parse(fs.readFileSync(path.join(NEXT_DIR, 'paint-first.json'), 'utf8'));
+    return [src.replace(/^\/_next\//, '')];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Every page's first load: the app's shell (`/_app`), the page's own chunks and the loader that
+ * starts them, each file once.
+ */
 export function measurePages() {
   const manifest = JSON.parse(fs.readFileSync(path.join(NEXT_DIR, 'build-manifest.json'), 'utf8'));
-  const shell = manifest.pages['/_app'] ?? [];
+  const shell = [...(manifest.pages['/_app'] ?? []), ...pageLoader()];
   return Object.entries(manifest.pages)
     .filter(([page]) => !page.startsWith('/_'))
     .map(([page, files]) => {

@@ -23,6 +23,9 @@ if (typeof window !== 'undefined') {
     startTransition(() => {
       root = hydrateRoot(container, children, options);
     });
+    // The app has taken the page over (its events are React's from here): what the browser tests
+    // wait for after a page load, as the page paints before its scripts run (_document.tsx).
+    document.documentElement.setAttribute('data-started', '');
     return root!;
   };
 }

@@ -2,7 +2,6 @@ import { api } from '@/client/api/api';
 import type {
   TPickupPoint,
   TPickupPointInput,
-  TQuote,
   TRider,
   TRiderInput,
   TZone,
@@ -19,11 +18,12 @@ import type {
 } from '../delivery.schemas';
 import type { StarterCity } from '../starter-zones';
 
-/* Livraison's endpoints: zones, the fee of an address, pickup points. */
+export { useQuoteDeliveryQuery, type DeliveryQuote, type QuoteArgs } from './delivery-quote.api';
+
+/* Livraison's endpoints: zones, pickup points, riders (the fee of an address: delivery-quote.api.ts). */
 
 export type Zone = TZone;
 export type PickupPoint = TPickupPoint;
-export type DeliveryQuote = TQuote;
 export type Rider = TRider;
 export type OrderDelivery = TOrderDelivery;
 export type RiderCash = TRiderCash;
@@ -32,15 +32,6 @@ type TrackingSms = (typeof TRACKING_SMS_RESULTS)[number];
 type RiderRef = { shopId: string; riderId: string };
 type RiderLink = { url: string | null; createdAt: string | null };
 type Ref = { shopId: string; id: string };
-
-export interface QuoteArgs {
-  shopId: string;
-  commune: string;
-  quartier: string;
-  /** A GPS pin, for the distance fee outside every zone. */
-  position?: string;
-  goods: number;
-}
 
 const deliveryApi = api
   .enhanceEndpoints({
@@ -75,10 +66,6 @@ const deliveryApi = api
       addStarterZones: build.mutation<{ created: number }, { shopId: string; city: StarterCity }>({
         query: (body) => ({ url: '/api/delivery/addStarterZones', method: 'POST', data: body }),
         invalidatesTags: ['DeliveryZone'],
-      }),
-      quoteDelivery: build.query<DeliveryQuote, QuoteArgs>({
-        query: (params) => ({ url: '/api/delivery/quote', params }),
-        providesTags: ['DeliveryZone'],
       }),
       listPickupPoints: build.query<{ items: PickupPoint[] }, { shopId: string }>({
         query: (params) => ({ url: '/api/delivery/pickupPoints', params }),
@@ -219,7 +206,6 @@ export const {
   useUpdateZoneMutation,
   useDeleteZoneMutation,
   useAddStarterZonesMutation,
-  useQuoteDeliveryQuery,
   useListPickupPointsQuery,
   useCreatePickupPointMutation,
   useUpdatePickupPointMutation,

@@ -3,7 +3,7 @@ import { useWatch, type Control } from 'react-hook-form';
 import type { CountryCode } from 'libphonenumber-js';
 import type { DiscountClient } from '@/shared/discounts';
 import { useGetDiscountPricingQuery } from '@/features/discount/client/pricing.api';
-import { useQuoteDeliveryQuery, type DeliveryQuote } from '@/features/delivery/client/delivery.api';
+import { useQuoteDeliveryQuery, type DeliveryQuote } from '@/features/delivery/client/delivery-quote.api';
 import { useDebounced } from '@/client/hooks/use-debounced';
 import { typedAmount, typedQuantity, type OrderFormOutput, type OrderFormValues } from './order-form';
 import { priceDraft, pricingChannel, type DiscountEngine, type PricedDraft } from './draft-pricing';
