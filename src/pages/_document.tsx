@@ -41,16 +41,21 @@ function preloads(sources: string[]) {
  * later. Until then a tap does nothing, as it does on a slow network while the scripts download.
  */
 class PaintFirstHead extends Head {
+  /** The chunks of the dynamic imports the server drew, as Next would write them. */
+  private dynamicChunkSources(files: DocumentFiles): string[] {
+    return sourcesOf(super.getDynamicChunks(files));
+  }
+
   getDynamicChunks(files: DocumentFiles) {
     if (!LOADER) return super.getDynamicChunks(files);
-    return preloads(sourcesOf(super.getDynamicChunks(files)));
+    return preloads(this.dynamicChunkSources(files));
   }
 
   getScripts(files: DocumentFiles) {
     if (!LOADER) return super.getScripts(files);
     const scripts = sourcesOf(super.getScripts(files));
     // Next writes the dynamic chunks first: they run first.
-    const inOrder = [...sourcesOf(super.getDynamicChunks(files)), ...scripts];
+    const inOrder = [...this.dynamicChunkSources(files), ...scripts];
     return [
       ...preloads(scripts),
       <script
